@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// C libraries come from Debian through system-library targets: a modulemap and a shim header each.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "Interlude",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "interlude", targets: ["interlude"]),
+        .library(name: "Presentation", targets: ["Presentation"]),
+        .library(name: "WorkerKit", targets: ["WorkerKit"]),
+        .library(name: "WorkerKitTesting", targets: ["WorkerKitTesting"]),
+        .library(name: "InterludeClient", targets: ["Client"]),
+    ],
+    targets: [
+        // libzmq's pkg-config file carries -isystem flags SwiftPM refuses; its header is in /usr/include.
+        .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
+        systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
+        systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
+        systemLibrary("CSodium", pkgConfig: "libsodium", apt: "libsodium-dev"),
+        systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
+
+        .target(name: "ZeroMQ", dependencies: ["CZeroMQ"]),
+        .target(name: "Archive", dependencies: ["CArchive"]),
+        .target(name: "Presentation"),
+        .target(name: "Wire", dependencies: ["Presentation"]),
+        .target(name: "Configuration"),
+        .target(name: "Journal", dependencies: ["CSQLite", "Presentation", "Wire"]),
+        .target(name: "Broker", dependencies: ["ZeroMQ", "Wire", "Journal", "Presentation"]),
+        .target(name: "WorkerKit", dependencies: ["ZeroMQ", "Wire", "Presentation"]),
+        .target(name: "WorkerKitTesting", dependencies: ["WorkerKit", "Wire", "Presentation"]),
+        .target(name: "Operations", dependencies: ["WorkerKit", "Archive", "Presentation"]),
+        .target(name: "Client", dependencies: ["ZeroMQ", "Wire", "Presentation"]),
+        .target(name: "Resolver", dependencies: ["Client", "Wire", "Presentation"]),
+        .target(name: "Gateway", dependencies: [
+            "CMicroHTTPD", "CSodium", "Client", "Journal", "Configuration", "Wire", "Presentation",
+        ]),
+        .target(name: "InterludeCLI", dependencies: [
+            "Configuration", "Broker", "WorkerKit", "Operations", "Client", "Resolver", "Gateway", "Presentation", "Wire",
+        ]),
+        .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
+
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation"]),
+        .testTarget(name: "WireTests", dependencies: ["Wire", "Presentation"]),
+        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
+        .testTarget(name: "JournalTests", dependencies: ["Journal", "Wire", "Presentation"]),
+        .testTarget(name: "BrokerTests", dependencies: ["Broker", "Wire", "Presentation"]),
+        .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "Presentation"]),
+        .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
+        .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Presentation", "Wire"]),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Presentation", "Wire"]),
+        .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ"]),
+    ]
+)

@@ -1,0 +1,2 @@
+/// Archive module.
+public enum ArchiveModule {}

@@ -1,0 +1,2 @@
+/// Broker module.
+public enum BrokerModule {}

@@ -1,0 +1,3 @@
+
+#include <zmq.h>
+

@@ -1,0 +1,2 @@
+/// Client module.
+public enum ClientModule {}

@@ -1,0 +1,2 @@
+/// Configuration module.
+public enum ConfigurationModule {}

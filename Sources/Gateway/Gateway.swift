@@ -1,0 +1,2 @@
+/// Gateway module.
+public enum GatewayModule {}

@@ -1,0 +1,2 @@
+/// InterludeCLI module.
+public enum InterludeCLIModule {}

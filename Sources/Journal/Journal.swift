@@ -1,0 +1,2 @@
+/// Journal module.
+public enum JournalModule {}

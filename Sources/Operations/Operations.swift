@@ -1,0 +1,2 @@
+/// Operations module.
+public enum OperationsModule {}

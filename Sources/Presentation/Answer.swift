@@ -1,0 +1,79 @@
+import Foundation
+
+/// A person's (or a policy's) choice for one presentation.
+public struct Answer: Codable, Sendable, Hashable {
+    /// The presentation this answers; an answer to anything else is refused as stale.
+    public let presentation: String
+    /// The chosen action's id.
+    public let action: String
+    /// Who answered: a user name, a token's name, a policy.
+    public let by: String
+    /// Through which channel: `cli`, `http`, `web`, `webhook`, `policy`, …
+    public let channel: String
+    public let at: Date
+
+    public init(presentation: String, action: String, by: String, channel: String, at: Date) {
+        self.presentation = presentation
+        self.action = action
+        self.by = by
+        self.channel = channel
+        self.at = at
+    }
+}
+
+/// How a presentation ended: the answer that won, or why there was none.
+public struct Resolution: Codable, Sendable, Hashable {
+    /// Why the presentation closed.
+    public enum Cause: String, Codable, Sendable, Hashable, CaseIterable {
+        /// Someone chose an action.
+        case answered
+        /// Someone closed it without choosing; resolves to the cancel action where there is one.
+        case dismissed
+        /// Nobody answered before `expiresAt`; resolves to the cancel action where there is one.
+        case expired
+        /// The worker took the question back, or the job ended.
+        case withdrawn
+    }
+
+    public let presentation: String
+    public let job: String
+    public let cause: Cause
+    /// The action the operation is told about; `nil` when there was none to take.
+    public let action: String?
+    public let by: String?
+    public let channel: String?
+    public let at: Date
+
+    public init(presentation: String, job: String, cause: Cause, action: String?, by: String?, channel: String?, at: Date) {
+        self.presentation = presentation
+        self.job = job
+        self.cause = cause
+        self.action = action
+        self.by = by
+        self.channel = channel
+        self.at = at
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(presentation, forKey: .presentation)
+        try container.encode(job, forKey: .job)
+        try container.encode(cause, forKey: .cause)
+        try container.encode(action, forKey: .action)
+        try container.encode(by, forKey: .by)
+        try container.encode(channel, forKey: .channel)
+        try container.encode(at, forKey: .at)
+    }
+
+    private enum CodingKeys: String, CodingKey { case presentation, job, cause, action, by, channel, at }
+
+    /// A person's phrase for it: "answered by ana (cli) with remove", "expired", …
+    public var summary: String {
+        switch cause {
+        case .answered: "answered by \(by ?? "someone")\(channel.map { " (\($0))" } ?? "") with \(action ?? "no action")"
+        case .dismissed: "dismissed by \(by ?? "someone")\(action.map { " (resolved to \($0))" } ?? "")"
+        case .expired: "expired\(action.map { " (resolved to \($0))" } ?? "")"
+        case .withdrawn: "withdrawn"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+extension Presentation {
+    /// What a worker writes before the broker gives the question its identity.
+    public struct Draft: Codable, Sendable, Hashable {
+        public var kind: Kind
+        public var title: String
+        public var titleVisibility: TitleVisibility
+        public var message: String?
+        public var actions: [Action]
+        public var item: JSONValue?
+        public var error: PresentedError?
+        public var localization: Localization?
+        /// Seconds until the question expires and resolves to its cancel action.
+        public var expiresAfter: TimeInterval?
+
+        public init(
+            kind: Kind, title: String, titleVisibility: TitleVisibility = .automatic, message: String? = nil,
+            actions: [Action] = [], item: JSONValue? = nil, error: PresentedError? = nil,
+            localization: Localization? = nil, expiresAfter: TimeInterval? = nil
+        ) {
+            self.kind = kind
+            self.title = title
+            self.titleVisibility = titleVisibility
+            self.message = message
+            self.actions = actions
+            self.item = item
+            self.error = error
+            self.localization = localization
+            self.expiresAfter = expiresAfter
+        }
+
+        /// `alert(_:item:actions:message:)`.
+        public static func alert(
+            _ title: String, message: String? = nil, actions: [Action] = [], item: JSONValue? = nil,
+            localization: Localization? = nil
+        ) -> Draft {
+            Draft(kind: .alert, title: title, message: message, actions: actions, item: item, localization: localization)
+        }
+
+        /// `confirmationDialog(_:item:titleVisibility:actions:message:)`.
+        public static func confirmationDialog(
+            _ title: String, titleVisibility: TitleVisibility = .automatic, message: String? = nil,
+            actions: [Action] = [], item: JSONValue? = nil, localization: Localization? = nil
+        ) -> Draft {
+            Draft(
+                kind: .confirmationDialog, title: title, titleVisibility: titleVisibility, message: message,
+                actions: actions, item: item, localization: localization)
+        }
+
+        /// `alert(error:actions:message:)`: the title is the error's description and, when no message is
+        /// given, the message is its recovery suggestion.
+        public static func alert(
+            error: PresentedError, message: String? = nil, actions: [Action] = [], item: JSONValue? = nil,
+            localization: Localization? = nil
+        ) -> Draft {
+            Draft(
+                kind: .alert, title: error.description, message: message ?? error.recoverySuggestion,
+                actions: actions, item: item, error: error, localization: localization)
+        }
+    }
+
+    /// SwiftUI's defaults: a dialog always offers a way out, and an alert with no buttons gets "OK".
+    static func withDefaultActions(_ actions: [Action], kind: Kind) -> [Action] {
+        if actions.isEmpty, kind == .alert {
+            return [Action(id: "ok", label: "OK", role: .cancel, localization: Localization("action.ok"))]
+        }
+        if kind == .confirmationDialog, !actions.contains(where: { $0.role == .cancel }) {
+            let id = actions.contains { $0.id == "cancel" } ? "cancel-dialog" : "cancel"
+            return actions + [Action(id: id, label: "Cancel", role: .cancel, localization: Localization("action.cancel"))]
+        }
+        return actions
+    }
+}

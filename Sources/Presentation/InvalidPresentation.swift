@@ -1,0 +1,84 @@
+import Foundation
+
+/// A presentation that breaks a rule, with the rule and the offending value.
+public struct InvalidPresentation: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Code: String, Sendable, Hashable {
+        case emptyTitle, titleTooLong, messageTooLong, noActions, tooManyActions
+        case emptyActionID, invalidActionID, duplicateActionID, emptyLabel, labelTooLong
+        case severalCancelActions, dialogWithoutCancel, invalidSequence, invalidExpiry, invalidError
+    }
+
+    public let code: Code
+    public let detail: String
+
+    public init(_ code: Code, _ detail: String) {
+        self.code = code
+        self.detail = detail
+    }
+
+    public var description: String { "invalid presentation (\(code.rawValue)): \(detail)" }
+}
+
+extension Presentation {
+    /// The limits a presentation must keep, so that every resolver can show it.
+    public enum Limits {
+        public static let title = 200
+        public static let message = 2_000
+        public static let actions = 8
+        public static let actionID = 64
+        public static let label = 100
+    }
+
+    func validate() throws(InvalidPresentation) {
+        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw InvalidPresentation(.emptyTitle, "a presentation needs a title")
+        }
+        if title.count > Limits.title {
+            throw InvalidPresentation(.titleTooLong, "title has \(title.count) characters; at most \(Limits.title)")
+        }
+        if let message, message.count > Limits.message {
+            throw InvalidPresentation(.messageTooLong, "message has \(message.count) characters; at most \(Limits.message)")
+        }
+        if sequence < 1 { throw InvalidPresentation(.invalidSequence, "sequence must be 1 or more, got \(sequence)") }
+        if let expiresAt, expiresAt <= createdAt {
+            throw InvalidPresentation(.invalidExpiry, "expiresAt must be after createdAt")
+        }
+        if let error, error.code.isEmpty || error.description.isEmpty {
+            throw InvalidPresentation(.invalidError, "an error needs a code and a description")
+        }
+        try validateActions()
+    }
+
+    private func validateActions() throws(InvalidPresentation) {
+        if actions.isEmpty { throw InvalidPresentation(.noActions, "a presentation needs at least one action") }
+        if actions.count > Limits.actions {
+            throw InvalidPresentation(.tooManyActions, "\(actions.count) actions; at most \(Limits.actions)")
+        }
+        var seen: Set<String> = []
+        for action in actions {
+            if action.id.isEmpty { throw InvalidPresentation(.emptyActionID, "an action id is empty") }
+            if action.id.count > Limits.actionID || !action.id.allSatisfy(Self.isActionIDCharacter) {
+                throw InvalidPresentation(
+                    .invalidActionID, "action id \"\(action.id)\" must be 1–\(Limits.actionID) of A–Z a–z 0–9 _ . -")
+            }
+            if !seen.insert(action.id).inserted {
+                throw InvalidPresentation(.duplicateActionID, "action id \"\(action.id)\" is used twice")
+            }
+            if action.label.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw InvalidPresentation(.emptyLabel, "action \"\(action.id)\" has no label")
+            }
+            if action.label.count > Limits.label {
+                throw InvalidPresentation(.labelTooLong, "label of \"\(action.id)\" is longer than \(Limits.label)")
+            }
+        }
+        let cancels = actions.filter { $0.role == .cancel }.count
+        if cancels > 1 { throw InvalidPresentation(.severalCancelActions, "\(cancels) cancel actions; at most one") }
+        if kind == .confirmationDialog, cancels == 0 {
+            throw InvalidPresentation(.dialogWithoutCancel, "a confirmation dialog always has a cancel action")
+        }
+    }
+
+    private static func isActionIDCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "_.-".contains(character))
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// A pending question a job asks a person: an alert or a confirmation dialog, immutable once published.
+///
+/// The server-side twin of SwiftUI's `alert(_:item:)` and `confirmationDialog(_:item:titleVisibility:)`:
+/// a job holds zero or one of these, and that optional value is the whole presentation state.
+public struct Presentation: Codable, Sendable, Hashable, Identifiable {
+    /// Globally unique id; an answer names it.
+    public let id: String
+    /// The job that asked.
+    public let job: String
+    /// 1 for the job's first question, 2 for its second, …
+    public let sequence: Int
+    public let kind: Kind
+    public let title: String
+    public let titleVisibility: TitleVisibility
+    public let message: String?
+    /// The choices, in the author's order; resolvers arrange them by their own conventions.
+    public let actions: [Action]
+    /// Immutable snapshot of what the question is about.
+    public let item: JSONValue?
+    /// Present on error alerts.
+    public let error: PresentedError?
+    /// Key and arguments a resolver uses to show the text in another language.
+    public let localization: Localization?
+    public let createdAt: Date
+    public let expiresAt: Date?
+
+    /// Builds a presentation from what its author wrote, applying SwiftUI's defaults and every rule.
+    public init(_ draft: Draft, id: String, job: String, sequence: Int, createdAt: Date) throws(InvalidPresentation) {
+        self.id = id
+        self.job = job
+        self.sequence = sequence
+        self.kind = draft.kind
+        self.title = draft.title
+        self.titleVisibility = draft.titleVisibility
+        self.message = draft.message
+        self.actions = Self.withDefaultActions(draft.actions, kind: draft.kind)
+        self.item = draft.item
+        self.error = draft.error
+        self.localization = draft.localization
+        self.createdAt = createdAt
+        self.expiresAt = draft.expiresAfter.map { createdAt.addingTimeInterval($0) }
+        try validate()
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        job = try container.decode(String.self, forKey: .job)
+        sequence = try container.decode(Int.self, forKey: .sequence)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        title = try container.decode(String.self, forKey: .title)
+        titleVisibility = try container.decodeIfPresent(TitleVisibility.self, forKey: .titleVisibility) ?? .automatic
+        message = try container.decodeIfPresent(String.self, forKey: .message)
+        actions = try container.decode([Action].self, forKey: .actions)
+        item = try container.decodeIfPresent(JSONValue.self, forKey: .item)
+        error = try container.decodeIfPresent(PresentedError.self, forKey: .error)
+        localization = try container.decodeIfPresent(Localization.self, forKey: .localization)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
+        do {
+            try validate()
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(job, forKey: .job)
+        try container.encode(sequence, forKey: .sequence)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(title, forKey: .title)
+        try container.encode(titleVisibility, forKey: .titleVisibility)
+        try container.encode(message, forKey: .message)
+        try container.encode(actions, forKey: .actions)
+        try container.encode(item, forKey: .item)
+        try container.encode(error, forKey: .error)
+        try container.encodeIfPresent(localization, forKey: .localization)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(expiresAt, forKey: .expiresAt)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, job, sequence, kind, title, titleVisibility, message, actions, item, error, localization, createdAt, expiresAt
+    }
+}
+
+extension Presentation {
+    /// The two kinds SwiftUI offers: an interruption, and the confirmation of something the person started.
+    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+        case alert
+        case confirmationDialog
+    }
+
+    /// Whether a renderer shows the title; `automatic` leaves it to the renderer's conventions.
+    public enum TitleVisibility: String, Codable, Sendable, Hashable, CaseIterable {
+        case automatic
+        case visible
+        case hidden
+    }
+
+    /// The action with the cancel role: where dismissal and expiry lead.
+    public var cancelAction: Action? { actions.first { $0.role == .cancel } }
+
+    /// The action with this id.
+    public func action(_ id: String) -> Action? { actions.first { $0.id == id } }
+
+    /// Whether the presentation has expired at `now`.
+    public func isExpired(at now: Date) -> Bool { expiresAt.map { $0 <= now } ?? false }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The presentation state of one job: empty, presented, or resolved. A pure state machine.
+///
+/// As with SwiftUI's `item:` binding, one optional value is the whole state. Answering is
+/// compare-and-swap on the presentation id: the first valid answer wins and clears the slot.
+public struct PresentationSlot: Sendable, Hashable {
+    /// The pending presentation, or `nil`: the one source of truth for "is waiting".
+    public private(set) var current: Presentation?
+    /// How each earlier presentation of the job ended, by presentation id.
+    public private(set) var resolutions: [String: Resolution]
+    /// The highest sequence presented so far.
+    public private(set) var lastSequence: Int
+
+    public init(current: Presentation? = nil, resolutions: [Resolution] = [], lastSequence: Int = 0) {
+        self.current = current
+        self.resolutions = Dictionary(resolutions.map { ($0.presentation, $0) }, uniquingKeysWith: { first, _ in first })
+        self.lastSequence = max(lastSequence, current?.sequence ?? 0)
+    }
+
+    /// Whether a question is pending.
+    public var isPresenting: Bool { current != nil }
+
+    /// Shows a new presentation; refused while another is pending or when it goes backwards.
+    public mutating func present(_ presentation: Presentation) throws(SlotRefusal) {
+        if let current { throw .busy(current: current) }
+        guard presentation.sequence > lastSequence else { throw .outOfOrder(expected: lastSequence + 1, got: presentation.sequence) }
+        current = presentation
+        lastSequence = presentation.sequence
+    }
+
+    /// Applies an answer if it names the current presentation and one of its actions.
+    public mutating func answer(_ answer: Answer) throws(SlotRefusal) -> Resolution {
+        let presentation = try pending(answer.presentation)
+        guard presentation.action(answer.action) != nil else {
+            throw .unknownAction(answer.action, available: presentation.actions.map(\.id))
+        }
+        return close(presentation, cause: .answered, action: answer.action, by: answer.by, channel: answer.channel, at: answer.at)
+    }
+
+    /// Closes the presentation without a choice; it resolves to the cancel action where there is one.
+    public mutating func dismiss(_ id: String, by: String, channel: String, at: Date) throws(SlotRefusal) -> Resolution {
+        let presentation = try pending(id)
+        return close(presentation, cause: .dismissed, action: presentation.cancelAction?.id, by: by, channel: channel, at: at)
+    }
+
+    /// Expires the current presentation if its time has come.
+    public mutating func expire(at now: Date) -> Resolution? {
+        guard let current, current.isExpired(at: now) else { return nil }
+        return close(current, cause: .expired, action: current.cancelAction?.id, by: nil, channel: nil, at: now)
+    }
+
+    /// The worker takes its question back (or the job ended): every resolver closes it.
+    public mutating func withdraw(at now: Date) -> Resolution? {
+        guard let current else { return nil }
+        return close(current, cause: .withdrawn, action: nil, by: nil, channel: nil, at: now)
+    }
+
+    private func pending(_ id: String) throws(SlotRefusal) -> Presentation {
+        if let resolution = resolutions[id] { throw .alreadyResolved(resolution) }
+        guard let current, current.id == id else { throw .stale(id: id, current: current) }
+        return current
+    }
+
+    private mutating func close(
+        _ presentation: Presentation, cause: Resolution.Cause, action: String?, by: String?, channel: String?, at: Date
+    ) -> Resolution {
+        let resolution = Resolution(
+            presentation: presentation.id, job: presentation.job, cause: cause, action: action, by: by, channel: channel, at: at)
+        resolutions[presentation.id] = resolution
+        current = nil
+        return resolution
+    }
+}
+
+/// Why a slot refused a change, with what the caller needs to tell the person.
+public enum SlotRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Another presentation is pending; a job shows one at a time.
+    case busy(current: Presentation)
+    /// The sequence did not follow the last one.
+    case outOfOrder(expected: Int, got: Int)
+    /// The presentation was resolved already; here is how.
+    case alreadyResolved(Resolution)
+    /// The presentation is not the job's current one.
+    case stale(id: String, current: Presentation?)
+    /// The presentation does not offer that action.
+    case unknownAction(String, available: [String])
+
+    public var description: String {
+        switch self {
+        case .busy(let current): "job \(current.job) is already waiting on presentation \(current.id)"
+        case .outOfOrder(let expected, let got): "presentation sequence \(got) does not follow; expected \(expected)"
+        case .alreadyResolved(let resolution): "presentation \(resolution.presentation) was already \(resolution.summary) at \(JSONCoding.timestamp(resolution.at))"
+        case .stale(let id, let current):
+            "presentation \(id) is not pending" + (current.map { "; the job now asks \($0.id)" } ?? "")
+        case .unknownAction(let action, let available):
+            "the presentation offers no action \"\(action)\"; it offers \(available.joined(separator: ", "))"
+        }
+    }
+}

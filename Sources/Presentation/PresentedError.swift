@@ -1,0 +1,27 @@
+/// The error an error alert is about, in the shape of Foundation's `LocalizedError`.
+public struct PresentedError: Codable, Sendable, Hashable {
+    /// Stable machine-readable code, such as `destinationUnavailable`.
+    public let code: String
+    /// Becomes the alert's title.
+    public let description: String
+    public let failureReason: String?
+    /// Becomes the alert's message when the author gave none.
+    public let recoverySuggestion: String?
+
+    public init(code: String, description: String, failureReason: String? = nil, recoverySuggestion: String? = nil) {
+        self.code = code
+        self.description = description
+        self.failureReason = failureReason
+        self.recoverySuggestion = recoverySuggestion
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(description, forKey: .description)
+        try container.encode(failureReason, forKey: .failureReason)
+        try container.encode(recoverySuggestion, forKey: .recoverySuggestion)
+    }
+
+    private enum CodingKeys: String, CodingKey { case code, description, failureReason, recoverySuggestion }
+}

@@ -1,0 +1,2 @@
+/// Resolver module.
+public enum ResolverModule {}

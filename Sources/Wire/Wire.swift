@@ -1,0 +1,2 @@
+/// Wire module.
+public enum WireModule {}

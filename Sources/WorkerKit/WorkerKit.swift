@@ -1,0 +1,2 @@
+/// WorkerKit module.
+public enum WorkerKitModule {}

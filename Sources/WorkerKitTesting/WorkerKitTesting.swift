@@ -1,0 +1,2 @@
+/// WorkerKitTesting module.
+public enum WorkerKitTestingModule {}

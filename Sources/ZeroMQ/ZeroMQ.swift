@@ -1,0 +1,2 @@
+/// ZeroMQ module.
+public enum ZeroMQModule {}
