@@ -1,2 +1,77 @@
-/// Journal module.
-public enum JournalModule {}
+import Foundation
+import Presentation
+import Wire
+
+/// Durable state on SQLite (WAL): jobs, presentations, resolutions, recorded steps and the event log.
+///
+/// Owned by one thread (the broker loop). Changes are applied in one transaction per loop turn, so a
+/// burst of messages pays one fsync, and nothing is acknowledged before its transaction commits.
+public final class Journal {
+    let database: Database
+    /// The SQLite file.
+    public let path: String
+
+    /// Opens (creating if needed) the journal in `folder`, applying any pending migrations.
+    public init(folder: URL, synchronous: Database.Options.Synchronous = .full) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        path = folder.appendingPathComponent("journal.sqlite").path
+        database = try Database(path: path, options: .init(synchronous: synchronous))
+        try database.migrate(Schema.migrations)
+    }
+
+    /// Applies every change in one transaction: all of them become durable, or none.
+    public func apply(_ changes: [JournalChange]) throws {
+        guard !changes.isEmpty else { return }
+        try database.transaction {
+            for change in changes { try apply(change) }
+        }
+    }
+
+    private func apply(_ change: JournalChange) throws {
+        switch change {
+        case .saveJob(let job, let key):
+            var stored = job
+            stored.presentation = nil
+            try database.run(
+                """
+                INSERT INTO jobs (id, operation, state, idempotency_key, created_at, updated_at, body)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, body = excluded.body
+                """,
+                .text(job.id), .text(job.operation), .text(job.state.rawValue), key.map(SQLValue.text) ?? .null,
+                .text(JSONCoding.timestamp(job.createdAt)), .text(JSONCoding.timestamp(job.updatedAt)), .text(try Self.json(stored)))
+        case .addPresentation(let presentation):
+            try database.run(
+                "INSERT INTO presentations (id, job, sequence, body) VALUES (?, ?, ?, ?)",
+                .text(presentation.id), .text(presentation.job), .integer(Int64(presentation.sequence)), .text(try Self.json(presentation)))
+        case .resolve(let resolution):
+            try database.run(
+                "UPDATE presentations SET resolution = ? WHERE id = ? AND resolution IS NULL",
+                .text(try Self.json(resolution)), .text(resolution.presentation))
+        case .recordStep(let job, let name, let value):
+            try database.run(
+                "INSERT INTO steps (job, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                .text(job), .text(name), .text(try Self.json(value)))
+        case .appendEvent(let event):
+            try database.run(
+                "INSERT INTO events (sequence, type, job, at, body) VALUES (?, ?, ?, ?, ?)",
+                .integer(event.sequence), .text(event.type.rawValue), event.job.map { .text($0.id) } ?? .null,
+                .text(JSONCoding.timestamp(event.at)), .text(try Self.json(event)))
+        }
+    }
+
+    static func json(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ text: String?) throws -> T {
+        guard let text else { throw JournalError("missing JSON column for \(T.self)") }
+        return try JSONCoding.decoder.decode(T.self, from: Data(text.utf8))
+    }
+}
+
+/// A journal row that cannot be read back.
+public struct JournalError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -30,7 +30,7 @@ public enum JSONCoding {
 
     /// `2026-11-29T21:26:13.123Z`.
     public static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
     /// Reads a timestamp written by `timestamp(_:)`, or one without fractional seconds.

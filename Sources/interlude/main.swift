@@ -1,1 +1,3 @@
 import InterludeCLI
+
+await Interlude.main()

@@ -1,2 +1,0 @@
-/// Archive module.
-public enum ArchiveModule {}

@@ -1,2 +1,0 @@
-/// Broker module.
-public enum BrokerModule {}

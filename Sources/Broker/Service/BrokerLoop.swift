@@ -1,0 +1,91 @@
+import Configuration
+import Foundation
+import Journal
+import Presentation
+import Wire
+import ZeroMQ
+
+/// The socket loop that drives `BrokerState`: one thread owns every socket and the journal.
+///
+/// Each turn drains what is readable, feeds it to the state machine, commits the turn's journal
+/// changes in one transaction, and only then replies, dispatches and publishes.
+final class BrokerLoop {
+    let clients: Socket
+    let workers: Socket
+    let events: Socket
+    let journal: Journal
+    var state: BrokerState
+    let validate: @Sendable (String, JSONValue) throws(WireError) -> Void
+    let log: Log
+    let stop: Wakeup
+    let bound: BrokerEndpoints
+    private var nextTick = Date()
+    private static let maxPerTurn = 512
+
+    init(
+        context: Context, endpoints: BrokerEndpoints, journal: Journal, settings: BrokerState.Settings,
+        validate: @escaping @Sendable (String, JSONValue) throws(WireError) -> Void, log: Log, stop: Wakeup
+    ) throws {
+        clients = try Self.router(context, endpoints.clients)
+        workers = try Self.router(context, endpoints.workers)
+        events = try Socket(context, .pub)
+        try events.setSendHighWaterMark(100_000)
+        try events.bind(endpoints.events)
+        bound = BrokerEndpoints(clients: try clients.lastEndpoint, workers: try workers.lastEndpoint, events: try events.lastEndpoint)
+        self.journal = journal
+        state = BrokerState(settings: settings, recovering: try journal.recover(), lastSequence: try journal.lastEventSequence())
+        self.validate = validate
+        self.log = log
+        self.stop = stop
+    }
+
+    private static func router(_ context: Context, _ endpoint: String) throws -> Socket {
+        let socket = try Socket(context, .router)
+        try socket.setRouterMandatory(true)
+        try socket.setMaxMessageSize(Int64(Frames.maximumBody + 64 * 1024))
+        try socket.setSendHighWaterMark(100_000)
+        try socket.setReceiveHighWaterMark(100_000)
+        try socket.bind(endpoint)
+        return socket
+    }
+
+    /// Runs until `stop` is signalled; a journal failure ends the loop with an error (nothing is acknowledged).
+    func run() throws {
+        defer { close() }
+        while true {
+            let readable = try poll([.socket(clients), .socket(workers), .fileDescriptor(stop.fileDescriptor)], timeout: timeout())
+            if readable[2] { return }
+            var effects: [BrokerEffect] = []
+            if readable[0] { effects += try drain(clients, handle: client) }
+            if readable[1] { effects += try drain(workers, handle: worker) }
+            let now = Date()
+            if now >= nextTick || (state.nextExpiry.map { $0 <= now } ?? false) {
+                effects += state.tick(now: now)
+                nextTick = now.addingTimeInterval(state.settings.heartbeatInterval / 4)
+            }
+            try perform(effects)
+        }
+    }
+
+    private func timeout() -> Duration {
+        let wake = min(nextTick, state.nextExpiry ?? nextTick)
+        let seconds = max(0, min(wake.timeIntervalSinceNow, 1))
+        return .milliseconds(Int(seconds * 1000))
+    }
+
+    private func drain(_ socket: Socket, handle: (PeerID, [Data]) throws -> [BrokerEffect]) throws -> [BrokerEffect] {
+        var effects: [BrokerEffect] = []
+        for _ in 0..<Self.maxPerTurn {
+            guard let frames = try socket.receive() else { break }
+            guard let peer = frames.first else { continue }
+            effects += try handle(peer, Array(frames.dropFirst()))
+        }
+        return effects
+    }
+
+    private func close() {
+        clients.close()
+        workers.close()
+        events.close()
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import Presentation
+import Journal
+import Wire
+
+/// A peer's ZeroMQ routing id, as the ROUTER socket reports it.
+public typealias PeerID = Data
+
+
+/// Something the socket loop must do after the state machine decided it.
+public enum BrokerEffect: Sendable, Hashable {
+    /// Make a change durable; every other effect of the turn waits for the commit.
+    case persist(JournalChange)
+    /// Answer a client.
+    case reply(to: PeerID, correlation: String, BrokerReply)
+    /// Answer a client from the journal, after this turn's commit (history, old jobs, listings).
+    case query(from: PeerID, correlation: String, ClientRequest)
+    /// Tell a worker something.
+    case send(to: PeerID, correlation: String, BrokerCommand)
+    /// Hand a job to a worker; the loop adds the job's recorded history from the journal.
+    case dispatch(to: PeerID, job: Job)
+    /// Publish an event on the PUB socket.
+    case publish(Event)
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Presentation
+import Journal
+import Wire
+
+extension BrokerState {
+    /// A client's request. `existing` is the job the journal already holds for the submit's idempotency key.
+    public mutating func receive(
+        client: PeerID, correlation: String, _ request: ClientRequest, existing: Job? = nil, now: Date, newID: String
+    ) -> [BrokerEffect] {
+        switch request {
+        case .submit(let submit):
+            return self.submit(submit, client: client, correlation: correlation, existing: existing, now: now, id: newID)
+        case .status(let ref):
+            guard let active = jobs[ref.job] else { return [.query(from: client, correlation: correlation, request)] }
+            return [.reply(to: client, correlation: correlation, .job(active.job))]
+        case .pending:
+            let snapshot = BrokerReply.PendingSnapshot(presentations: pending, sequence: lastSequence)
+            return [.reply(to: client, correlation: correlation, .pending(snapshot))]
+        case .presentation(let ref):
+            guard let jobID = presentationJobs[ref.id], let active = jobs[jobID], let current = active.slot.current else {
+                return [.query(from: client, correlation: correlation, request)]
+            }
+            let state = BrokerReply.PresentationState(presentation: current, resolution: nil, operation: active.job.operation)
+            return [.reply(to: client, correlation: correlation, .presentation(state))]
+        case .answer(let answer):
+            return self.answer(answer, client: client, correlation: correlation, now: now)
+        case .cancel(let ref):
+            return cancel(ref.job, client: client, correlation: correlation, now: now)
+        case .jobs, .events:
+            return [.query(from: client, correlation: correlation, request)]
+        }
+    }
+
+    private mutating func submit(
+        _ submit: ClientRequest.Submit, client: PeerID, correlation: String, existing: Job?, now: Date, id: String
+    ) -> [BrokerEffect] {
+        if let existing {
+            return [.reply(to: client, correlation: correlation, .job(jobs[existing.id]?.job ?? existing))]
+        }
+        if let key = submit.idempotencyKey, let jobID = idempotencyKeys[key], let active = jobs[jobID] {
+            return [.reply(to: client, correlation: correlation, .job(active.job))]
+        }
+        let job = Job(id: id, operation: submit.operation, input: submit.input, createdAt: now)
+        let active = ActiveJob(job: job, slot: PresentationSlot())
+        jobs[id] = active
+        queue.append(id)
+        if let key = submit.idempotencyKey { idempotencyKeys[key] = id }
+        var effects = [save(active, key: submit.idempotencyKey), event(.jobQueued, job, at: now)]
+        effects += assign(now: now)
+        effects.append(.reply(to: client, correlation: correlation, .job(jobs[id]?.job ?? job)))
+        return effects
+    }
+
+    private mutating func answer(
+        _ request: ClientRequest.AnswerRequest, client: PeerID, correlation: String, now: Date
+    ) -> [BrokerEffect] {
+        guard let jobID = presentationJobs[request.presentation], var active = jobs[jobID] else {
+            return [.query(from: client, correlation: correlation, .answer(request))]
+        }
+        let resolution: Resolution
+        do {
+            if let action = request.action {
+                let answer = Answer(presentation: request.presentation, action: action, by: request.by, channel: request.channel, at: now)
+                resolution = try active.slot.answer(answer)
+            } else if request.dismiss == true {
+                resolution = try active.slot.dismiss(request.presentation, by: request.by, channel: request.channel, at: now)
+            } else {
+                return [.reply(to: client, correlation: correlation, .error(WireError(.invalidBody, "an answer needs an action, or dismiss: true")))]
+            }
+        } catch {
+            return [.reply(to: client, correlation: correlation, .error(WireError(error)))]
+        }
+        jobs[jobID] = active
+        var effects = resolved(jobID, resolution, now: now)
+        effects.append(.reply(to: client, correlation: correlation, .resolution(resolution)))
+        return effects
+    }
+
+    private mutating func cancel(_ jobID: String, client: PeerID, correlation: String, now: Date) -> [BrokerEffect] {
+        guard var active = jobs[jobID] else { return [.query(from: client, correlation: correlation, .cancel(.init(job: jobID)))] }
+        var effects: [BrokerEffect] = []
+        if let worker = active.worker {
+            active.cancelRequested = true
+            jobs[jobID] = active
+            effects.append(.send(to: worker, correlation: "", .cancel(.init(job: jobID, attempt: active.job.attempts))))
+        } else {
+            effects += finish(jobID, phase: .cancelled, error: JobError(code: "cancelled", message: "cancelled by a client"), now: now)
+        }
+        effects.append(.reply(to: client, correlation: correlation, .job(jobs[jobID]?.job ?? lastJob(effects) ?? active.job)))
+        return effects
+    }
+
+    /// The job as saved by the newest `saveJob` among `effects`.
+    func lastJob(_ effects: [BrokerEffect]) -> Job? {
+        for case .persist(.saveJob(let job, _)) in effects.reversed() { return job }
+        return nil
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Presentation
+import Journal
+import Wire
+
+extension BrokerState {
+    /// Hands queued jobs to workers with a free slot for their operation, least loaded first.
+    mutating func assign(now: Date) -> [BrokerEffect] {
+        var effects: [BrokerEffect] = []
+        var index = 0
+        while index < queue.count {
+            let jobID = queue[index]
+            guard var active = jobs[jobID] else {
+                queue.remove(at: index)
+                continue
+            }
+            let candidates = workers.values.filter { $0.freeSlots > 0 && $0.operations.contains(active.job.operation) }
+            guard let worker = candidates.max(by: { ($0.freeSlots, $0.name) < ($1.freeSlots, $1.name) }) else {
+                index += 1
+                continue
+            }
+            queue.remove(at: index)
+            active.job.phase = .running
+            active.job.attempts += 1
+            active.job.updatedAt = now
+            active.worker = worker.id
+            active.holder = nil
+            jobs[jobID] = active
+            workers[worker.id]?.running.insert(jobID)
+            workers[worker.id]?.lastSent = now
+            effects += [save(active), .dispatch(to: worker.id, job: active.job)]
+        }
+        return effects
+    }
+
+    /// A presentation was resolved: journal it, tell everyone, and carry the job on.
+    mutating func resolved(_ jobID: String, _ resolution: Resolution, now: Date) -> [BrokerEffect] {
+        guard var active = jobs[jobID] else { return [] }
+        presentationJobs[resolution.presentation] = nil
+        active.job.presentation = nil
+        active.job.updatedAt = now
+        var effects: [BrokerEffect] = [.persist(.resolve(resolution))]
+        let holder = active.holder.flatMap { workers[$0] }
+        if let holder, holder.freeSlots > 0 {
+            active.worker = holder.id
+            active.holder = nil
+            workers[holder.id]?.running.insert(jobID)
+            workers[holder.id]?.lastSent = now
+            let sequence = resolutionSequence(active, resolution)
+            effects.append(.send(to: holder.id, correlation: "", .resume(.init(
+                job: jobID, attempt: active.job.attempts, sequence: sequence, resolution: resolution))))
+        } else {
+            if let holder { effects.append(.send(to: holder.id, correlation: "", .forget(.init(job: jobID, attempt: active.job.attempts)))) }
+            active.holder = nil
+            active.job.phase = .queued
+            queue.insert(jobID, at: 0)
+        }
+        jobs[jobID] = active
+        effects += [save(active), event(.presentationResolved, active.job, at: now, resolution: resolution)]
+        return effects + assign(now: now)
+    }
+
+    private func resolutionSequence(_ active: ActiveJob, _ resolution: Resolution) -> Int {
+        active.slot.lastSequence
+    }
+
+    /// Ends a job: its pending question is withdrawn, its row saved, its end published.
+    mutating func finish(_ jobID: String, phase: Job.Phase, result: JSONValue? = nil, error: JobError? = nil, now: Date) -> [BrokerEffect] {
+        guard var active = jobs.removeValue(forKey: jobID) else { return [] }
+        var effects: [BrokerEffect] = []
+        queue.removeAll { $0 == jobID }
+        if let worker = active.worker { workers[worker]?.running.remove(jobID) }
+        if let holder = active.holder, workers[holder] != nil {
+            effects.append(.send(to: holder, correlation: "", .forget(.init(job: jobID, attempt: active.job.attempts))))
+        }
+        active.job.phase = phase
+        active.job.result = result
+        active.job.error = error
+        active.job.updatedAt = now
+        if let withdrawal = active.slot.withdraw(at: now) {
+            presentationJobs[withdrawal.presentation] = nil
+            active.job.presentation = nil
+            effects += [.persist(.resolve(withdrawal)), event(.presentationResolved, active.job, at: now, resolution: withdrawal)]
+        }
+        effects.append(save(active))
+        if let kind = Event.finished(phase) { effects.append(event(kind, active.job, at: now)) }
+        return effects + assign(now: now)
+    }
+
+    /// Puts a worker's running jobs back at the head of the queue and forgets the worker.
+    mutating func removeWorker(_ id: PeerID, now: Date) -> [BrokerEffect] {
+        guard let worker = workers.removeValue(forKey: id) else { return [] }
+        var effects: [BrokerEffect] = []
+        for jobID in jobs.keys.sorted() {
+            guard var active = jobs[jobID] else { continue }
+            if active.holder == id { active.holder = nil }
+            if active.worker == id {
+                active.worker = nil
+                if active.cancelRequested {
+                    jobs[jobID] = active
+                    effects += finish(jobID, phase: .cancelled, error: JobError(code: "cancelled", message: "cancelled by a client"), now: now)
+                    continue
+                }
+                active.job.phase = .queued
+                active.job.updatedAt = now
+                queue.insert(jobID, at: 0)
+                effects.append(save(active))
+            }
+            jobs[jobID] = active
+        }
+        _ = worker
+        return effects + assign(now: now)
+    }
+
+    /// Time passes: dead workers lose their jobs, heartbeats go out, questions expire.
+    public mutating func tick(now: Date) -> [BrokerEffect] {
+        var effects: [BrokerEffect] = []
+        let deadline = settings.heartbeatInterval * Double(settings.liveness)
+        for worker in workers.values.sorted(by: { $0.name < $1.name }) {
+            if now.timeIntervalSince(worker.lastHeard) > deadline {
+                effects += removeWorker(worker.id, now: now)
+            } else if now.timeIntervalSince(worker.lastSent) >= settings.heartbeatInterval {
+                workers[worker.id]?.lastSent = now
+                effects.append(.send(to: worker.id, correlation: "", .heartbeat))
+            }
+        }
+        for jobID in jobs.keys.sorted() {
+            guard var active = jobs[jobID], let resolution = active.slot.expire(at: now) else { continue }
+            jobs[jobID] = active
+            effects += resolved(jobID, resolution, now: now)
+        }
+        effects.append(.publish(Event(sequence: lastSequence, type: .heartbeat, at: now)))
+        return effects
+    }
+
+    /// When the next presentation expires, so the loop can wake for it.
+    public var nextExpiry: Date? { jobs.values.compactMap(\.slot.current?.expiresAt).min() }
+}

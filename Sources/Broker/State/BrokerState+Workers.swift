@@ -1,0 +1,110 @@
+import Foundation
+import Presentation
+import Journal
+import Wire
+
+extension BrokerState {
+    /// A worker's message. `newID` names the presentation if the message asks a question.
+    public mutating func receive(worker id: PeerID, correlation: String, _ message: WorkerMessage, now: Date, newID: String) -> [BrokerEffect] {
+        if case .ready(let ready) = message { return register(id, ready, now: now) }
+        guard workers[id] != nil else {
+            // A worker the broker does not know (it restarted, or declared the worker dead) must start over.
+            return message == .disconnect ? [] : [.send(to: id, correlation: "", .reconnect)]
+        }
+        workers[id]?.lastHeard = now
+        switch message {
+        case .ready, .heartbeat:
+            return []
+        case .disconnect:
+            return removeWorker(id, now: now)
+        case .present(let present):
+            return self.present(present, from: id, correlation: correlation, now: now, newID: newID)
+        case .withdraw(let attempt):
+            guard var active = lease(attempt, heldBy: id), let resolution = active.slot.withdraw(at: now) else { return [] }
+            jobs[attempt.job] = active
+            return resolved(attempt.job, resolution, now: now)
+        case .step(let step):
+            guard lease(.init(job: step.job, attempt: step.attempt), runningOn: id) != nil else {
+                return [.send(to: id, correlation: correlation, .refused(WireError(.stale, "job \(step.job) attempt \(step.attempt) is not yours")))]
+            }
+            return [.persist(.recordStep(job: step.job, name: step.name, value: step.value)),
+                    .send(to: id, correlation: correlation, .stepRecorded(.init(job: step.job, attempt: step.attempt)))]
+        case .progress(let report):
+            guard var active = lease(.init(job: report.job, attempt: report.attempt), runningOn: id) else { return [] }
+            active.job.progress = Job.Progress(done: report.done, total: report.total)
+            active.job.updatedAt = now
+            jobs[report.job] = active
+            return [save(active)]
+        case .result(let result):
+            return self.result(result, from: id, now: now)
+        }
+    }
+
+    private mutating func register(_ id: PeerID, _ ready: WorkerMessage.Ready, now: Date) -> [BrokerEffect] {
+        // A known id sending ready again has restarted its work: what it ran is lost.
+        var effects = workers[id] != nil ? removeWorker(id, now: now) : []
+        workers[id] = Worker(
+            id: id, name: ready.name, operations: Set(ready.operations), capacity: max(0, ready.capacity),
+            lastHeard: now, lastSent: now)
+        effects += assign(now: now)
+        return effects
+    }
+
+    private mutating func present(
+        _ present: WorkerMessage.Present, from id: PeerID, correlation: String, now: Date, newID: String
+    ) -> [BrokerEffect] {
+        guard var active = lease(.init(job: present.job, attempt: present.attempt), runningOn: id) else {
+            return [.send(to: id, correlation: correlation, .refused(WireError(.stale, "job \(present.job) attempt \(present.attempt) is not yours")))]
+        }
+        let presentation: Presentation
+        do {
+            presentation = try Presentation(present.draft, id: newID, job: present.job, sequence: present.sequence, createdAt: now)
+            try active.slot.present(presentation)
+        } catch let error as InvalidPresentation {
+            return [.send(to: id, correlation: correlation, .refused(WireError(.invalidPresentation, error.description)))]
+        } catch {
+            return [.send(to: id, correlation: correlation, .refused(WireError(.stale, "\(error)")))]
+        }
+        active.job.presentation = presentation
+        active.job.updatedAt = now
+        active.worker = nil
+        active.holder = id
+        jobs[present.job] = active
+        workers[id]?.running.remove(present.job)
+        presentationJobs[presentation.id] = present.job
+        var effects: [BrokerEffect] = [
+            .persist(.addPresentation(presentation)), save(active),
+            event(.presentationPending, active.job, at: now, presentation: presentation),
+            .send(to: id, correlation: correlation, .presented(presentation)),
+        ]
+        effects += assign(now: now)
+        return effects
+    }
+
+    private mutating func result(_ result: WorkerMessage.Result, from id: PeerID, now: Date) -> [BrokerEffect] {
+        guard let active = lease(.init(job: result.job, attempt: result.attempt), runningOn: id) else { return [] }
+        switch result.outcome {
+        case .succeeded:
+            return finish(result.job, phase: .succeeded, result: result.output ?? .null, now: now)
+        case .failed:
+            let phase: Job.Phase = active.cancelRequested ? .cancelled : .failed
+            return finish(result.job, phase: phase, error: result.error ?? JobError(code: "failed", message: "the operation failed"), now: now)
+        case .cancelled:
+            return finish(result.job, phase: .cancelled, error: JobError(code: "cancelled", message: "cancelled by a client"), now: now)
+        }
+    }
+
+    /// The job, if this attempt of it is running on the worker.
+    func lease(_ attempt: WorkerMessage.Attempt, runningOn worker: PeerID) -> ActiveJob? {
+        guard let active = jobs[attempt.job], active.worker == worker, active.job.attempts == attempt.attempt else { return nil }
+        return active
+    }
+
+    /// The job, if this attempt of it is suspended on (or running on) the worker.
+    func lease(_ attempt: WorkerMessage.Attempt, heldBy worker: PeerID) -> ActiveJob? {
+        guard let active = jobs[attempt.job], active.holder == worker || active.worker == worker,
+              active.job.attempts == attempt.attempt
+        else { return nil }
+        return active
+    }
+}

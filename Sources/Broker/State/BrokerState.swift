@@ -1,0 +1,92 @@
+import Foundation
+import Presentation
+import Journal
+import Wire
+
+/// The broker's bookkeeping as a pure state machine: inputs in, effects out; no sockets, no clock.
+///
+/// It holds the jobs that have not ended, the queue, the workers with their capacity and leases,
+/// and each job's presentation slot. Everything it decides reaches the journal before anyone hears of it.
+public struct BrokerState: Sendable {
+    /// Timing of the heartbeat protocol.
+    public struct Settings: Sendable, Hashable {
+        /// How often each side sends a heartbeat when it has nothing else to say.
+        public var heartbeatInterval: TimeInterval
+        /// A worker silent for this many intervals is dead.
+        public var liveness: Int
+
+        public init(heartbeatInterval: TimeInterval = 1, liveness: Int = 3) {
+            self.heartbeatInterval = heartbeatInterval
+            self.liveness = liveness
+        }
+    }
+
+    /// A job that has not ended, with what the broker knows beyond its row.
+    struct ActiveJob: Sendable {
+        var job: Job
+        var slot: PresentationSlot
+        /// The worker running it now.
+        var worker: PeerID?
+        /// The worker keeping its task suspended while it waits for an answer.
+        var holder: PeerID?
+        var cancelRequested = false
+    }
+
+    /// A connected worker.
+    struct Worker: Sendable {
+        let id: PeerID
+        let name: String
+        let operations: Set<String>
+        let capacity: Int
+        var running: Set<String> = []
+        var lastHeard: Date
+        var lastSent: Date
+
+        var freeSlots: Int { capacity - running.count }
+    }
+
+    public let settings: Settings
+    var jobs: [String: ActiveJob] = [:]
+    var queue: [String] = []
+    var workers: [PeerID: Worker] = [:]
+    var presentationJobs: [String: String] = [:]
+    var idempotencyKeys: [String: String] = [:]
+    /// The sequence of the newest event.
+    public private(set) var lastSequence: Int64
+
+    /// A broker that recovers `active` (every job that had not ended) from the journal.
+    public init(settings: Settings = .init(), recovering active: [(Job, PresentationSlot)] = [], lastSequence: Int64 = 0) {
+        self.settings = settings
+        self.lastSequence = lastSequence
+        for (job, slot) in active.sorted(by: { $0.0.createdAt < $1.0.createdAt }) {
+            var job = job
+            job.presentation = slot.current
+            if slot.current == nil { job.phase = .queued }
+            jobs[job.id] = ActiveJob(job: job, slot: slot)
+            if let current = slot.current { presentationJobs[current.id] = job.id }
+            if job.phase == .queued { queue.append(job.id) }
+        }
+    }
+
+    /// Jobs that have not ended, for inspection.
+    public var activeJobs: [Job] { jobs.values.map(\.job).sorted { $0.createdAt < $1.createdAt } }
+
+    /// Every pending presentation, oldest first.
+    public var pending: [Presentation] { jobs.values.compactMap(\.slot.current).sorted { $0.createdAt < $1.createdAt } }
+
+    /// The number of connected workers.
+    public var workerCount: Int { workers.count }
+
+    /// Ids of jobs waiting for a worker, in the order they will be handed out.
+    public var queued: [String] { queue }
+
+    mutating func event(_ type: Event.Kind, _ job: Job, at now: Date, presentation: Presentation? = nil, resolution: Resolution? = nil) -> BrokerEffect {
+        lastSequence += 1
+        return .persist(.appendEvent(Event(sequence: lastSequence, type: type, at: now, job: job, presentation: presentation, resolution: resolution)))
+    }
+
+    /// Persists the job's row and returns the effect.
+    func save(_ active: ActiveJob, key: String? = nil) -> BrokerEffect {
+        .persist(.saveJob(active.job, idempotencyKey: key))
+    }
+}

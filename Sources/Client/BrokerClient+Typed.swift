@@ -1,0 +1,84 @@
+import Foundation
+import Presentation
+import Wire
+
+extension BrokerClient {
+    /// Submits an operation and returns the queued job.
+    public func submit(_ operation: String, input: JSONValue, idempotencyKey: String? = nil) async throws(WireError) -> Job {
+        try await job(.submit(.init(operation: operation, input: input, idempotencyKey: idempotencyKey)))
+    }
+
+    /// The job's current state.
+    public func status(_ job: String) async throws(WireError) -> Job {
+        try await self.job(.status(.init(job: job)))
+    }
+
+    /// Asks to cancel a job; returns it as it stands after the request.
+    public func cancel(_ job: String) async throws(WireError) -> Job {
+        try await self.job(.cancel(.init(job: job)))
+    }
+
+    /// A page of jobs, newest first.
+    public func jobs(state: Job.State? = nil, limit: Int? = nil, before: String? = nil) async throws(WireError) -> BrokerReply.JobPage {
+        switch await request(.jobs(.init(state: state, limit: limit, before: before))) {
+        case .jobs(let page): return page
+        case let other: throw Self.unexpected(other)
+        }
+    }
+
+    /// Every pending presentation, with the event sequence it reflects.
+    public func pending() async throws(WireError) -> BrokerReply.PendingSnapshot {
+        switch await request(.pending) {
+        case .pending(let snapshot): return snapshot
+        case let other: throw Self.unexpected(other)
+        }
+    }
+
+    /// A presentation and, once resolved, its resolution.
+    public func presentation(_ id: String) async throws(WireError) -> BrokerReply.PresentationState {
+        switch await request(.presentation(.init(id: id))) {
+        case .presentation(let state): return state
+        case let other: throw Self.unexpected(other)
+        }
+    }
+
+    /// Answers a presentation; a refusal (already resolved, stale, unknown action) is thrown with the winner.
+    public func answer(_ presentation: String, action: String?, dismiss: Bool = false, by: String, channel: String) async throws(WireError) -> Resolution {
+        let request = ClientRequest.AnswerRequest(presentation: presentation, action: action, dismiss: dismiss ? true : nil, by: by, channel: channel)
+        switch await self.request(.answer(request)) {
+        case .resolution(let resolution): return resolution
+        case let other: throw Self.unexpected(other)
+        }
+    }
+
+    /// Journaled events after `sequence`.
+    public func events(after sequence: Int64, limit: Int? = nil) async throws(WireError) -> BrokerReply.EventPage {
+        switch await request(.events(.init(after: sequence, limit: limit))) {
+        case .events(let page): return page
+        case let other: throw Self.unexpected(other)
+        }
+    }
+
+    /// Waits until the job has ended, polling its status.
+    public func waitForEnd(of job: String, timeout: Duration, poll: Duration = .milliseconds(100)) async throws(WireError) -> Job {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let current = try await status(job)
+            if current.isFinished { return current }
+            guard ContinuousClock.now < deadline else { throw WireError(.timeout, "job \(job) is still \(current.state.rawValue) after \(timeout)") }
+            try? await Task.sleep(for: poll)
+        }
+    }
+
+    private func job(_ request: ClientRequest) async throws(WireError) -> Job {
+        switch await self.request(request) {
+        case .job(let job): return job
+        case let other: throw Self.unexpected(other)
+        }
+    }
+
+    static func unexpected(_ reply: BrokerReply) -> WireError {
+        if case .error(let error) = reply { return error }
+        return WireError(.internal, "unexpected \(reply.type) reply")
+    }
+}

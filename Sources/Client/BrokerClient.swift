@@ -1,0 +1,82 @@
+import Configuration
+import Foundation
+import Presentation
+import Synchronization
+import Wire
+import ZeroMQ
+
+/// Asks the broker things over a DEALER socket; many requests may be in flight at once.
+///
+/// The socket lives on a thread of its own; callers post requests through a mailbox and await the
+/// reply matched by correlation id. A request not answered in time fails with `timeout`.
+public final class BrokerClient: Sendable {
+    private let outbox: Mailbox<[Data]>
+    private let waiters = Waiters<String, BrokerReply>()
+    private let counter = Atomic<Int>(0)
+    private let prefix = Identifier.random()
+    /// The broker's client endpoint.
+    public let endpoint: String
+
+    /// Connects to the broker's client endpoint (the connection completes in the background).
+    public init(context: Context, endpoint: String) throws {
+        self.endpoint = endpoint
+        outbox = try Mailbox()
+        let socket = try Socket(context, .dealer)
+        try socket.setMaxMessageSize(Int64(Frames.maximumBody + 64 * 1024))
+        try socket.setReconnectIntervalMax(.seconds(2))
+        try socket.connect(endpoint)
+        let box = SocketBox(socket)
+        let thread = Thread { [outbox, waiters] in Self.run(box.socket, outbox: outbox, waiters: waiters) }
+        thread.name = "interlude-client"
+        thread.start()
+    }
+
+    deinit { outbox.close() }
+
+    /// Sends a request and waits for its reply; the broker's refusals come back as `.error`.
+    public func request(_ request: ClientRequest, timeout: Duration = .seconds(5)) async -> BrokerReply {
+        let correlation = "\(prefix)-\(counter.add(1, ordering: .relaxed).newValue)"
+        let frames = Frames.encode(request, correlation: correlation)
+        let timer = Task { [waiters, endpoint] in
+            try await Task.sleep(for: timeout)
+            waiters.fail(correlation, WireError(.timeout, "the broker at \(endpoint) did not answer within \(timeout)"))
+        }
+        defer { timer.cancel() }
+        do {
+            return try await waiters.wait(for: correlation) {
+                if !outbox.post(frames) { waiters.fail(correlation, WireError(.unavailable, "the client is closed")) }
+            }
+        } catch let error as WireError {
+            return .error(error)
+        } catch {
+            return .error(WireError(.unavailable, "the request was cancelled"))
+        }
+    }
+
+    /// Stops the socket thread; requests still waiting time out.
+    public func close() { outbox.close() }
+
+    private static func run(_ socket: Socket, outbox: Mailbox<[Data]>, waiters: Waiters<String, BrokerReply>) {
+        defer { socket.close() }
+        while !outbox.isClosed {
+            guard let readable = try? poll([.socket(socket), .fileDescriptor(outbox.fileDescriptor)], timeout: .milliseconds(200)) else { return }
+            if readable[1] {
+                for frames in outbox.drain() { _ = try? socket.send(frames, timeout: .seconds(1)) }
+            }
+            while readable[0], let frames = try? socket.receive() {
+                guard let (reply, correlation) = try? Frames.decode(frames, as: BrokerReply.self) else { continue }
+                waiters.resolve(correlation, reply)
+            }
+        }
+    }
+}
+
+/// Hands a socket to the thread that owns it from then on.
+struct SocketBox: @unchecked Sendable {  // moved once, then used by a single thread
+    let socket: Socket
+    init(_ socket: Socket) { self.socket = socket }
+}
+
+enum Identifier {
+    static func random() -> String { String(format: "%08x", UInt32.random(in: .min ... .max)) }
+}

@@ -1,2 +1,0 @@
-/// Client module.
-public enum ClientModule {}

@@ -1,0 +1,36 @@
+import Foundation
+import Presentation
+import Wire
+import ZeroMQ
+
+/// Follows the broker's event stream on a SUB socket of its own thread.
+public enum EventSubscription {
+    /// Events as they are published (heartbeats included), until the consumer stops iterating.
+    /// `topics` filters by prefix, such as `presentation.`; empty means everything.
+    public static func stream(context: Context, endpoint: String, topics: [String] = []) throws -> AsyncStream<Event> {
+        let socket = try Socket(context, .sub)
+        for topic in topics.isEmpty ? [""] : topics + ["heartbeat"] { try socket.subscribe(topic) }
+        try socket.connect(endpoint)
+        let stop = try Wakeup()
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(10_000))
+        continuation.onTermination = { _ in stop.signal() }
+        let box = SocketBox(socket)
+        let thread = Thread {
+            let socket = box.socket
+            defer {
+                socket.close()
+                continuation.finish()
+            }
+            while true {
+                guard let readable = try? poll([.socket(socket), .fileDescriptor(stop.fileDescriptor)], timeout: nil) else { return }
+                if readable[1] { return }
+                while let frames = try? socket.receive() {
+                    if let event = try? Event.decode(frames) { continuation.yield(event) }
+                }
+            }
+        }
+        thread.name = "interlude-events"
+        thread.start()
+        return stream
+    }
+}

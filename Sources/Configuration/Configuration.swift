@@ -1,2 +1,0 @@
-/// Configuration module.
-public enum ConfigurationModule {}

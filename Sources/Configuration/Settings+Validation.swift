@@ -1,0 +1,48 @@
+import Foundation
+
+extension Settings {
+    /// Checks every value; the first bad one is reported.
+    public func validate() throws(ConfigurationError) {
+        for (key, endpoint) in [("clients", clients), ("workers", workers), ("events", events)] {
+            if let problem = Self.endpointProblem(endpoint) { throw ConfigurationError(key: key, source: "settings", problem: problem) }
+        }
+        if (try? Self.hostAndPort(http)) == nil {
+            throw ConfigurationError(key: "http", source: "settings", problem: "expected host:port with a port from 0 to 65535, got \"\(http)\"")
+        }
+        try check("concurrency", concurrency >= 1 && concurrency <= 1_000, "must be from 1 to 1000")
+        try check("heartbeatMs", heartbeatMs >= 10 && heartbeatMs <= 60_000, "must be from 10 to 60000")
+        try check("liveness", liveness >= 1 && liveness <= 100, "must be from 1 to 100")
+        try check("synchronous", ["full", "normal"].contains(synchronous), "must be full or normal")
+        try check("exportReserveBytes", exportReserveBytes >= 0, "must not be negative")
+        try check("logLevel", Log.Level(name: logLevel) != nil, "must be debug, info, warning, error or off")
+        try check("requestTimeoutMs", requestTimeoutMs >= 1, "must be positive")
+        try check("data", !data.isEmpty, "must not be empty")
+        try check("library", !library.isEmpty, "must not be empty")
+    }
+
+    private func check(_ key: String, _ condition: Bool, _ problem: String) throws(ConfigurationError) {
+        if !condition { throw ConfigurationError(key: key, source: "settings", problem: problem) }
+    }
+
+    /// Why an endpoint is unusable, or `nil`: `tcp://host:port` (port 1–65535 or `*`), `ipc://path`, `inproc://name`.
+    public static func endpointProblem(_ endpoint: String) -> String? {
+        if endpoint.hasPrefix("ipc://") || endpoint.hasPrefix("inproc://") {
+            return endpoint.split(separator: "/", omittingEmptySubsequences: false).count > 2 && !endpoint.hasSuffix("//") ? nil : "\"\(endpoint)\" names nothing"
+        }
+        guard endpoint.hasPrefix("tcp://"), let colon = endpoint.lastIndex(of: ":"), colon > endpoint.index(endpoint.startIndex, offsetBy: 5) else {
+            return "expected tcp://host:port, ipc://path or inproc://name, got \"\(endpoint)\""
+        }
+        let port = endpoint[endpoint.index(after: colon)...]
+        if port == "*" { return nil }
+        guard let number = Int(port), (1...65_535).contains(number) else { return "port must be from 1 to 65535 or *, got \"\(port)\"" }
+        return nil
+    }
+
+    /// Splits `host:port`.
+    public static func hostAndPort(_ address: String) throws(ConfigurationError) -> (host: String, port: UInt16) {
+        guard let colon = address.lastIndex(of: ":"), let port = UInt16(address[address.index(after: colon)...]) else {
+            throw ConfigurationError(key: "http", source: "settings", problem: "expected host:port, got \"\(address)\"")
+        }
+        return (String(address[..<colon]), port)
+    }
+}

@@ -1,0 +1,59 @@
+/// A command line split into positionals and `--flag value` options, checked against what a command accepts.
+struct Arguments {
+    private(set) var positionals: [String] = []
+    private var options: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    /// Parses `words` given the options that take a value and the flags that do not.
+    init(_ words: [String], options valued: Set<String>, flags known: Set<String>) throws(UsageError) {
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            guard word.hasPrefix("--"), word.count > 2 else {
+                positionals.append(word)
+                continue
+            }
+            var name = String(word.dropFirst(2))
+            var value: String?
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if valued.contains(name) {
+                if value == nil {
+                    guard index < words.count else { throw UsageError("--\(name) needs a value") }
+                    value = words[index]
+                    index += 1
+                }
+                options[name] = value
+            } else if known.contains(name) || name == "help" {
+                guard value == nil else { throw UsageError("--\(name) takes no value") }
+                flags.insert(name)
+            } else {
+                throw UsageError("unknown option --\(name)")
+            }
+        }
+    }
+
+    /// The value of `--name`, if given.
+    subscript(_ name: String) -> String? { options[name] }
+
+    /// Whether `--name` was given.
+    func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The positionals, refusing more or fewer than the command takes.
+    func positionals(_ names: String...) throws(UsageError) -> [String] {
+        guard positionals.count == names.count else {
+            let expected = names.isEmpty ? "no arguments" : names.map { "<\($0)>" }.joined(separator: " ")
+            throw UsageError("expected \(expected), got \(positionals.count) argument(s)")
+        }
+        return positionals
+    }
+}
+
+/// A command line that does not fit the command; printed with the command's usage, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,31 @@
+import Configuration
+
+/// One `interlude` subcommand.
+protocol Command: Sendable {
+    /// The word after `interlude`.
+    var name: String { get }
+    /// One line for `interlude --help`.
+    var summary: String { get }
+    /// The full text of `interlude <name> --help`.
+    var help: String { get }
+    /// Options that take a value.
+    var options: Set<String> { get }
+    /// Options that take none.
+    var flags: Set<String> { get }
+    /// Runs the command; the result is the process exit status.
+    func run(_ arguments: Arguments, settings: Settings) async throws -> Int32
+}
+
+extension Command {
+    var options: Set<String> { [] }
+    var flags: Set<String> { [] }
+}
+
+/// Exit statuses every command keeps.
+enum ExitStatus {
+    static let success: Int32 = 0
+    static let failure: Int32 = 1
+    static let usage: Int32 = 2
+    /// An answer was refused: already resolved, or stale.
+    static let refused: Int32 = 3
+}

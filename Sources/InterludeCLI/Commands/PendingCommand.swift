@@ -1,0 +1,73 @@
+import Client
+import Configuration
+import Foundation
+import Presentation
+import Wire
+
+struct PendingCommand: Command {
+    let name = "pending"
+    let summary = "List the questions waiting for an answer"
+    let flags: Set<String> = ["json"]
+    let help = """
+        Usage: interlude pending [--json]
+
+        Lists every pending presentation (alert or confirmation dialog), oldest first, with its actions.
+          --json  print a JSON array of presentations
+        """
+
+    func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
+        _ = try arguments.positionals()
+        let snapshot = try await Connection(settings).client.pending()
+        if arguments.has("json") {
+            Output.json(snapshot.presentations)
+        } else if snapshot.presentations.isEmpty {
+            print("no pending questions")
+        } else {
+            print(snapshot.presentations.map { Output.describe($0).joined(separator: "\n") }.joined(separator: "\n\n"))
+        }
+        return ExitStatus.success
+    }
+}
+
+struct AnswerCommand: Command {
+    let name = "answer"
+    let summary = "Answer a pending question (exit 3 if someone answered first)"
+    let options: Set<String> = ["as"]
+    let flags: Set<String> = ["json", "dismiss"]
+    let help = """
+        Usage: interlude answer <presentation> <action> [--as NAME] [--json]
+               interlude answer <presentation> --dismiss [--as NAME] [--json]
+
+        Answers a pending presentation with one of its action ids. The first answer wins: exits 0 when
+        this answer took effect, 3 when the question was already resolved or is no longer the job's
+        current one (printing how it was resolved), 1 for an action the question does not offer.
+          --dismiss  close the question without choosing (resolves to its cancel action, if any)
+          --as       who is answering (default: the user name)
+          --json     print the resolution, or {"error": …}, as one line of JSON
+        """
+
+    func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
+        let words = arguments.has("dismiss") ? try arguments.positionals("presentation") : try arguments.positionals("presentation", "action")
+        let by = arguments["as"] ?? ProcessInfo.processInfo.environment["USER"] ?? NSUserName()
+        let connection = try Connection(settings)
+        let outcome = await Self.answer(connection, words, dismiss: arguments.has("dismiss"), by: by)
+        switch outcome {
+        case .success(let resolution):
+            if arguments.has("json") { Output.json(resolution) } else { print("\(resolution.presentation): \(resolution.summary)") }
+            return ExitStatus.success
+        case .failure(let error):
+            if arguments.has("json") { Output.json(["error": error]) } else { printError(error.message) }
+            return error.exitStatus
+        }
+    }
+
+    private static func answer(_ connection: Connection, _ words: [String], dismiss: Bool, by: String) async -> Result<Resolution, WireError> {
+        do {
+            let resolution = try await connection.client.answer(
+                words[0], action: words.count > 1 ? words[1] : nil, dismiss: dismiss, by: by, channel: "cli")
+            return .success(resolution)
+        } catch {
+            return .failure(error)
+        }
+    }
+}

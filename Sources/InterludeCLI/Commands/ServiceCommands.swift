@@ -1,0 +1,97 @@
+import Broker
+import Configuration
+import Foundation
+import Journal
+import Operations
+import Presentation
+import Wire
+import WorkerKit
+import ZeroMQ
+
+/// Builds the long-running parts from settings, so `broker`, `worker` and `up` start them the same way.
+enum Services {
+    static func registry(_ settings: Settings) -> OperationRegistry {
+        ShippedOperations.registry(library: URL(fileURLWithPath: settings.library), exportReserveBytes: settings.exportReserveBytes)
+    }
+
+    static func broker(_ settings: Settings, context: Context) throws -> BrokerService {
+        let registry = registry(settings)
+        return try BrokerService(
+            context: context,
+            endpoints: BrokerEndpoints(clients: settings.clients, workers: settings.workers, events: settings.events),
+            dataFolder: URL(fileURLWithPath: settings.data),
+            settings: BrokerState.Settings(heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness),
+            synchronous: settings.synchronous == "normal" ? .normal : .full,
+            log: settings.log("broker"),
+            validate: { operation, input throws(WireError) in try registry.validate(operation: operation, input: input) })
+    }
+
+    static func worker(_ settings: Settings, context: Context, endpoint: String) throws -> WorkerService {
+        try WorkerService(
+            context: context, endpoint: endpoint, registry: registry(settings),
+            settings: .init(
+                name: settings.resolvedWorkerName, capacity: settings.concurrency,
+                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness),
+            log: settings.log("worker"))
+    }
+}
+
+struct BrokerCommand: Command {
+    let name = "broker"
+    let summary = "Run the broker: queue, journal, questions, events"
+    let help = """
+        Usage: interlude broker
+
+        Runs the broker until SIGINT or SIGTERM. It listens for clients on `clients`, for workers on
+        `workers`, publishes events on `events`, and keeps its journal in `data` (SQLite). On start it
+        recovers every unfinished job and pending question from the journal.
+        Settings: data, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel.
+        """
+
+    func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
+        _ = try arguments.positionals()
+        let broker = try Services.broker(settings, context: try Context())
+        settings.log("broker").info("listening: clients \(broker.endpoints.clients), workers \(broker.endpoints.workers), events \(broker.endpoints.events)")
+        return try await runUntilSignal(stop: { broker.stop() }, wait: { try await broker.wait() }, log: settings.log("broker"))
+    }
+}
+
+struct WorkerCommand: Command {
+    let name = "worker"
+    let summary = "Run a worker for the shipped operations"
+    let options: Set<String> = ["concurrency"]
+    let help = """
+        Usage: interlude worker [--concurrency N]
+
+        Runs a worker until SIGINT or SIGTERM: it connects to the broker's `workers` endpoint, announces
+        the shipped operations, and runs up to N jobs at once on the library folder (`library`).
+          --concurrency  jobs at once (default: the `concurrency` setting, 4)
+        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, workerName.
+        """
+
+    func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
+        _ = try arguments.positionals()
+        var settings = settings
+        if let text = arguments["concurrency"] {
+            guard let value = Int(text), (1...1_000).contains(value) else { throw UsageError("--concurrency must be from 1 to 1000") }
+            settings.concurrency = value
+        }
+        let worker = try Services.worker(settings, context: try Context(), endpoint: settings.workers)
+        settings.log("worker").info("\(settings.resolvedWorkerName) running up to \(settings.concurrency) job(s) from \(settings.workers)")
+        return try await runUntilSignal(stop: { worker.stop() }, wait: { await worker.wait() }, log: settings.log("worker"))
+    }
+}
+
+/// Runs until a signal arrives, then stops the service and waits for it to end.
+func runUntilSignal(stop: @escaping @Sendable () -> Void, wait: @Sendable () async throws -> Void, log: Log) async throws -> Int32 {
+    let watcher = Task {
+        let name = await Shutdown.wait()
+        log.info("\(name) received; stopping")
+        stop()
+        return name
+    }
+    try await wait()
+    // The service ends by itself only on a failure, which `wait` has thrown; here a signal stopped it.
+    _ = await watcher.value
+    return ExitStatus.success
+}

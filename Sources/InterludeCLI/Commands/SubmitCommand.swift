@@ -1,0 +1,55 @@
+import Client
+import Configuration
+import Foundation
+import Presentation
+import Wire
+
+struct SubmitCommand: Command {
+    let name = "submit"
+    let summary = "Submit an operation; prints the job id"
+    let options: Set<String> = ["input", "idempotency-key", "timeout"]
+    let flags: Set<String> = ["json", "wait"]
+    let help = """
+        Usage: interlude submit <operation> [--input JSON | --input @FILE] [--idempotency-key KEY] [--wait [--timeout SECONDS]] [--json]
+
+        Submits an operation to the broker and prints the new job's id.
+          --input            the operation's input as JSON (default {}), or @FILE to read it from a file
+          --idempotency-key  submitting again with the same key returns the same job
+          --wait             wait until the job ends (answer its questions elsewhere) and print it;
+                             exits 0 if it succeeded, 1 otherwise
+          --timeout          with --wait, seconds to wait at most (default 3600)
+          --json             print {"job": …} (with --wait, the whole job) as one line of JSON
+
+        Operations: removeDownload, exportProject, restoreBackup, resetPreferences, addStop, noop.
+        """
+
+    func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
+        let operation = try arguments.positionals("operation")[0]
+        let input = try Self.input(arguments["input"])
+        let connection = try Connection(settings)
+        let job = try await connection.client.submit(operation, input: input, idempotencyKey: arguments["idempotency-key"])
+        guard arguments.has("wait") else {
+            if arguments.has("json") { Output.json(["job": job.id]) } else { print(job.id) }
+            return ExitStatus.success
+        }
+        guard let seconds = Int(arguments["timeout"] ?? "3600"), seconds > 0 else { throw UsageError("--timeout takes a positive number of seconds") }
+        if !arguments.has("json") { printError("\(job.id) queued; waiting for it to end (answer its questions with `interlude pending` / `interlude answer`)") }
+        let finished = try await connection.client.waitForEnd(of: job.id, timeout: .seconds(seconds), poll: .milliseconds(100))
+        if arguments.has("json") { Output.json(finished) } else { print(Output.describe(finished)) }
+        return finished.state == .succeeded ? ExitStatus.success : ExitStatus.failure
+    }
+
+    static func input(_ text: String?) throws -> JSONValue {
+        guard var text else { return .object([:]) }
+        if text.hasPrefix("@") {
+            let path = String(text.dropFirst())
+            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read input file \(path)") }
+            text = String(decoding: data, as: UTF8.self)
+        }
+        do {
+            return try JSONCoding.decoder.decode(JSONValue.self, from: Data(text.utf8))
+        } catch {
+            throw UsageError("--input is not valid JSON: \(text)")
+        }
+    }
+}

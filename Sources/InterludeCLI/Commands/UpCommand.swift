@@ -1,0 +1,46 @@
+import Broker
+import Configuration
+import Foundation
+import Operations
+import ZeroMQ
+
+struct UpCommand: Command {
+    let name = "up"
+    let summary = "Run the whole system in one process (broker and workers) on the embedded defaults"
+    let help = """
+        Usage: interlude up
+
+        Runs the broker and a worker in one process until Ctrl-C (SIGINT) or SIGTERM, with the journal
+        in `data` (SQLite) and everything on loopback. If the library folder (`library`) is empty or
+        missing, a small demo library is created so every operation can be tried.
+        Then, in another terminal: interlude submit …, interlude pending, interlude answer ….
+        Settings: every key of config/interlude.json; see docs/configuration.md.
+        """
+
+    func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
+        _ = try arguments.positionals()
+        let log = settings.log("up")
+        let library = URL(fileURLWithPath: settings.library)
+        if try DemoLibrary.create(at: library) { log.info("created a demo library in \(library.path)") }
+        let context = try Context()
+        let broker = try Services.broker(settings, context: context)
+        let worker = try Services.worker(settings, context: context, endpoint: broker.endpoints.workers)
+        FileHandle.standardOutput.write(Data("""
+            interlude is up.
+              clients  \(broker.endpoints.clients)
+              workers  \(broker.endpoints.workers)  (\(settings.concurrency) job(s) at once in this process)
+              events   \(broker.endpoints.events)
+              journal  \(URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
+              library  \(library.path)
+            Try: interlude submit removeDownload --input '{"trackID": "t-101", "title": "Blue in Green"}'
+            Stop with Ctrl-C.
+
+            """.utf8))
+        return try await runUntilSignal(
+            stop: {
+                worker.stop()
+                broker.stop()
+            },
+            wait: { try await broker.wait() }, log: log)
+    }
+}

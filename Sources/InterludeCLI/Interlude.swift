@@ -1,0 +1,64 @@
+import Configuration
+import Foundation
+
+/// The `interlude` executable: picks a subcommand, loads settings, runs it, and exits with its status.
+public enum Interlude {
+    static let commands: [any Command] = [
+        UpCommand(), BrokerCommand(), WorkerCommand(),
+        SubmitCommand(), StatusCommand(), JobsCommand(), PendingCommand(), AnswerCommand(), CancelCommand(),
+    ]
+
+    /// Runs with the process's arguments and exits.
+    public static func main() async -> Never {
+        exit(await run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs a command line and returns the exit status (also used by tests).
+    public static func run(_ words: [String]) async -> Int32 {
+        guard let first = words.first, first != "--help", first != "-h", first != "help" else {
+            print(overview)
+            return words.isEmpty ? ExitStatus.usage : ExitStatus.success
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            printError("unknown command \"\(first)\"\n\n\(overview)")
+            return ExitStatus.usage
+        }
+        do {
+            let arguments = try Arguments(Array(words.dropFirst()), options: command.options.union(["config"]), flags: command.flags)
+            if arguments.has("help") {
+                print(command.help)
+                return ExitStatus.success
+            }
+            let settings = try Settings.load(file: arguments["config"])
+            return try await command.run(arguments, settings: settings)
+        } catch let error as UsageError {
+            printError("\(error)\n\n\(command.help)")
+            return ExitStatus.usage
+        } catch {
+            printError("\(error)")
+            return ExitStatus.failure
+        }
+    }
+
+    static var overview: String {
+        let width = commands.map(\.name.count).max() ?? 0
+        let lines = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
+        return """
+            interlude — background jobs that stop to ask a person, then carry on with the answer.
+
+            Usage: interlude <command> [options]
+
+            Commands:
+            \(lines.joined(separator: "\n"))
+
+            Every command reads config/interlude.json (or --config FILE, or INTERLUDE_CONFIG) and then
+            INTERLUDE_… environment variables; see docs/configuration.md.
+            Run `interlude <command> --help` for a command's options.
+            """
+    }
+}
+
+/// Writes one line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("interlude: \(message)\n".utf8))
+}

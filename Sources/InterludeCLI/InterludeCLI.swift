@@ -1,2 +1,0 @@
-/// InterludeCLI module.
-public enum InterludeCLIModule {}

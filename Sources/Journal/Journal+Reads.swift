@@ -1,0 +1,104 @@
+import Foundation
+import Presentation
+import Wire
+
+extension Journal {
+    /// A job with its pending presentation, or `nil` when the id is unknown.
+    public func job(_ id: String) throws -> Job? {
+        guard let row = try database.query("SELECT body FROM jobs WHERE id = ?", .text(id)).first else { return nil }
+        return try withPending(Self.decode(Job.self, row.string("body")))
+    }
+
+    /// The job created with this idempotency key.
+    public func job(idempotencyKey key: String) throws -> Job? {
+        guard let row = try database.query("SELECT body FROM jobs WHERE idempotency_key = ?", .text(key)).first else { return nil }
+        return try withPending(Self.decode(Job.self, row.string("body")))
+    }
+
+    /// A page of jobs, newest first; `before` is the `next` cursor of the previous page.
+    public func jobs(state: Job.State?, limit: Int, before: String?) throws -> BrokerReply.JobPage {
+        var sql = "SELECT rowid, body FROM jobs WHERE 1 = 1"
+        var values: [SQLValue] = []
+        if let state {
+            sql += " AND state = ?"
+            values.append(.text(state.rawValue))
+        }
+        if let before, let cursor = Int64(before) {
+            sql += " AND rowid < ?"
+            values.append(.integer(cursor))
+        }
+        sql += " ORDER BY rowid DESC LIMIT ?"
+        values.append(.integer(Int64(limit + 1)))
+        let rows = try database.query(sql, values)
+        let jobs = try rows.prefix(limit).map { try withPending(Self.decode(Job.self, $0.string("body"))) }
+        let next = rows.count > limit ? rows[limit - 1].int("rowid").map(String.init) : nil
+        return BrokerReply.JobPage(jobs: jobs, next: next)
+    }
+
+    /// A presentation, its resolution once resolved, and its job's operation.
+    public func presentation(_ id: String) throws -> BrokerReply.PresentationState? {
+        let rows = try database.query(
+            "SELECT p.body, p.resolution, j.operation FROM presentations p JOIN jobs j ON j.id = p.job WHERE p.id = ?", .text(id))
+        guard let row = rows.first else { return nil }
+        let resolution = try row.string("resolution").map { try Self.decode(Resolution.self, $0) }
+        return BrokerReply.PresentationState(
+            presentation: try Self.decode(Presentation.self, row.string("body")), resolution: resolution, operation: row.string("operation"))
+    }
+
+    /// What earlier attempts of a job recorded: steps by name, resolutions by sequence.
+    public func history(of job: String) throws -> History {
+        var history = History()
+        for row in try database.query("SELECT name, value FROM steps WHERE job = ?", .text(job)) {
+            if let name = row.string("name") { history.steps[name] = try Self.decode(JSONValue.self, row.string("value")) }
+        }
+        let resolved = try database.query(
+            "SELECT sequence, resolution FROM presentations WHERE job = ? AND resolution IS NOT NULL ORDER BY sequence", .text(job))
+        history.answered = try resolved.map {
+            History.Answered(sequence: Int($0.int("sequence") ?? 0), resolution: try Self.decode(Resolution.self, $0.string("resolution")))
+        }
+        return history
+    }
+
+    /// Events after `sequence`, oldest first.
+    public func events(after sequence: Int64, limit: Int) throws -> [Event] {
+        try database.query("SELECT body FROM events WHERE sequence > ? ORDER BY sequence LIMIT ?", .integer(sequence), .integer(Int64(limit)))
+            .map { try Self.decode(Event.self, $0.string("body")) }
+    }
+
+    /// The newest event's sequence, 0 when there is none.
+    public func lastEventSequence() throws -> Int64 {
+        try database.query("SELECT COALESCE(MAX(sequence), 0) AS last FROM events").first?.int("last") ?? 0
+    }
+
+    /// Every job that has not ended, each with its presentation slot, for a broker that starts again.
+    public func recover() throws -> [(Job, PresentationSlot)] {
+        let rows = try database.query("SELECT body FROM jobs WHERE state NOT IN ('succeeded', 'failed', 'cancelled') ORDER BY rowid")
+        return try rows.map { row in
+            let job = try Self.decode(Job.self, row.string("body"))
+            let presentations = try database.query(
+                "SELECT body, resolution FROM presentations WHERE job = ? ORDER BY sequence", .text(job.id))
+            var pending: Presentation?
+            var resolutions: [Resolution] = []
+            var last = 0
+            for presentation in presentations {
+                let decoded = try Self.decode(Presentation.self, presentation.string("body"))
+                last = max(last, decoded.sequence)
+                if let text = presentation.string("resolution") {
+                    resolutions.append(try Self.decode(Resolution.self, text))
+                } else {
+                    pending = decoded
+                }
+            }
+            var recovered = job
+            recovered.presentation = pending
+            return (recovered, PresentationSlot(current: pending, resolutions: resolutions, lastSequence: last))
+        }
+    }
+
+    private func withPending(_ job: Job) throws -> Job {
+        var job = job
+        let rows = try database.query("SELECT body FROM presentations WHERE job = ? AND resolution IS NULL", .text(job.id))
+        job.presentation = try rows.first.map { try Self.decode(Presentation.self, $0.string("body")) }
+        return job
+    }
+}

@@ -1,0 +1,12 @@
+import Foundation
+import Presentation
+import Wire
+
+/// What the broker must make durable; applied in one transaction per loop turn.
+public enum JournalChange: Sendable, Hashable {
+    case saveJob(Job, idempotencyKey: String?)
+    case addPresentation(Presentation)
+    case resolve(Resolution)
+    case recordStep(job: String, name: String, value: JSONValue)
+    case appendEvent(Event)
+}

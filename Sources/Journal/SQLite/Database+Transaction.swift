@@ -1,0 +1,75 @@
+import CSQLite
+
+extension Database {
+    /// Runs `body` in a transaction (BEGIN IMMEDIATE, or a savepoint when nested), committing
+    /// if it returns and rolling back if it throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        let nested = try begin()
+        do {
+            let value = try body()
+            try commit(nested: nested)
+            return value
+        } catch {
+            rollback(nested: nested)
+            throw error
+        }
+    }
+
+    /// Starts a transaction, or a savepoint inside an open one; returns whether it nested.
+    func begin() throws(SQLiteError) -> Bool {
+        let nested = sqlite3_get_autocommit(connection) == 0
+        // IMMEDIATE takes the write lock now, so a busy database fails here with the busy
+        // timeout applied, rather than deadlocking on a later read-to-write upgrade.
+        try execute(nested ? "SAVEPOINT interlude" : "BEGIN IMMEDIATE")
+        return nested
+    }
+
+    func commit(nested: Bool) throws(SQLiteError) {
+        try execute(nested ? "RELEASE interlude" : "COMMIT")
+    }
+
+    /// Best effort: the caller is already reporting the error that caused the rollback.
+    func rollback(nested: Bool) {
+        try? execute(nested ? "ROLLBACK TO interlude; RELEASE interlude" : "ROLLBACK")
+    }
+
+    /// The schema version stored in the database header (`PRAGMA user_version`).
+    public var userVersion: Int {
+        get throws(SQLiteError) {
+            Int(try query("PRAGMA user_version").first?.int("user_version") ?? 0)
+        }
+    }
+
+    /// Sets the schema version stored in the database header.
+    public func setUserVersion(_ version: Int) throws(SQLiteError) {
+        try execute("PRAGMA user_version = \(version)")
+    }
+
+    /// Applies, in version order, each migration above `userVersion`, each in its own transaction.
+    public func migrate(_ migrations: [Migration]) throws(SQLiteError) {
+        let ordered = migrations.sorted { $0.version < $1.version }
+        for (earlier, later) in zip(ordered, ordered.dropFirst()) where earlier.version == later.version {
+            throw .misuse("two migrations have version \(later.version)", sql: later.sql)
+        }
+        if let first = ordered.first, first.version < 1 {
+            throw .misuse("migration versions start at 1, got \(first.version)", sql: first.sql)
+        }
+        for migration in ordered where migration.version > (try userVersion) {
+            let nested = try begin()
+            do {
+                try execute(migration.sql)
+                try setUserVersion(migration.version)
+                try commit(nested: nested)
+            } catch {
+                rollback(nested: nested)
+                throw error
+            }
+        }
+    }
+
+    /// Copies the WAL into the database file and truncates the WAL to zero bytes.
+    public func checkpoint() throws(SQLiteError) {
+        let result = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        try checkSQLite(result, connection, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+}

@@ -1,0 +1,107 @@
+import CSQLite
+import Foundation
+
+/// A compiled statement, finalized exactly once when the last reference goes away.
+///
+/// Each `run` or `query` resets it first and after, so a cached statement never holds a read
+/// transaction open between uses (which would block WAL checkpoints).
+public final class Statement {
+    private let handle: OpaquePointer
+    private let connection: OpaquePointer
+    /// The SQL this statement was compiled from.
+    public let sql: String
+
+    init(sql: String, connection: OpaquePointer) throws(SQLiteError) {
+        var compiled: OpaquePointer?
+        let (result, rest) = sql.withCString { text in
+            var tail: UnsafePointer<CChar>?
+            let result = sqlite3_prepare_v2(connection, text, -1, &compiled, &tail)
+            return (result, tail.map { String(cString: $0) } ?? "")
+        }
+        try checkSQLite(result, connection, sql: sql)
+        guard let compiled else { throw .misuse("no statement in the SQL", sql: sql) }
+        guard rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
+            sqlite3_finalize(compiled)
+            throw .misuse("prepare takes one statement; use execute for several", sql: sql)
+        }
+        self.handle = compiled
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Binds `values` and steps to completion, discarding any rows.
+    public func run(_ values: [SQLValue]) throws(SQLiteError) {
+        try bind(values)
+        defer { reset() }
+        while try checkSQLite(sqlite3_step(handle), connection, sql: sql) == SQLITE_ROW {}
+    }
+
+    /// Binds `values` and returns every row.
+    public func query(_ values: [SQLValue]) throws(SQLiteError) -> [Row] {
+        try bind(values)
+        defer { reset() }
+        let columns = (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+        var rows: [Row] = []
+        while try checkSQLite(sqlite3_step(handle), connection, sql: sql) == SQLITE_ROW {
+            rows.append(Row(columns: columns, values: columns.indices.map { column(Int32($0)) }))
+        }
+        return rows
+    }
+
+    /// Returns the statement to its initial state; its result repeats the last step's error,
+    /// which the caller has already seen, so it is ignored.
+    private func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    private func bind(_ values: [SQLValue]) throws(SQLiteError) {
+        reset()
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        guard values.count == expected else {
+            throw .misuse("expected \(expected) parameter(s), got \(values.count)", sql: sql)
+        }
+        for (offset, value) in values.enumerated() {
+            try checkSQLite(bind(value, at: Int32(offset + 1)), connection, sql: sql)
+        }
+    }
+
+    private func bind(_ value: SQLValue, at index: Int32) -> Int32 {
+        switch value {
+        case .null: sqlite3_bind_null(handle, index)
+        case .integer(let number): sqlite3_bind_int64(handle, index, number)
+        case .real(let number): sqlite3_bind_double(handle, index, number)
+        case .text(let text):
+            sqlite3_bind_text64(handle, index, text, UInt64(text.utf8.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
+        // An empty Data has no base address, which SQLite would bind as NULL.
+        case .blob(let bytes) where bytes.isEmpty: sqlite3_bind_zeroblob(handle, index, 0)
+        case .blob(let bytes):
+            bytes.withUnsafeBytes {
+                sqlite3_bind_blob64(handle, index, $0.baseAddress, UInt64($0.count), SQLITE_TRANSIENT)
+            }
+        }
+    }
+
+    private func column(_ index: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
+        case SQLITE_TEXT:
+            let bytes = UnsafeRawPointer(sqlite3_column_text(handle, index))
+            let count = Int(sqlite3_column_bytes(handle, index))
+            return .text(String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(handle, index))
+            return .blob(count == 0 ? Data() : Data(bytes: sqlite3_column_blob(handle, index), count: count))
+        default: return .null
+        }
+    }
+}
+
+/// Tells SQLite to copy bound text and blobs, since Swift's buffers do not outlive the call.
+private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+@available(*, unavailable, message: "a Statement belongs to its connection's thread")
+extension Statement: Sendable {}

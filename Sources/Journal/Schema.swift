@@ -1,0 +1,39 @@
+/// The journal's tables, versioned: each migration runs once, in order, inside a transaction.
+enum Schema {
+    static let migrations: [Migration] = [
+        Migration(version: 1, sql: """
+            CREATE TABLE jobs (
+                id TEXT PRIMARY KEY,
+                operation TEXT NOT NULL,
+                state TEXT NOT NULL,          -- derived from the body when saved, for listing by state
+                idempotency_key TEXT UNIQUE,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                body TEXT NOT NULL            -- the job as JSON; its presentation comes from presentations
+            );
+            CREATE INDEX jobs_by_state ON jobs(state);
+            CREATE TABLE presentations (
+                id TEXT PRIMARY KEY,
+                job TEXT NOT NULL REFERENCES jobs(id),
+                sequence INTEGER NOT NULL,
+                body TEXT NOT NULL,
+                resolution TEXT,              -- NULL while pending: the one source of truth for waiting
+                UNIQUE (job, sequence)
+            );
+            CREATE INDEX presentations_pending ON presentations(job) WHERE resolution IS NULL;
+            CREATE TABLE steps (
+                job TEXT NOT NULL REFERENCES jobs(id),
+                name TEXT NOT NULL,
+                value TEXT NOT NULL,
+                PRIMARY KEY (job, name)
+            );
+            CREATE TABLE events (
+                sequence INTEGER PRIMARY KEY,
+                type TEXT NOT NULL,
+                job TEXT,
+                at TEXT NOT NULL,
+                body TEXT NOT NULL
+            );
+            """),
+    ]
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Presentation
+
+extension ClientRequest: WireMessage {
+    public var type: String {
+        switch self {
+        case .submit: "submit"
+        case .status: "status"
+        case .jobs: "jobs"
+        case .pending: "pending"
+        case .presentation: "presentation"
+        case .answer: "answer"
+        case .cancel: "cancel"
+        case .events: "events"
+        }
+    }
+
+    public func body() throws -> Data {
+        switch self {
+        case .submit(let value): try Frames.json(value)
+        case .status(let value), .cancel(let value): try Frames.json(value)
+        case .jobs(let value): try Frames.json(value)
+        case .pending: Frames.empty
+        case .presentation(let value): try Frames.json(value)
+        case .answer(let value): try Frames.json(value)
+        case .events(let value): try Frames.json(value)
+        }
+    }
+
+    public static func decode(type: String, body: Data) throws(WireError) -> ClientRequest {
+        switch type {
+        case "submit": .submit(try Frames.payload(Submit.self, body, in: type))
+        case "status": .status(try Frames.payload(JobRef.self, body, in: type))
+        case "jobs": .jobs(try Frames.payload(ListJobs.self, body, in: type))
+        case "pending": .pending
+        case "presentation": .presentation(try Frames.payload(PresentationRef.self, body, in: type))
+        case "answer": .answer(try Frames.payload(AnswerRequest.self, body, in: type))
+        case "cancel": .cancel(try Frames.payload(JobRef.self, body, in: type))
+        case "events": .events(try Frames.payload(EventsSince.self, body, in: type))
+        default: throw WireError(.unknownMessage, "unknown client request \"\(type)\"")
+        }
+    }
+}
+
+extension BrokerReply: WireMessage {
+    public var type: String {
+        switch self {
+        case .job: "job"
+        case .jobs: "jobs"
+        case .pending: "pending"
+        case .presentation: "presentation"
+        case .resolution: "resolution"
+        case .events: "events"
+        case .error: "error"
+        }
+    }
+
+    public func body() throws -> Data {
+        switch self {
+        case .job(let value): try Frames.json(value)
+        case .jobs(let value): try Frames.json(value)
+        case .pending(let value): try Frames.json(value)
+        case .presentation(let value): try Frames.json(value)
+        case .resolution(let value): try Frames.json(value)
+        case .events(let value): try Frames.json(value)
+        case .error(let value): try Frames.json(value)
+        }
+    }
+
+    public static func decode(type: String, body: Data) throws(WireError) -> BrokerReply {
+        switch type {
+        case "job": .job(try Frames.payload(Job.self, body, in: type))
+        case "jobs": .jobs(try Frames.payload(JobPage.self, body, in: type))
+        case "pending": .pending(try Frames.payload(PendingSnapshot.self, body, in: type))
+        case "presentation": .presentation(try Frames.payload(PresentationState.self, body, in: type))
+        case "resolution": .resolution(try Frames.payload(Resolution.self, body, in: type))
+        case "events": .events(try Frames.payload(EventPage.self, body, in: type))
+        case "error": .error(try Frames.payload(WireError.self, body, in: type))
+        default: throw WireError(.unknownMessage, "unknown broker reply \"\(type)\"")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Presentation
+
+/// Something that happened, published on the event socket with a strictly increasing sequence.
+public struct Event: Codable, Sendable, Hashable {
+    /// What happened; also the PUB topic, so subscribers can filter by prefix.
+    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+        case jobQueued = "job.queued"
+        case presentationPending = "presentation.pending"
+        case presentationResolved = "presentation.resolved"
+        case jobSucceeded = "job.succeeded"
+        case jobFailed = "job.failed"
+        case jobCancelled = "job.cancelled"
+        /// Not journaled: a liveness beat carrying the last sequence, so a quiet subscriber can spot a gap.
+        case heartbeat = "heartbeat"
+    }
+
+    /// 1, 2, 3, … across the broker's whole history; a subscriber that sees a jump missed something.
+    public let sequence: Int64
+    public let type: Kind
+    public let at: Date
+    /// The job it concerns, with its state after the event (absent on heartbeats).
+    public let job: Job?
+    /// The presentation that became pending (on `presentation.pending`).
+    public let presentation: Presentation?
+    /// How the presentation ended (on `presentation.resolved`).
+    public let resolution: Resolution?
+
+    public init(
+        sequence: Int64, type: Kind, at: Date, job: Job? = nil, presentation: Presentation? = nil,
+        resolution: Resolution? = nil
+    ) {
+        self.sequence = sequence
+        self.type = type
+        self.at = at
+        self.job = job
+        self.presentation = presentation
+        self.resolution = resolution
+    }
+
+    /// The event kind for a job that ended in `phase`.
+    public static func finished(_ phase: Job.Phase) -> Kind? {
+        switch phase {
+        case .succeeded: .jobSucceeded
+        case .failed: .jobFailed
+        case .cancelled: .jobCancelled
+        case .queued, .running: nil
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+import Presentation
+
+extension Event {
+    /// PUB frames: `[topic, JSON event]`; the topic is the event type so subscribers filter by prefix.
+    public var frames: [Data] {
+        [Data(type.rawValue.utf8), (try? Frames.json(self)) ?? Frames.empty]
+    }
+
+    /// Decodes PUB frames, refusing anything malformed with a typed error.
+    public static func decode(_ frames: [Data]) throws(WireError) -> Event {
+        guard frames.count == 2 else { throw WireError(.malformedFrames, "an event has 2 frames, got \(frames.count)") }
+        return try Frames.payload(Event.self, frames[1], in: "event")
+    }
+}

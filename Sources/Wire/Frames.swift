@@ -1,0 +1,83 @@
+import Foundation
+import Presentation
+
+/// A message that travels as ZeroMQ frames: `[version, type, correlation, JSON body]`.
+public protocol WireMessage: Sendable {
+    /// The message's name on the wire, such as `submit` or `dispatch`.
+    var type: String { get }
+    /// The JSON body.
+    func body() throws -> Data
+    /// Rebuilds a message from its type and body.
+    static func decode(type: String, body: Data) throws(WireError) -> Self
+}
+
+/// Encoding and decoding of the four-frame envelope every Interlude message uses.
+public enum Frames {
+    /// The protocol version every message carries in its first frame.
+    public static let version = "interlude/1"
+    /// Largest body accepted, in bytes; a larger message is refused as `tooLarge`.
+    public static let maximumBody = 1 << 20
+
+    /// The frames of `message`, with a correlation id the reply will echo.
+    public static func encode(_ message: some WireMessage, correlation: String = "") -> [Data] {
+        let body = (try? message.body()) ?? Data("{}".utf8)
+        return [Data(version.utf8), Data(message.type.utf8), Data(correlation.utf8), body]
+    }
+
+    /// Decodes frames into a message and its correlation id; never traps on bad input.
+    public static func decode<M: WireMessage>(_ frames: [Data], as: M.Type = M.self) throws(WireError) -> (message: M, correlation: String) {
+        guard frames.count == 4 else {
+            throw WireError(.malformedFrames, "expected 4 frames [version, type, correlation, body], got \(frames.count)")
+        }
+        guard let version = String(data: frames[0], encoding: .utf8), version.hasPrefix("interlude/") else {
+            throw WireError(.malformedFrames, "the first frame is not an interlude protocol version")
+        }
+        guard version == Self.version else {
+            throw WireError(.unsupportedVersion, "protocol \(version) is not supported; this side speaks \(Self.version)")
+        }
+        guard let type = String(data: frames[1], encoding: .utf8), !type.isEmpty,
+              let correlation = String(data: frames[2], encoding: .utf8)
+        else { throw WireError(.malformedFrames, "the type and correlation frames must be UTF-8 text") }
+        guard frames[3].count <= maximumBody else {
+            throw WireError(.tooLarge, "body of \(frames[3].count) bytes is over the \(maximumBody)-byte limit")
+        }
+        return (try M.decode(type: type, body: frames[3]), correlation)
+    }
+
+    /// Decodes a JSON payload, turning any failure into `invalidBody` with the path that broke.
+    public static func payload<T: Decodable>(_ type: T.Type, _ body: Data, in message: String) throws(WireError) -> T {
+        do {
+            return try JSONCoding.decoder.decode(T.self, from: body)
+        } catch let error as DecodingError {
+            throw WireError(.invalidBody, "\(message): \(error.readable)")
+        } catch {
+            throw WireError(.invalidBody, "\(message): \(error)")
+        }
+    }
+
+    /// Encodes a payload with the shared JSON settings.
+    public static func json(_ value: some Encodable) throws -> Data {
+        try JSONCoding.encoder.encode(value)
+    }
+
+    static let empty = Data("{}".utf8)
+}
+
+extension DecodingError {
+    /// One line naming the JSON path and what was wrong there.
+    public var readable: String {
+        func path(_ context: Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "body" : String(keys.dropFirst(keys.hasPrefix(".") ? 1 : 0))
+        }
+        switch self {
+        case .keyNotFound(let key, let context): return "missing field \"\(key.stringValue)\" at \(path(context))"
+        case .typeMismatch(let type, let context): return "\(path(context)): expected \(type)"
+        case .valueNotFound(let type, let context): return "\(path(context)): expected \(type), found null"
+        case .dataCorrupted(let context):
+            if let underlying = context.underlyingError as? InvalidPresentation { return underlying.description }
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "\(self)"
+        }
+    }
+}

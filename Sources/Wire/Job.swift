@@ -1,0 +1,118 @@
+import Foundation
+import Presentation
+
+/// A job as every part of Interlude sees it; `presentation` is the one source of truth for waiting.
+public struct Job: Codable, Sendable, Hashable, Identifiable {
+    public let id: String
+    public let operation: String
+    public let input: JSONValue
+    /// Stored lifecycle state; `waiting` is never stored, it is derived from `presentation`.
+    public var phase: Phase
+    /// The pending presentation, or `nil`.
+    public var presentation: Presentation?
+    public var result: JSONValue?
+    public var error: JobError?
+    public var progress: Progress?
+    /// How many times the job has been handed to a worker.
+    public var attempts: Int
+    public let createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: String, operation: String, input: JSONValue, phase: Phase = .queued, presentation: Presentation? = nil,
+        result: JSONValue? = nil, error: JobError? = nil, progress: Progress? = nil, attempts: Int = 0,
+        createdAt: Date, updatedAt: Date? = nil
+    ) {
+        self.id = id
+        self.operation = operation
+        self.input = input
+        self.phase = phase
+        self.presentation = presentation
+        self.result = result
+        self.error = error
+        self.progress = progress
+        self.attempts = attempts
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt ?? createdAt
+    }
+
+    /// The state a person sees: `waiting` whenever a presentation is pending.
+    public var state: State {
+        if presentation != nil, !phase.isFinal { return .waiting }
+        return phase.state
+    }
+
+    /// Whether the job has ended.
+    public var isFinished: Bool { phase.isFinal }
+
+    /// The public states of a job.
+    public enum State: String, Codable, Sendable, Hashable, CaseIterable {
+        case queued, running, waiting, succeeded, failed, cancelled
+    }
+
+    /// What is stored: every state but `waiting`, which is derived.
+    public enum Phase: String, Codable, Sendable, Hashable, CaseIterable {
+        case queued, running, succeeded, failed, cancelled
+
+        public var isFinal: Bool { self == .succeeded || self == .failed || self == .cancelled }
+        var state: State { State(rawValue: rawValue)! }
+    }
+
+    /// How far a running job has come.
+    public struct Progress: Codable, Sendable, Hashable {
+        public let done: Int64
+        public let total: Int64
+        public init(done: Int64, total: Int64) {
+            self.done = done
+            self.total = total
+        }
+    }
+}
+
+/// Why a job failed, for a person and for a program.
+public struct JobError: Codable, Sendable, Hashable, Error, CustomStringConvertible {
+    public let code: String
+    public let message: String
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+    public var description: String { "\(message) [\(code)]" }
+}
+
+extension Job {
+    private enum CodingKeys: String, CodingKey {
+        case id, operation, input, state, presentation, result, error, progress, attempts, createdAt, updatedAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        operation = try container.decode(String.self, forKey: .operation)
+        input = try container.decodeIfPresent(JSONValue.self, forKey: .input) ?? .object([:])
+        presentation = try container.decodeIfPresent(Presentation.self, forKey: .presentation)
+        let state = try container.decode(State.self, forKey: .state)
+        phase = state == .waiting ? .running : Phase(rawValue: state.rawValue)!
+        result = try container.decodeIfPresent(JSONValue.self, forKey: .result)
+        error = try container.decodeIfPresent(JobError.self, forKey: .error)
+        progress = try container.decodeIfPresent(Progress.self, forKey: .progress)
+        attempts = try container.decodeIfPresent(Int.self, forKey: .attempts) ?? 0
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(operation, forKey: .operation)
+        try container.encode(input, forKey: .input)
+        try container.encode(state, forKey: .state)
+        try container.encode(presentation, forKey: .presentation)
+        try container.encode(result, forKey: .result)
+        try container.encode(error, forKey: .error)
+        try container.encodeIfPresent(progress, forKey: .progress)
+        try container.encode(attempts, forKey: .attempts)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+    }
+}

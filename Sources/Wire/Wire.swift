@@ -1,2 +1,0 @@
-/// Wire module.
-public enum WireModule {}

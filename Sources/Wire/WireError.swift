@@ -1,0 +1,36 @@
+import Presentation
+
+/// A refusal or failure as it travels on the wire and as the CLI and HTTP API report it.
+public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvertible {
+    /// Stable codes; HTTP maps them to statuses, the CLI to exit codes.
+    public enum Code: String, Codable, Sendable, Hashable, CaseIterable {
+        case malformedFrames, unsupportedVersion, unknownMessage, invalidBody, tooLarge
+        case unknownOperation, invalidInput, notFound, invalidPresentation
+        case alreadyResolved, stale, unknownAction, notCancellable
+        case unavailable, timeout, `internal`
+    }
+
+    public let code: Code
+    public let message: String
+    /// On `alreadyResolved`: how the presentation ended, so the loser learns who won.
+    public let resolution: Resolution?
+
+    public init(_ code: Code, _ message: String, resolution: Resolution? = nil) {
+        self.code = code
+        self.message = message
+        self.resolution = resolution
+    }
+
+    public var description: String { message }
+}
+
+extension WireError {
+    /// The refusal a presentation slot gave, as it goes back to whoever answered.
+    public init(_ refusal: SlotRefusal) {
+        switch refusal {
+        case .alreadyResolved(let resolution): self.init(.alreadyResolved, refusal.description, resolution: resolution)
+        case .stale, .busy, .outOfOrder: self.init(.stale, refusal.description)
+        case .unknownAction: self.init(.unknownAction, refusal.description)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Presentation
+
+extension WorkerMessage: WireMessage {
+    public var type: String {
+        switch self {
+        case .ready: "ready"
+        case .heartbeat: "heartbeat"
+        case .present: "present"
+        case .withdraw: "withdraw"
+        case .step: "step"
+        case .progress: "progress"
+        case .result: "result"
+        case .disconnect: "disconnect"
+        }
+    }
+
+    public func body() throws -> Data {
+        switch self {
+        case .ready(let value): try Frames.json(value)
+        case .heartbeat, .disconnect: Frames.empty
+        case .present(let value): try Frames.json(value)
+        case .withdraw(let value): try Frames.json(value)
+        case .step(let value): try Frames.json(value)
+        case .progress(let value): try Frames.json(value)
+        case .result(let value): try Frames.json(value)
+        }
+    }
+
+    public static func decode(type: String, body: Data) throws(WireError) -> WorkerMessage {
+        switch type {
+        case "ready": .ready(try Frames.payload(Ready.self, body, in: type))
+        case "heartbeat": .heartbeat
+        case "present": .present(try Frames.payload(Present.self, body, in: type))
+        case "withdraw": .withdraw(try Frames.payload(Attempt.self, body, in: type))
+        case "step": .step(try Frames.payload(Step.self, body, in: type))
+        case "progress": .progress(try Frames.payload(ProgressReport.self, body, in: type))
+        case "result": .result(try Frames.payload(Result.self, body, in: type))
+        case "disconnect": .disconnect
+        default: throw WireError(.unknownMessage, "unknown worker message \"\(type)\"")
+        }
+    }
+}
+
+extension BrokerCommand: WireMessage {
+    public var type: String {
+        switch self {
+        case .dispatch: "dispatch"
+        case .presented: "presented"
+        case .stepRecorded: "stepRecorded"
+        case .resume: "resume"
+        case .cancel: "cancel"
+        case .forget: "forget"
+        case .refused: "refused"
+        case .heartbeat: "heartbeat"
+        case .reconnect: "reconnect"
+        }
+    }
+
+    public func body() throws -> Data {
+        switch self {
+        case .dispatch(let value): try Frames.json(value)
+        case .presented(let value): try Frames.json(value)
+        case .stepRecorded(let value), .cancel(let value), .forget(let value): try Frames.json(value)
+        case .resume(let value): try Frames.json(value)
+        case .refused(let value): try Frames.json(value)
+        case .heartbeat, .reconnect: Frames.empty
+        }
+    }
+
+    public static func decode(type: String, body: Data) throws(WireError) -> BrokerCommand {
+        switch type {
+        case "dispatch": .dispatch(try Frames.payload(Dispatch.self, body, in: type))
+        case "presented": .presented(try Frames.payload(Presentation.self, body, in: type))
+        case "stepRecorded": .stepRecorded(try Frames.payload(WorkerMessage.Attempt.self, body, in: type))
+        case "resume": .resume(try Frames.payload(Resume.self, body, in: type))
+        case "cancel": .cancel(try Frames.payload(WorkerMessage.Attempt.self, body, in: type))
+        case "forget": .forget(try Frames.payload(WorkerMessage.Attempt.self, body, in: type))
+        case "refused": .refused(try Frames.payload(WireError.self, body, in: type))
+        case "heartbeat": .heartbeat
+        case "reconnect": .reconnect
+        default: throw WireError(.unknownMessage, "unknown broker command \"\(type)\"")
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Presentation
+
+/// What a worker tells the broker.
+public enum WorkerMessage: Sendable, Hashable {
+    case ready(Ready)
+    case heartbeat
+    case present(Present)
+    case withdraw(Attempt)
+    case step(Step)
+    case progress(ProgressReport)
+    case result(Result)
+    case disconnect
+
+    /// A worker announces the operations it runs and how many jobs it runs at once.
+    public struct Ready: Codable, Sendable, Hashable {
+        public let name: String
+        public let operations: [String]
+        public let capacity: Int
+        public init(name: String, operations: [String], capacity: Int) {
+            self.name = name
+            self.operations = operations
+            self.capacity = capacity
+        }
+    }
+
+    /// Names one handing-out of a job; messages from an older attempt are ignored.
+    public struct Attempt: Codable, Sendable, Hashable {
+        public let job: String
+        public let attempt: Int
+        public init(job: String, attempt: Int) {
+            self.job = job
+            self.attempt = attempt
+        }
+    }
+
+    /// Ask a question: the broker gives it an id, journals it, publishes it and acknowledges.
+    public struct Present: Codable, Sendable, Hashable {
+        public let job: String
+        public let attempt: Int
+        public let sequence: Int
+        public let draft: Presentation.Draft
+        public init(job: String, attempt: Int, sequence: Int, draft: Presentation.Draft) {
+            self.job = job
+            self.attempt = attempt
+            self.sequence = sequence
+            self.draft = draft
+        }
+    }
+
+    /// A side effect's result, journaled so a replay returns it instead of running it again.
+    public struct Step: Codable, Sendable, Hashable {
+        public let job: String
+        public let attempt: Int
+        public let name: String
+        public let value: JSONValue
+        public init(job: String, attempt: Int, name: String, value: JSONValue) {
+            self.job = job
+            self.attempt = attempt
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// Bytes (or items) done out of a total.
+    public struct ProgressReport: Codable, Sendable, Hashable {
+        public let job: String
+        public let attempt: Int
+        public let done: Int64
+        public let total: Int64
+        public init(job: String, attempt: Int, done: Int64, total: Int64) {
+            self.job = job
+            self.attempt = attempt
+            self.done = done
+            self.total = total
+        }
+    }
+
+    /// How the job ended on this worker.
+    public struct Result: Codable, Sendable, Hashable {
+        public enum Outcome: String, Codable, Sendable, Hashable { case succeeded, failed, cancelled }
+        public let job: String
+        public let attempt: Int
+        public let outcome: Outcome
+        public let output: JSONValue?
+        public let error: JobError?
+        public init(job: String, attempt: Int, outcome: Outcome, output: JSONValue? = nil, error: JobError? = nil) {
+            self.job = job
+            self.attempt = attempt
+            self.outcome = outcome
+            self.output = output
+            self.error = error
+        }
+    }
+}
+
+/// What the broker tells a worker.
+public enum BrokerCommand: Sendable, Hashable {
+    case dispatch(Dispatch)
+    case presented(Presentation)
+    case stepRecorded(WorkerMessage.Attempt)
+    case resume(Resume)
+    case cancel(WorkerMessage.Attempt)
+    case forget(WorkerMessage.Attempt)
+    case refused(WireError)
+    case heartbeat
+    /// The broker does not know this worker (it restarted, or declared it dead): drop every job and send ready again.
+    case reconnect
+
+    /// Run a job; `history` holds what earlier attempts recorded, so a replay repeats nothing.
+    public struct Dispatch: Codable, Sendable, Hashable {
+        public let job: String
+        public let attempt: Int
+        public let operation: String
+        public let input: JSONValue
+        public let history: History
+        public init(job: String, attempt: Int, operation: String, input: JSONValue, history: History) {
+            self.job = job
+            self.attempt = attempt
+            self.operation = operation
+            self.input = input
+            self.history = history
+        }
+    }
+
+    /// A suspended job's question was resolved: carry on.
+    public struct Resume: Codable, Sendable, Hashable {
+        public let job: String
+        public let attempt: Int
+        public let sequence: Int
+        public let resolution: Resolution
+        public init(job: String, attempt: Int, sequence: Int, resolution: Resolution) {
+            self.job = job
+            self.attempt = attempt
+            self.sequence = sequence
+            self.resolution = resolution
+        }
+    }
+}
+
+/// What earlier attempts of a job recorded: step results by name and resolutions by sequence.
+public struct History: Codable, Sendable, Hashable {
+    public struct Answered: Codable, Sendable, Hashable {
+        public let sequence: Int
+        public let resolution: Resolution
+        public init(sequence: Int, resolution: Resolution) {
+            self.sequence = sequence
+            self.resolution = resolution
+        }
+    }
+
+    public var steps: [String: JSONValue]
+    public var answered: [Answered]
+
+    public init(steps: [String: JSONValue] = [:], answered: [Answered] = []) {
+        self.steps = steps
+        self.answered = answered
+    }
+
+    /// The resolution recorded for the question with this sequence.
+    public func resolution(forSequence sequence: Int) -> Resolution? {
+        answered.first { $0.sequence == sequence }?.resolution
+    }
+}

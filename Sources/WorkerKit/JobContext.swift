@@ -1,0 +1,81 @@
+import Foundation
+import Presentation
+import Synchronization
+import Wire
+
+/// What a running operation uses to ask questions, record steps and report progress.
+///
+/// On a replay (the job moved to another worker) answers and steps already in the job's history are
+/// returned at once, so nothing is asked or done twice.
+public final class JobContext: Sendable {
+    public let id: String
+    public let attempt: Int
+    public let operation: String
+    let history: History
+    let backend: any JobBackend
+    private let counters = Mutex(Counters())
+
+    private struct Counters {
+        var sequence = 0
+        var steps: [String: Int] = [:]
+    }
+
+    public init(id: String, attempt: Int, operation: String, history: History, backend: any JobBackend) {
+        self.id = id
+        self.attempt = attempt
+        self.operation = operation
+        self.history = history
+        self.backend = backend
+    }
+
+    /// Asks a question and waits for its resolution (answered, dismissed, expired or withdrawn).
+    public func present(_ draft: Presentation.Draft) async throws -> Resolution {
+        let sequence = counters.withLock { counters in
+            counters.sequence += 1
+            return counters.sequence
+        }
+        if let recorded = history.resolution(forSequence: sequence) { return recorded }
+        try Task.checkCancellation()
+        return try await backend.present(job: id, attempt: attempt, sequence: sequence, draft: draft)
+    }
+
+    /// Asks a question whose action ids are the raw values of `A`; returns the chosen action, or `nil`
+    /// when the question closed without one (withdrawn, or dismissed with no cancel action).
+    public func present<A: RawRepresentable & Sendable>(_ draft: Presentation.Draft, as actions: A.Type) async throws -> A?
+    where A.RawValue == String {
+        let resolution = try await present(draft)
+        return resolution.action.flatMap(A.init(rawValue:))
+    }
+
+    /// `alert(error:)`: the title is the error's description, the message its recovery suggestion.
+    public func present<A: RawRepresentable & Sendable>(
+        error: some PresentableError, actions: [Action], as type: A.Type
+    ) async throws -> A? where A.RawValue == String {
+        try await present(.alert(error: error.presented, actions: actions, localization: error.localization), as: type)
+    }
+
+    /// Runs `body` once: its result is journaled, and a replay returns the recorded result instead.
+    /// Names must be stable across replays; a name used again gets a numbered suffix (`copy`, `copy#2`).
+    public func step<T: Codable & Sendable>(_ name: String, _ body: () async throws -> T) async throws -> T {
+        let key = counters.withLock { counters in
+            counters.steps[name, default: 0] += 1
+            let count = counters.steps[name]!
+            return count == 1 ? name : "\(name)#\(count)"
+        }
+        if let recorded = history.steps[key] { return try recorded.decode(as: T.self) }
+        try Task.checkCancellation()
+        let value = try await body()
+        try await backend.recordStep(job: id, attempt: attempt, name: key, value: JSONValue(encoding: value))
+        return value
+    }
+
+    /// Takes back the pending question: every resolver closes it, and `present` returns `withdrawn`.
+    public func withdraw() async throws {
+        try await backend.withdraw(job: id, attempt: attempt)
+    }
+
+    /// Reports how far the job has come; shown in its status.
+    public func progress(done: Int64, total: Int64) {
+        backend.progress(job: id, attempt: attempt, done: done, total: total)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Presentation
+import Synchronization
+import Wire
+import ZeroMQ
+
+/// The `JobBackend` of a connected worker: questions and steps go to the broker and wait for it.
+final class SocketBackend: JobBackend {
+    struct Resumption: Hashable, Sendable {
+        let job: String
+        let sequence: Int
+    }
+
+    let post: @Sendable (WorkerMessage, String) -> Void
+    let acks = Waiters<String, BrokerCommand>()
+    let resumptions = Waiters<Resumption, Resolution>()
+    private let counter = Atomic<Int>(0)
+    private let lastProgress = Mutex<[String: ContinuousClock.Instant]>([:])
+
+    init(post: @escaping @Sendable (WorkerMessage, String) -> Void) {
+        self.post = post
+    }
+
+    private func correlation() -> String { "w\(counter.add(1, ordering: .relaxed).newValue)" }
+
+    /// Sends a message and waits for the broker's acknowledgement; a refusal throws.
+    private func acknowledged(_ message: WorkerMessage) async throws -> BrokerCommand {
+        let id = correlation()
+        let reply = try await acks.wait(for: id) { post(message, id) }
+        if case .refused(let error) = reply { throw PresentationRefused(error) }
+        return reply
+    }
+
+    func present(job: String, attempt: Int, sequence: Int, draft: Presentation.Draft) async throws -> Resolution {
+        let key = Resumption(job: job, sequence: sequence)
+        // Wait for the resume from the moment the question is acknowledged: an answer can arrive right after.
+        async let resolution = resumptions.wait(for: key)
+        do {
+            _ = try await acknowledged(.present(.init(job: job, attempt: attempt, sequence: sequence, draft: draft)))
+        } catch {
+            resumptions.fail(key, error)
+            _ = try? await resolution
+            throw error
+        }
+        return try await resolution
+    }
+
+    func recordStep(job: String, attempt: Int, name: String, value: JSONValue) async throws {
+        _ = try await acknowledged(.step(.init(job: job, attempt: attempt, name: name, value: value)))
+    }
+
+    func withdraw(job: String, attempt: Int) async throws {
+        post(.withdraw(.init(job: job, attempt: attempt)), "")
+    }
+
+    func progress(job: String, attempt: Int, done: Int64, total: Int64) {
+        let now = ContinuousClock.now
+        let due = lastProgress.withLock { last in
+            guard done >= total || last[job].map({ now - $0 >= .milliseconds(200) }) ?? true else { return false }
+            last[job] = now
+            return true
+        }
+        if due { post(.progress(.init(job: job, attempt: attempt, done: done, total: total)), "") }
+    }
+
+    /// The job ended here: stop waiting for anything of it.
+    func release(_ job: String) {
+        resumptions.failAll(where: { $0.job == job }, CancellationError())
+        lastProgress.withLock { $0[job] = nil }
+    }
+}

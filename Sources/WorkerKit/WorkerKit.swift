@@ -1,2 +1,0 @@
-/// WorkerKit module.
-public enum WorkerKitModule {}

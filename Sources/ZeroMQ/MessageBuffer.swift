@@ -1,0 +1,19 @@
+import CZeroMQ
+import Foundation
+
+/// A `zmq_msg_t` at a stable address, since libzmq keeps small messages inside the struct itself.
+struct MessageBuffer: ~Copyable {
+    private let pointer = UnsafeMutablePointer<zmq_msg_t>.allocate(capacity: 1)
+
+    /// Receives one frame and copies it out, initialising and closing the message exactly once.
+    func receive(from socket: UnsafeMutableRawPointer, flags: Int32) throws(ZMQError) -> (frame: Data, more: Bool) {
+        try libzmq("zmq_msg_init") { zmq_msg_init(pointer) }
+        defer { _ = try? libzmq("zmq_msg_close") { zmq_msg_close(pointer) } }
+        try libzmq("zmq_msg_recv") { zmq_msg_recv(pointer, socket, flags) }
+        let size = zmq_msg_size(pointer)
+        let frame = size == 0 ? Data() : Data(bytes: zmq_msg_data(pointer), count: size)
+        return (frame, zmq_msg_more(pointer) == 1)
+    }
+
+    deinit { pointer.deallocate() }
+}

@@ -1,0 +1,68 @@
+import CZeroMQ
+import Foundation
+
+extension Socket {
+    /// Sends all `frames` as one message without blocking; returns false, having sent nothing, if there is no room.
+    ///
+    /// A ROUTER with `routerMandatory` throws `isHostUnreachable` for an unknown peer.
+    public func send(_ frames: [Data]) throws(ZMQError) -> Bool {
+        guard !frames.isEmpty else { throw ZMQError(code: EINVAL, operation: "zmq_send(no frames)") }
+        for (index, frame) in frames.enumerated() {
+            let flags = ZMQ_DONTWAIT | (index < frames.count - 1 ? ZMQ_SNDMORE : 0)
+            do {
+                try call("zmq_send(frame \(index) of \(frames.count))") { handle in
+                    frame.withUnsafeBytes { zmq_send(handle, $0.baseAddress, $0.count, flags) }
+                }
+            } catch where error.code == EAGAIN && index == 0 {
+                return false
+            }
+            // libzmq checks the high-water mark only on a message's first frame, so later frames always fit.
+        }
+        return true
+    }
+
+    /// Sends all `frames` as one message, waiting up to `timeout` for room; false if there still is none.
+    public func send(_ frames: [Data], timeout: Duration) throws(ZMQError) -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while true {
+            if try send(frames) { return true }
+            guard ContinuousClock.now < deadline else { return false }
+            try wait(for: ZMQ_POLLOUT, until: deadline)
+        }
+    }
+
+    /// Receives every frame of one message without blocking, or nil if none is queued.
+    public func receive() throws(ZMQError) -> [Data]? {
+        guard let handle else { throw .closed("zmq_msg_recv") }
+        var frames: [Data] = []
+        do {
+            var (frame, more) = try receiveBuffer.receive(from: handle, flags: ZMQ_DONTWAIT)
+            frames.append(frame)
+            // libzmq delivers a message whole, so once its first frame is here the rest are too.
+            while more {
+                (frame, more) = try receiveBuffer.receive(from: handle, flags: 0)
+                frames.append(frame)
+            }
+        } catch where error.code == EAGAIN && frames.isEmpty {
+            return nil
+        }
+        return frames
+    }
+
+    /// Receives every frame of one message, waiting up to `timeout`, or nil if none arrived.
+    public func receive(timeout: Duration) throws(ZMQError) -> [Data]? {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while true {
+            if let frames = try receive() { return frames }
+            guard ContinuousClock.now < deadline else { return nil }
+            try wait(for: ZMQ_POLLIN, until: deadline)
+        }
+    }
+
+    /// Blocks in `zmq_poll` until this socket has `events` or the deadline passes.
+    private func wait(for events: Int32, until deadline: ContinuousClock.Instant) throws(ZMQError) {
+        guard let handle else { throw .closed("zmq_poll") }
+        var item = zmq_pollitem_t(socket: handle, fd: -1, events: Int16(events), revents: 0)
+        try libzmq("zmq_poll") { zmq_poll(&item, 1, Int(deadline.millisecondsLeft)) }
+    }
+}

@@ -1,2 +1,0 @@
-/// ZeroMQ module.
-public enum ZeroMQModule {}
