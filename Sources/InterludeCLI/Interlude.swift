@@ -6,6 +6,7 @@ public enum Interlude {
     static let commands: [any Command] = [
         UpCommand(), BrokerCommand(), WorkerCommand(),
         SubmitCommand(), StatusCommand(), JobsCommand(), PendingCommand(), AnswerCommand(), CancelCommand(),
+        BenchCommand(),
     ]
 
     /// Runs with the process's arguments and exits.

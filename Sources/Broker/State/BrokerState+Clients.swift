@@ -18,9 +18,9 @@ extension BrokerState {
             let snapshot = BrokerReply.PendingSnapshot(presentations: pending, sequence: lastSequence)
             return [.reply(to: client, correlation: correlation, .pending(snapshot))]
         case .presentation(let ref):
-            guard let jobID = presentationJobs[ref.id], let active = jobs[jobID], let current = active.slot.current else {
-                return [.query(from: client, correlation: correlation, request)]
-            }
+            guard let jobID = presentationJobs[ref.id], let active = jobs[jobID], let current = active.slot.current,
+                  current.id == ref.id
+            else { return [.query(from: client, correlation: correlation, request)] }
             let state = BrokerReply.PresentationState(presentation: current, resolution: nil, operation: active.job.operation)
             return [.reply(to: client, correlation: correlation, .presentation(state))]
         case .answer(let answer):

@@ -36,7 +36,6 @@ extension BrokerState {
     /// A presentation was resolved: journal it, tell everyone, and carry the job on.
     mutating func resolved(_ jobID: String, _ resolution: Resolution, now: Date) -> [BrokerEffect] {
         guard var active = jobs[jobID] else { return [] }
-        presentationJobs[resolution.presentation] = nil
         active.job.presentation = nil
         active.job.updatedAt = now
         var effects: [BrokerEffect] = [.persist(.resolve(resolution))]
@@ -78,10 +77,11 @@ extension BrokerState {
         active.job.error = error
         active.job.updatedAt = now
         if let withdrawal = active.slot.withdraw(at: now) {
-            presentationJobs[withdrawal.presentation] = nil
             active.job.presentation = nil
             effects += [.persist(.resolve(withdrawal)), event(.presentationResolved, active.job, at: now, resolution: withdrawal)]
         }
+        // Later answers to this job's questions are refused from the journal.
+        for id in active.slot.resolutions.keys { presentationJobs[id] = nil }
         effects.append(save(active))
         if let kind = Event.finished(phase) { effects.append(event(kind, active.job, at: now)) }
         return effects + assign(now: now)

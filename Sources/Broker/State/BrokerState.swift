@@ -63,6 +63,7 @@ public struct BrokerState: Sendable {
             job.presentation = slot.current
             if slot.current == nil { job.phase = .queued }
             jobs[job.id] = ActiveJob(job: job, slot: slot)
+            for id in slot.resolutions.keys { presentationJobs[id] = job.id }
             if let current = slot.current { presentationJobs[current.id] = job.id }
             if job.phase == .queued { queue.append(job.id) }
         }

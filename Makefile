@@ -1,0 +1,27 @@
+# The two commands of the README: `make run` starts everything, `make test` runs every test.
+# Both install the Debian packages that are missing first.
+
+SWIFT ?= swift
+
+.PHONY: deps build run test release compose-check clean
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build --product interlude
+
+run: build
+	$(SWIFT) run interlude up
+
+test: deps
+	INTERLUDE_WITH_TEST_TOOLS=1 bash scripts/install-deps.sh
+	$(SWIFT) build --build-tests
+	docker-compose -f docker-compose.yml config --quiet
+	$(SWIFT) test --skip-build
+
+release: deps
+	$(SWIFT) build -c release --product interlude
+
+clean:
+	rm -rf .build

@@ -1,0 +1,63 @@
+/// An HTTP/1.1 server on libmicrohttpd that runs an `HTTPHandler` for every request.
+///
+/// Sendable without `@unchecked`: every stored property is immutable and itself Sendable, and the
+/// daemon handle inside `MHDDaemon` is guarded by a mutex.
+public final class HTTPServer: Sendable {
+    /// The address the server listens on.
+    public let host: String
+    /// The bound port (the one picked when the configuration asked for 0).
+    public let port: Int
+    /// Counts and latencies of the requests answered so far.
+    public let metrics: HTTPMetrics
+    private let core: ServerCore
+    private let daemon: MHDDaemon
+
+    /// Starts listening at once; requests are served until `stop()`.
+    public init(
+        configuration: HTTPServerConfiguration = HTTPServerConfiguration(), metrics: HTTPMetrics = HTTPMetrics(),
+        handler: some HTTPHandler
+    ) throws(HTTPServerError) {
+        guard let address = Socket.ipv4Address(host: configuration.host, port: configuration.port) else {
+            throw HTTPServerError(code: .invalidAddress, host: configuration.host, port: configuration.port)
+        }
+        let core = ServerCore(handler: handler, metrics: metrics, maxBodySize: configuration.maxBodySize)
+        guard let daemon = MHDDaemon(
+            address: address, connectionLimit: configuration.connectionLimit,
+            idleTimeoutSeconds: Int(configuration.idleTimeout.components.seconds), core: core)
+        else {
+            throw HTTPServerError(code: .startFailed, host: configuration.host, port: configuration.port)
+        }
+        self.host = configuration.host
+        self.port = daemon.port
+        self.metrics = metrics
+        self.core = core
+        self.daemon = daemon
+    }
+
+    /// Starts a server whose handler is a closure.
+    public convenience init(
+        configuration: HTTPServerConfiguration = HTTPServerConfiguration(), metrics: HTTPMetrics = HTTPMetrics(),
+        handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+    ) throws(HTTPServerError) {
+        try self.init(configuration: configuration, metrics: metrics, handler: ClosureHandler(handler))
+    }
+
+    /// Serves until the calling task is cancelled, then stops; the shape service runners expect.
+    public func run() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(3600))
+        }
+        stop()
+    }
+
+    /// Stops listening, ends open streams, and returns once every connection is closed; safe to call twice.
+    public func stop() {
+        // Release the threads blocked on handlers and streams first: MHD joins them all.
+        core.registry.shutDownAll()
+        daemon.stop()
+    }
+
+    deinit {
+        stop()
+    }
+}

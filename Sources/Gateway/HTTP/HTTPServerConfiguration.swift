@@ -1,0 +1,25 @@
+/// Where and how an `HTTPServer` listens.
+public struct HTTPServerConfiguration: Sendable {
+    /// The IPv4 address to bind (only that address); loopback by default.
+    public var host: String
+    /// The port to bind; 0 picks a free one, which `HTTPServer.port` then reports.
+    public var port: Int
+    /// The largest request body accepted; larger ones get 413 without being read.
+    public var maxBodySize: Int
+    /// The most connections served at once (each has its own thread while open).
+    public var connectionLimit: Int
+    /// How long an idle connection is kept open; zero keeps it open indefinitely.
+    public var idleTimeout: Duration
+
+    /// A configuration; every parameter has a safe default.
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, maxBodySize: Int = 1 << 20, connectionLimit: Int = 256,
+        idleTimeout: Duration = .seconds(60)
+    ) {
+        self.host = host
+        self.port = port
+        self.maxBodySize = maxBodySize
+        self.connectionLimit = connectionLimit
+        self.idleTimeout = idleTimeout
+    }
+}

@@ -1,0 +1,56 @@
+import CMicroHTTPD
+import Foundation
+
+/// The C entry points libmicrohttpd calls; each only finds its Swift object and forwards.
+enum MHDCallbacks {
+    /// The shape of `MHD_OPTION_UNESCAPE_CALLBACK`, which the header declares only in prose.
+    typealias Unescape = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int
+
+    /// Every step of a request: headers received, each piece of body, then the final call.
+    static let access: MHD_AccessHandlerCallback = { server, connection, url, method, _, upload, uploadSize, slot in
+        guard let server, let connection, let uploadSize, let slot else { return .NO }
+        let core = Unmanaged<ServerCore>.fromOpaque(server).takeUnretainedValue()
+        let step = ServerCore.Step(
+            path: url.map { String(cString: $0) } ?? "/", method: method.map { String(cString: $0) } ?? "",
+            upload: UnsafeRawBufferPointer(start: upload, count: upload == nil ? 0 : uploadSize.pointee))
+        let context: RequestContext
+        let first: Bool
+        if let existing = slot.pointee {
+            context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
+            first = false
+        } else {
+            // Released by `completed`, which MHD calls for every request however it ends.
+            context = RequestContext(method: HTTPMethod(rawValue: step.method))
+            slot.pointee = Unmanaged.passRetained(context).toOpaque()
+            first = true
+        }
+        let accepted = core.advance(context, connection: MHDConnection(handle: connection), step: step, first: first)
+        uploadSize.pointee = 0
+        return accepted ? .YES : .NO
+    }
+
+    /// The end of a request, however it ended: releases its context.
+    static let completed: MHD_RequestCompletedCallback = { _, _, slot, _ in
+        guard let slot, let context = slot.pointee else { return }
+        Unmanaged<RequestContext>.fromOpaque(context).release()
+        slot.pointee = nil
+    }
+
+    /// Leaves the path and query exactly as sent; splitting before decoding keeps `%2F` inside a segment.
+    static let keepEscapes: Unescape = { _, _, text in
+        text.map { strlen($0) } ?? 0
+    }
+
+    /// MHD asking for the next piece of a streamed body.
+    static let readStream: MHD_ContentReaderCallback = { pump, _, buffer, capacity in
+        guard let pump, let buffer else { return StreamPump.endWithError }
+        return Unmanaged<StreamPump>.fromOpaque(pump).takeUnretainedValue().read(into: buffer, capacity: capacity)
+    }
+
+    /// MHD is done with a streamed body: the client left, the stream ended, or the server stopped.
+    static let freeStream: MHD_ContentReaderFreeCallback = { pump in
+        guard let pump else { return }
+        let owned = Unmanaged<StreamPump>.fromOpaque(pump).takeRetainedValue()
+        owned.close()
+    }
+}

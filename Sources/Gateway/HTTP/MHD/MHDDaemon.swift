@@ -1,0 +1,61 @@
+import CMicroHTTPD
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A running libmicrohttpd daemon that owns the `ServerCore` its callbacks reach; stops at most once.
+final class MHDDaemon: Sendable {
+    private let handle: Mutex<OpaquePointer?>
+    private let core: ServerCore
+    /// The port the listening socket is bound to.
+    let port: Int
+
+    /// Starts listening on `address`; nil when the address cannot be bound or MHD refuses to start.
+    init?(address: sockaddr_in, connectionLimit: Int, idleTimeoutSeconds: Int, core: ServerCore) {
+        // One thread per connection: a request's thread may block on its handler or on the next
+        // chunk of a stream without holding up anyone else, and responses are always queued on the
+        // thread MHD expects them from. The polling thread only accepts.
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
+            | MHD_USE_POLL.rawValue
+        let context = Unmanaged.passUnretained(core).toOpaque()
+        var address = address
+        let daemon = withUnsafeMutablePointer(to: &address) { socketAddress in
+            var options = [
+                MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(socketAddress)),
+                MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, connectionLimit), ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(0, idleTimeoutSeconds), ptr_value: nil),
+                MHD_OptionItem(
+                    option: .NOTIFY_COMPLETED, value: unsafeBitCast(MHDCallbacks.completed, to: Int.self),
+                    ptr_value: context),
+                MHD_OptionItem(
+                    option: .UNESCAPE_CALLBACK, value: unsafeBitCast(MHDCallbacks.keepEscapes, to: Int.self),
+                    ptr_value: nil),
+                MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
+            ]
+            return options.withUnsafeMutableBufferPointer { array in
+                withVaList([MHD_OPTION.ARRAY.rawValue, array.baseAddress!, MHD_OPTION.END.rawValue]) {
+                    MHD_start_daemon_va(flags, 0, nil, nil, MHDCallbacks.access, context, $0)
+                }
+            }
+        }
+        guard let daemon else { return nil }
+        guard let port = MHDInfo.boundPort(daemon) else {
+            MHD_stop_daemon(daemon)
+            return nil
+        }
+        self.handle = Mutex(daemon)
+        self.core = core
+        self.port = port
+    }
+
+    /// Closes the listening socket and every connection, waiting for their threads to finish.
+    func stop() {
+        guard let daemon = handle.withLock({ $0.take() }) else { return }
+        MHD_stop_daemon(daemon)
+    }
+
+    deinit {
+        stop()
+    }
+}

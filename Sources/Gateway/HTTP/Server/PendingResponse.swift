@@ -1,0 +1,54 @@
+import Dispatch
+import Synchronization
+
+/// A handler running as a Task while the connection's MHD thread waits for its response.
+///
+/// Blocking is correct here, not a shortcut: the waiting thread belongs to libmicrohttpd (one per
+/// connection), never to Swift's cooperative pool, and MHD wants the response queued on that thread.
+final class PendingResponse: ShutdownParticipant {
+    private struct State {
+        var response: HTTPResponse?
+        var task: Task<Void, Never>?
+        var abandoned = false
+    }
+
+    /// How long a cancelled handler still gets to answer when the server stops.
+    private static let shutdownGrace = DispatchTimeInterval.milliseconds(500)
+
+    private let state = Mutex(State())
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Runs `handler` for `request`, blocking this (MHD) thread; nil when the server stopped first.
+    static func run(_ handler: any HTTPHandler, _ request: HTTPRequest, registry: ShutdownRegistry) -> HTTPResponse? {
+        let pending = PendingResponse()
+        guard registry.register(pending) else { return nil }
+        defer { registry.unregister(pending) }
+        let task = Task {
+            let response = await handler.handle(request)
+            pending.state.withLock { $0.response = response }
+            pending.done.signal()
+        }
+        let cancelNow = pending.state.withLock { state in
+            state.task = task
+            return state.abandoned
+        }
+        if cancelNow { task.cancel() }
+        return pending.wait()
+    }
+
+    func shutDown() {
+        let task = state.withLock { state in
+            state.abandoned = true
+            return state.task
+        }
+        task?.cancel()
+        done.signal()
+    }
+
+    private func wait() -> HTTPResponse? {
+        done.wait()
+        if let response = state.withLock({ $0.response }) { return response }
+        _ = done.wait(timeout: .now() + Self.shutdownGrace)
+        return state.withLock { $0.response }
+    }
+}

@@ -1,0 +1,88 @@
+import Synchronization
+
+/// One-shot rendezvous by key: an event may arrive before or after someone waits for it, and every wait has a deadline.
+final class Arrivals<Value: Sendable>: Sendable {
+    private enum Slot {
+        case arrived(Value)
+        case waiting(CheckedContinuation<Value, any Error>)
+    }
+
+    private struct State {
+        var slots: [String: Slot] = [:]
+        var failure: (any Error)?
+    }
+
+    private let state = Mutex(State())
+
+    /// Records `value` for `key`, waking its waiter if there is one.
+    func arrive(_ key: String, _ value: Value) {
+        let waiter: CheckedContinuation<Value, any Error>? = state.withLock { state in
+            if case .waiting(let continuation)? = state.slots[key] {
+                state.slots[key] = nil
+                return continuation
+            }
+            if state.failure == nil { state.slots[key] = .arrived(value) }
+            return nil
+        }
+        waiter?.resume(returning: value)
+    }
+
+    /// Waits for the value of `key`; fails with a `BenchFailure` naming `what` after `timeout`.
+    func wait(for key: String, timeout: Duration, what: @autoclosure () -> String) async throws -> Value {
+        let message = "timed out after \(timeout) waiting for \(what())"
+        let timer = Task { [self] in
+            try await Task.sleep(for: timeout)
+            fail(key, BenchFailure(message, timedOut: true))
+        }
+        defer { timer.cancel() }
+        return try await withCheckedThrowingContinuation { continuation in
+            let ready: Result<Value, any Error>? = state.withLock { state in
+                if let failure = state.failure { return .failure(failure) }
+                if case .arrived(let value)? = state.slots[key] {
+                    state.slots[key] = nil
+                    return .success(value)
+                }
+                state.slots[key] = .waiting(continuation)
+                return nil
+            }
+            if let ready { continuation.resume(with: ready) }
+        }
+    }
+
+    /// Wakes the waiter of `key`, if any, with `error`.
+    func fail(_ key: String, _ error: any Error) {
+        let waiter: CheckedContinuation<Value, any Error>? = state.withLock { state in
+            guard case .waiting(let continuation)? = state.slots[key] else { return nil }
+            state.slots[key] = nil
+            return continuation
+        }
+        waiter?.resume(throwing: error)
+    }
+
+    /// Wakes every waiter with `error`, and makes later waits fail at once with it.
+    func failAll(_ error: any Error) {
+        let waiters: [CheckedContinuation<Value, any Error>] = state.withLock { state in
+            state.failure = state.failure ?? error
+            var waiting: [CheckedContinuation<Value, any Error>] = []
+            for (key, slot) in state.slots {
+                if case .waiting(let continuation) = slot {
+                    waiting.append(continuation)
+                    state.slots[key] = nil
+                }
+            }
+            return waiting
+        }
+        for waiter in waiters { waiter.resume(throwing: error) }
+    }
+}
+
+/// Why a bench run stopped: a deadline passed or something refused; printed as is.
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+    /// A wait's deadline passed (rather than something failing outright).
+    let timedOut: Bool
+    init(_ description: String, timedOut: Bool = false) {
+        self.description = description
+        self.timedOut = timedOut
+    }
+}

@@ -1,0 +1,60 @@
+import Archive
+import Foundation
+
+/// A small library folder on which every shipped operation does something a person can see.
+public enum DemoLibrary {
+    /// The demo downloads: track id and title, in `downloads/index.json`.
+    public static let tracks: [(id: String, title: String)] = [
+        ("t-101", "Blue in Green"), ("t-102", "So What"), ("t-103", "Flamenco Sketches"),
+    ]
+
+    /// The name of the titles index in `downloads/`; never taken for a download.
+    public static let downloadsIndex = "index.json"
+
+    /// The file name of the demo backup in `backups/`.
+    public static let backupName = "demo.tar.gz"
+
+    /// Fills `folder` with the demo library if it is missing or empty; returns whether it created anything.
+    @discardableResult
+    public static func create(at folder: URL) throws -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        guard names.isEmpty else { return false }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for track in tracks {
+            try write("Demo audio for \(track.title).\n", to: "downloads/\(track.id).m4a", in: folder)
+        }
+        let index = Dictionary(uniqueKeysWithValues: tracks.map { ($0.id, $0.title) })
+        try LibraryFiles.writeJSON(index, to: folder.appendingPathComponent("downloads/\(downloadsIndex)"))
+        try write("# Atlas\n\nA travel guide in progress.\n", to: "projects/atlas/README.md", in: folder)
+        try write("Check the tram timetable.\n", to: "projects/atlas/notes.txt", in: folder)
+        try write("# Lisbon\n\nMiradouros and pastéis.\n", to: "projects/atlas/chapters/01-lisbon.md", in: folder)
+        try write("# Porto\n\nThe Ribeira at dusk.\n", to: "projects/atlas/chapters/02-porto.md", in: folder)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("exports"), withIntermediateDirectories: true)
+        try write("{\"playlists\": [\"Evening\"]}\n", to: "data/library.json", in: folder)
+        try write("Evening: t-101, t-103\n", to: "data/playlists/evening.txt", in: folder)
+        try makeBackup(in: folder)
+        try LibraryFiles.writeJSON(
+            ResetPreferences.Preferences(theme: "dark", notifications: false, downloadQuality: "normal"),
+            to: folder.appendingPathComponent("preferences.json"))
+        try Itinerary(days: ["1": ["Porto"], "2": ["Lisbon"]]).save(to: folder.appendingPathComponent("itinerary.json"))
+        return true
+    }
+
+    /// Archives a small, different data folder into `backups/`, so a restore visibly changes `data/`.
+    private static func makeBackup(in folder: URL) throws {
+        let source = folder.appendingPathComponent(".demo-backup-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: source) }
+        try write("{\"playlists\": [\"Morning\", \"Evening\"]}\n", to: "library.json", in: source)
+        try write("Morning: t-102\n", to: "playlists/morning.txt", in: source)
+        try write("Evening: t-101\n", to: "playlists/evening.txt", in: source)
+        let backups = folder.appendingPathComponent("backups", isDirectory: true)
+        try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
+        _ = try TarGz.create(from: source, rootName: "data", to: backups.appendingPathComponent(backupName))
+    }
+
+    private static func write(_ text: String, to path: String, in folder: URL) throws {
+        let file = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+}

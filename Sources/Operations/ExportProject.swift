@@ -1,0 +1,100 @@
+import Archive
+import Foundation
+import Presentation
+import Wire
+import WorkerKit
+
+/// Archives `<library>/projects/<project>/` to `<destination>/<project>.tar.gz`, asking when it cannot.
+///
+/// Steps: `check` (again as `check#2`, … after each Try Again), then `archive`. Every fact that decides
+/// what happens is a step, so a replay asks the same questions in the same order and never exports twice.
+public struct ExportProject: WorkerKit.Operation {
+    /// The name clients submit.
+    public static let name = "exportProject"
+
+    /// The library folder; projects are the folders in its `projects/` folder.
+    public let library: URL
+    /// Bytes that must stay free on the destination besides the project's size.
+    public let reserveBytes: Int64
+
+    /// An operation acting on `library` that keeps `reserveBytes` free on the destination.
+    public init(library: URL, reserveBytes: Int64 = 0) {
+        self.library = library
+        self.reserveBytes = reserveBytes
+    }
+
+    /// The project to export and the folder to write the archive into.
+    public struct Input: Codable, Sendable, Hashable {
+        /// A folder name in `projects/`.
+        public var project: String
+        /// The folder the archive goes to, such as a mounted drive.
+        public var destination: String
+
+        /// An input exporting `project` into `destination`.
+        public init(project: String, destination: String) {
+            self.project = project
+            self.destination = destination
+        }
+    }
+
+    /// Where the archive went; `archive` is `null` when the person chose not to export.
+    public struct Output: Codable, Sendable, Hashable {
+        /// The archive's path, or `nil`.
+        public var archive: String?
+        /// The archive's size in bytes.
+        public var bytes: Int64
+        /// Whether an archive was written.
+        public var exported: Bool
+
+        /// An output describing the export.
+        public init(archive: String?, bytes: Int64, exported: Bool) {
+            self.archive = archive
+            self.bytes = bytes
+            self.exported = exported
+        }
+
+        /// The person chose not to export.
+        public static let notExported = Output(archive: nil, bytes: 0, exported: false)
+
+        /// Writes `archive` as `null` rather than leaving it out, so the shape never changes.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(archive, forKey: .archive)
+            try container.encode(bytes, forKey: .bytes)
+            try container.encode(exported, forKey: .exported)
+        }
+
+        private enum CodingKeys: String, CodingKey { case archive, bytes, exported }
+    }
+
+    enum Choice: String, Sendable {
+        case retry, cancel
+    }
+
+    /// Checks the destination (asking Try Again or Cancel while it is unreachable), then writes the archive.
+    public func run(_ input: Input, in job: JobContext) async throws -> Output {
+        guard LibraryFiles.isPlainName(input.project) else {
+            throw JobError(code: "invalidProject", message: "\"\(input.project)\" is not a project name")
+        }
+        let source = library.appendingPathComponent("projects", isDirectory: true)
+            .appendingPathComponent(input.project, isDirectory: true)
+        let destination = URL(fileURLWithPath: input.destination, isDirectory: true)
+        while true {
+            switch try await job.step("check", { try check(source, destination) }) {
+            case .ready:
+                let archived = try await job.step("archive") {
+                    try await write(source, as: input.project, into: destination, job: job)
+                }
+                return Output(archive: archived.path, bytes: archived.bytes, exported: true)
+            case .destinationUnavailable:
+                let retry = Action(id: "retry", label: "Try Again", localization: Localization("action.tryAgain"))
+                let choice = try await job.present(
+                    error: ExportProblem.destinationUnavailable, actions: [retry, .cancel], as: Choice.self)
+                guard choice == .retry else { return .notExported }
+            case .noAvailableSpace(let megabytes):
+                _ = try await job.present(error: ExportProblem.noAvailableSpace(megabytes: megabytes), actions: [.cancel], as: Choice.self)
+                return .notExported
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Wire
+
+/// The trip plan in `itinerary.json`: place names by day number (`{"days": {"1": ["Porto"], …}}`).
+struct Itinerary: Codable, Sendable, Hashable {
+    var days: [String: [String]] = [:]
+
+    /// The itinerary in `file`; an empty one when the file does not exist.
+    static func load(from file: URL) throws -> Itinerary {
+        guard LibraryFiles.exists(file) else { return Itinerary() }
+        do {
+            return try JSONDecoder().decode(Itinerary.self, from: Data(contentsOf: file))
+        } catch {
+            throw JobError.failed("invalidItinerary", "cannot read \(file.path)", error)
+        }
+    }
+
+    /// Writes the itinerary atomically.
+    func save(to file: URL) throws {
+        do { try LibraryFiles.writeJSON(self, to: file) } catch {
+            throw JobError.failed("writeFailed", "cannot write \(file.path)", error)
+        }
+    }
+
+    /// The days that list `place`, lowest first.
+    func days(of place: String) -> [Int] {
+        days.compactMap { key, places in places.contains(place) ? Int(key) : nil }.sorted()
+    }
+
+    /// Appends `place` to `day`.
+    mutating func add(_ place: String, to day: Int) {
+        days[String(day), default: []].append(place)
+    }
+
+    /// Takes `place` off every day (dropping days left empty) and appends it to `day`.
+    mutating func move(_ place: String, to day: Int) {
+        for (key, places) in days {
+            let kept = places.filter { $0 != place }
+            days[key] = kept.isEmpty ? nil : kept
+        }
+        add(place, to: day)
+    }
+}

@@ -1,0 +1,15 @@
+import WorkerKit
+
+/// Does nothing and asks nothing: `{}` in, `{}` out, for throughput benchmarks.
+public struct Noop: WorkerKit.Operation {
+    /// The name clients submit.
+    public static let name = "noop"
+
+    /// The operation.
+    public init() {}
+
+    /// Returns at once.
+    public func run(_ input: NoFields, in job: JobContext) async throws -> NoFields {
+        NoFields()
+    }
+}

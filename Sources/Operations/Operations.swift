@@ -1,2 +1,0 @@
-/// Operations module.
-public enum OperationsModule {}

@@ -1,0 +1,93 @@
+import Foundation
+import Presentation
+import Wire
+import WorkerKit
+
+/// Deletes a downloaded track once the person confirms: the seed's "Remove download" dialog.
+///
+/// Steps: `locate` (the file name), then `remove`; a replay repeats neither, nor the question.
+public struct RemoveDownload: WorkerKit.Operation {
+    /// The name clients submit.
+    public static let name = "removeDownload"
+
+    /// The library folder; downloads are the files in its `downloads/` folder.
+    public let library: URL
+
+    /// An operation acting on `library`.
+    public init(library: URL) {
+        self.library = library
+    }
+
+    /// The track to remove and the title the question names.
+    public struct Input: Codable, Sendable, Hashable {
+        /// The download's file name without its extension, such as `t-101`.
+        public var trackID: String
+        /// The title shown to the person.
+        public var title: String
+
+        /// An input for `trackID`, shown as `title`.
+        public init(trackID: String, title: String) {
+            self.trackID = trackID
+            self.title = title
+        }
+    }
+
+    /// Whether the file was removed.
+    public struct Output: Codable, Sendable, Hashable {
+        /// `true` once the download is gone; `false` when the person cancelled.
+        public var removed: Bool
+
+        /// An output saying whether the file was removed.
+        public init(removed: Bool) {
+            self.removed = removed
+        }
+    }
+
+    enum Choice: String, Sendable {
+        case remove, cancel
+    }
+
+    /// Asks "Remove download" and deletes the file if the person chooses Remove.
+    public func run(_ input: Input, in job: JobContext) async throws -> Output {
+        let fileName = try await job.step("locate") { try locate(input.trackID) }
+        guard try await job.present(question(input), as: Choice.self) == .remove else { return Output(removed: false) }
+        _ = try await job.step("remove") {
+            let file = downloads.appendingPathComponent(fileName)
+            do {
+                if LibraryFiles.exists(file) { try FileManager.default.removeItem(at: file) }
+            } catch {
+                throw JobError.failed("removeFailed", "cannot remove \(file.path)", error)
+            }
+            return true
+        }
+        return Output(removed: true)
+    }
+
+    func question(_ input: Input) throws -> Presentation.Draft {
+        .confirmationDialog(
+            "Remove download", titleVisibility: .visible,
+            message: "\(input.title) will no longer be available offline.",
+            actions: [
+                Action(id: "remove", label: "Remove", role: .destructive, localization: Localization("action.remove")),
+                .cancel,
+            ],
+            item: try JSONValue(encoding: input),
+            localization: Localization("removeDownload.confirm", [input.title]))
+    }
+
+    private var downloads: URL { library.appendingPathComponent("downloads", isDirectory: true) }
+
+    /// The name of the regular file in `downloads/` whose name without extension is `trackID`.
+    private func locate(_ trackID: String) throws -> String {
+        let found = LibraryFiles.names(in: downloads).first { name in
+            // `index.json` is the titles index, not a download; hidden files are never downloads.
+            name != DemoLibrary.downloadsIndex && !name.hasPrefix(".")
+                && (name as NSString).deletingPathExtension == trackID
+                && !LibraryFiles.isDirectory(downloads.appendingPathComponent(name))
+        }
+        guard let found else {
+            throw JobError(code: "downloadNotFound", message: "no download for track \"\(trackID)\" in \(downloads.path)")
+        }
+        return found
+    }
+}

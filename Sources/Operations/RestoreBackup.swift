@@ -1,0 +1,86 @@
+import Foundation
+import Presentation
+import Wire
+import WorkerKit
+
+/// Replaces `<library>/data/` with a backup from `<library>/backups/` once the person confirms.
+///
+/// Steps: `inspect` (the backup's date), then `restore`. The swap is atomic; see `DataSwap`.
+public struct RestoreBackup: WorkerKit.Operation {
+    /// The name clients submit.
+    public static let name = "restoreBackup"
+
+    /// The library folder; backups are `.tar.gz` files in its `backups/` folder.
+    public let library: URL
+
+    /// An operation acting on `library`.
+    public init(library: URL) {
+        self.library = library
+    }
+
+    /// The backup to restore.
+    public struct Input: Codable, Sendable, Hashable {
+        /// A file name in `backups/`, such as `demo.tar.gz`.
+        public var backup: String
+
+        /// An input restoring `backup`.
+        public init(backup: String) {
+            self.backup = backup
+        }
+    }
+
+    /// Whether the data was replaced, and how many archive entries it came from.
+    public struct Output: Codable, Sendable, Hashable {
+        /// `true` once the backup's data is in place.
+        public var restored: Bool
+        /// The number of entries extracted; absent when nothing was restored.
+        public var entries: Int?
+
+        /// An output describing the restore.
+        public init(restored: Bool, entries: Int? = nil) {
+            self.restored = restored
+            self.entries = entries
+        }
+    }
+
+    enum Choice: String, Sendable {
+        case restore, cancel
+    }
+
+    /// Asks "Confirm operation" naming the backup's date, then swaps the data in.
+    public func run(_ input: Input, in job: JobContext) async throws -> Output {
+        let name = input.backup
+        guard LibraryFiles.isPlainName(name), name.hasSuffix(".tar.gz") else {
+            throw JobError(code: "invalidBackup", message: "\"\(name)\" is not the file name of a .tar.gz backup")
+        }
+        let archive = library.appendingPathComponent("backups", isDirectory: true).appendingPathComponent(name)
+        let date = try await job.step("inspect") { try Self.date(of: archive) }
+        let swap = DataSwap(library: library)
+        // Repairs what an interrupted restore left, even if the person now cancels.
+        try swap.recover()
+        let alert = Presentation.Draft.alert(
+            "Confirm operation", message: "Current data will be replaced by the backup from \(date).",
+            actions: [Action(id: "restore", label: "Restore Backup", localization: Localization("action.restoreBackup")), .cancel],
+            item: .object(["backup": .string(name), "date": .string(date)]),
+            localization: Localization("restoreBackup.confirm", [date]))
+        guard try await job.present(alert, as: Choice.self) == .restore else { return Output(restored: false) }
+        let entries = try await job.step("restore") {
+            try await LibraryFiles.offloaded { try swap.replaceData(with: archive) }
+        }
+        return Output(restored: true, entries: entries)
+    }
+
+    /// The backup file's modification time as `yyyy-MM-dd HH:mm` in UTC, the same for every worker and reader.
+    static func date(of archive: URL) throws -> String {
+        guard LibraryFiles.exists(archive),
+            let modified = try? FileManager.default.attributesOfItem(atPath: archive.path)[.modificationDate] as? Date
+        else {
+            throw JobError(code: "backupNotFound", message: "no backup \"\(archive.lastPathComponent)\" in \(archive.deletingLastPathComponent().path)")
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: modified)
+    }
+}

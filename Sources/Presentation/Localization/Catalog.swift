@@ -1,0 +1,53 @@
+/// Translations of presentation texts and resolver strings: locale identifier → key → template.
+///
+/// Templates use `{0}`, `{1}`, … for a `Localization`'s arguments. The catalogs are Swift
+/// dictionaries, not resource bundles, so a copied binary still speaks every shipped language.
+public struct Catalog: Sendable, Hashable {
+    /// The locale every lookup falls back to before the author's default text.
+    public static let fallbackLocale = "en"
+
+    /// Templates by language (`en`, `es`) or full locale (`es_MX`), then by key.
+    public let tables: [String: [String: String]]
+
+    /// A catalog made of these tables.
+    public init(_ tables: [String: [String: String]]) {
+        self.tables = tables
+    }
+
+    /// The catalogs Interlude ships: English and Spanish.
+    public static let shipped = Catalog(["en": english, "es": spanish])
+
+    /// The text for `localization` (its key, plus `.part` when given) in `locale`, or `fallback`.
+    ///
+    /// `es_ES.UTF-8` is tried as `es_ES`, then `es`, then `en`; a template that needs more arguments
+    /// than the localization carries is skipped, and when nothing fits the author's text is used.
+    public func localize(_ localization: Localization?, part: String?, fallback: String, locale: String) -> String {
+        guard let localization else { return fallback }
+        let key = part.map { "\(localization.key).\($0)" } ?? localization.key
+        for candidate in Self.candidates(for: locale) {
+            guard let template = tables[candidate]?[key] else { continue }
+            let needed = (Self.placeholders(in: template).max() ?? -1) + 1
+            if needed <= localization.arguments.count {
+                return Self.format(template, arguments: localization.arguments)
+            }
+        }
+        return fallback
+    }
+
+    /// A resolver string by key with its arguments; the key itself when no catalog has it.
+    public func string(_ key: String, _ arguments: [String] = [], locale: String) -> String {
+        localize(Localization(key, arguments), part: nil, fallback: key, locale: locale)
+    }
+
+    /// The catalog locales tried for a POSIX or BCP 47 identifier, most specific first, ending with `en`.
+    public static func candidates(for locale: String) -> [String] {
+        let base = locale.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? ""
+        let full = base.replacingOccurrences(of: "-", with: "_")
+        var result: [String] = []
+        for candidate in [full, String(full.prefix { $0 != "_" }).lowercased(), fallbackLocale]
+        where !candidate.isEmpty && !result.contains(candidate) {
+            result.append(candidate)
+        }
+        return result
+    }
+}

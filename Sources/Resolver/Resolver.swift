@@ -1,2 +1,0 @@
-/// Resolver module.
-public enum ResolverModule {}

@@ -1,0 +1,11 @@
+/// What the scripted person does with a presentation, resolved the way the broker would.
+public enum ScriptedResponse: Sendable, Hashable {
+    /// Chooses the action with this id.
+    case answer(String)
+    /// Closes the question without choosing; resolves to the cancel action where there is one.
+    case dismiss
+    /// Lets the question expire; resolves to the cancel action where there is one.
+    case expire
+    /// The question is taken back (the job ended elsewhere); the operation gets no action.
+    case withdraw
+}

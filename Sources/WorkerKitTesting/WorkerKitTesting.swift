@@ -1,2 +1,0 @@
-/// WorkerKitTesting module.
-public enum WorkerKitTestingModule {}

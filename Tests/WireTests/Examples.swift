@@ -1,0 +1,76 @@
+import Foundation
+import Presentation
+import Wire
+
+/// One example of every message, used by the round-trip tests and checked against docs/protocol.md.
+enum Examples {
+    static let at = Date(timeIntervalSince1970: 1_795_000_000)
+    static let presentation = try! Presentation(
+        .confirmationDialog(
+            "Remove download", titleVisibility: .visible, message: "Blue in Green will no longer be available offline.",
+            actions: [Action(id: "remove", label: "Remove", role: .destructive, localization: Localization("action.remove")),
+                      Action(id: "cancel", label: "Cancel", role: .cancel, localization: Localization("action.cancel"))],
+            item: .object(["trackID": .string("t-101"), "title": .string("Blue in Green")]),
+            localization: Localization("removeDownload.confirm", ["Blue in Green"])),
+        id: "prs_5f1c2a9d0b7e4c31", job: "job_8a0d3c5e9f1b2a47", sequence: 1, createdAt: at)
+    static let resolution = Resolution(
+        presentation: presentation.id, job: presentation.job, cause: .answered, action: "remove", by: "ana", channel: "cli",
+        at: at.addingTimeInterval(12))
+    static let input = JSONValue.object(["trackID": .string("t-101"), "title": .string("Blue in Green")])
+    static let job = Job(
+        id: presentation.job, operation: "removeDownload", input: input, phase: .running, presentation: presentation,
+        attempts: 1, createdAt: at.addingTimeInterval(-1), updatedAt: at)
+    static let event = Event(sequence: 42, type: .presentationPending, at: at, job: job, presentation: presentation)
+
+    static let clientRequests: [ClientRequest] = [
+        .submit(.init(operation: "removeDownload", input: input, idempotencyKey: "order-1234")),
+        .status(.init(job: job.id)),
+        .jobs(.init(state: .waiting, limit: 20, before: nil)),
+        .pending,
+        .presentation(.init(id: presentation.id)),
+        .answer(.init(presentation: presentation.id, action: "remove", by: "ana", channel: "cli")),
+        .cancel(.init(job: job.id)),
+        .events(.init(after: 41, limit: 100)),
+    ]
+
+    static let brokerReplies: [BrokerReply] = [
+        .job(job),
+        .jobs(.init(jobs: [job], next: "17")),
+        .pending(.init(presentations: [presentation], sequence: 42)),
+        .presentation(.init(presentation: presentation, resolution: resolution, operation: "removeDownload")),
+        .resolution(resolution),
+        .events(.init(events: [event], last: 42)),
+        .error(WireError(.alreadyResolved, "presentation \(presentation.id) was already answered by ana (cli) with remove", resolution: resolution)),
+    ]
+
+    static let workerMessages: [WorkerMessage] = [
+        .ready(.init(name: "worker-a", operations: ["exportProject", "removeDownload"], capacity: 4)),
+        .heartbeat,
+        .present(.init(job: job.id, attempt: 1, sequence: 1, draft: .confirmationDialog(
+            "Remove download", titleVisibility: .visible, message: "Blue in Green will no longer be available offline.",
+            actions: [Action(id: "remove", label: "Remove", role: .destructive)]))),
+        .withdraw(.init(job: job.id, attempt: 1)),
+        .step(.init(job: job.id, attempt: 1, name: "delete", value: .bool(true))),
+        .progress(.init(job: job.id, attempt: 1, done: 524_288, total: 1_048_576)),
+        .result(.init(job: job.id, attempt: 1, outcome: .succeeded, output: .object(["removed": .bool(true)]))),
+        .disconnect,
+    ]
+
+    static let brokerCommands: [BrokerCommand] = [
+        .dispatch(.init(job: job.id, attempt: 2, operation: "removeDownload", input: input, history: History(
+            steps: ["delete": .bool(true)], answered: [.init(sequence: 1, resolution: resolution)]))),
+        .presented(presentation),
+        .stepRecorded(.init(job: job.id, attempt: 1)),
+        .resume(.init(job: job.id, attempt: 1, sequence: 1, resolution: resolution)),
+        .cancel(.init(job: job.id, attempt: 1)),
+        .forget(.init(job: job.id, attempt: 1)),
+        .refused(WireError(.stale, "job \(job.id) attempt 1 is not yours")),
+        .heartbeat,
+        .reconnect,
+    ]
+
+    /// The body of a message as it travels (sorted keys, one line).
+    static func body(_ message: some WireMessage) -> String {
+        String(decoding: try! message.body(), as: UTF8.self)
+    }
+}

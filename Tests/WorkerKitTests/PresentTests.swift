@@ -1,0 +1,109 @@
+import Foundation
+import Presentation
+import Testing
+import Wire
+import WorkerKit
+import WorkerKitTesting
+
+@Suite struct PresentTests {
+    @Test(arguments: [
+        (ScriptedResponse.answer("delete"), "delete", Resolution.Cause.answered),
+        (.answer("keep"), "keep", .answered),
+        (.dismiss, "keep", .dismissed),
+        (.expire, "keep", .expired),
+        (.withdraw, nil, .withdrawn),
+    ] as [(ScriptedResponse, String?, Resolution.Cause)])
+    func presentReturnsTheActionAsItsTypeAndDismissalGoesToCancel(
+        response: ScriptedResponse, expected: String?, cause: Resolution.Cause
+    ) async throws {
+        let run = await OperationHarness(askDelete).run(.init()) { _ in response }
+        #expect(try run.result.get() == expected)
+        #expect(run.presentations.count == 1)
+        #expect(run.resolutions.map(\.cause) == [cause])
+    }
+
+    @Test func theResponderSeesARealPresentationBuiltFromTheDraft() async throws {
+        let run = await OperationHarness(askDelete).run(.init()) { _ in .answer("delete") }
+        let shown = try #require(run.presentations.first)
+        #expect(shown.kind == .confirmationDialog)
+        #expect(shown.titleVisibility == .visible)
+        #expect(shown.title == "Delete file")
+        #expect(shown.sequence == 1)
+        #expect(shown.job == "job-1")
+        #expect(shown.cancelAction?.id == "keep")
+    }
+
+    @Test func aDialogWithoutCancelGetsOneAndDismissalChoosesIt() async throws {
+        let operation = Scripted<String?> { job in
+            let draft = Presentation.Draft.confirmationDialog("Delete file", actions: [Action(id: "delete", label: "Delete", role: .destructive)])
+            return try await job.present(draft).action
+        }
+        let run = await OperationHarness(operation).run(.init()) { _ in .dismiss }
+        #expect(try run.result.get() == "cancel")
+        #expect(run.presentations.first?.actions.map(\.id) == ["delete", "cancel"])
+    }
+
+    @Test func anAnswerInTheHistoryIsReturnedWithoutAsking() async throws {
+        let recorded = Resolution(
+            presentation: "earlier", job: "job-1", cause: .answered, action: "delete", by: "ana", channel: "web", at: Date())
+        let history = History(answered: [History.Answered(sequence: 1, resolution: recorded)])
+        let run = await OperationHarness(askDelete, history: history).run(.init()) { _ in .answer("keep") }
+        #expect(try run.result.get() == "delete")
+        #expect(run.presentations.isEmpty)
+    }
+
+    @Test func aQuestionAfterAnAnsweredOneIsAskedWithTheNextSequence() async throws {
+        let operation = Scripted<[String]> { job in
+            let first = try await job.present(deleteDialog, as: Choice.self)
+            let second = try await job.present(deleteDialog, as: Choice.self)
+            return [first, second].compactMap { $0?.rawValue }
+        }
+        let first = await OperationHarness(operation).run(.init()) { $0.sequence == 1 ? .answer("delete") : .dismiss }
+        #expect(try first.result.get() == ["delete", "keep"])
+        #expect(first.presentations.map(\.sequence) == [1, 2])
+
+        var partial = first.history
+        partial.answered.removeLast()
+        let replay = await OperationHarness(operation, history: partial).run(.init()) { _ in .answer("delete") }
+        #expect(try replay.result.get() == ["delete", "delete"])
+        #expect(replay.presentations.map(\.sequence) == [2])
+    }
+
+    @Test func aDraftThatBreaksARuleMakesPresentThrow() async throws {
+        let operation = Scripted<String?> { job in
+            let draft = Presentation.Draft.alert(
+                "Twice", actions: [Action(id: "same", label: "One"), Action(id: "same", label: "Two")])
+            return try await job.present(draft).action
+        }
+        let run = await OperationHarness(operation).run(.init()) { _ in .answer("same") }
+        let refused = try #require(run.error as? PresentationRefused)
+        #expect(refused.error.code == .invalidPresentation)
+        #expect(refused.error.message.contains("duplicateActionID"))
+        #expect(run.presentations.isEmpty)
+    }
+
+    @Test func anErrorAlertTakesItsTitleAndMessageFromTheError() async throws {
+        struct Unreachable: PresentableError {
+            var code: String { "destinationUnavailable" }
+            var errorDescription: String { "Can't reach the destination" }
+            var recoverySuggestion: String? { "Check that the drive is still connected." }
+            var localization: Localization? { Localization("exportProject.destinationUnavailable") }
+        }
+        let operation = Scripted<String?> { job in
+            try await job.present(error: Unreachable(), actions: [Action(id: "delete", label: "Retry")], as: Choice.self)?.rawValue
+        }
+        let run = await OperationHarness(operation).run(.init()) { _ in .answer("delete") }
+        let shown = try #require(run.presentations.first)
+        #expect(shown.kind == .alert)
+        #expect(shown.title == "Can't reach the destination")
+        #expect(shown.message == "Check that the drive is still connected.")
+        #expect(shown.error?.code == "destinationUnavailable")
+        #expect(shown.localization == Localization("exportProject.destinationUnavailable"))
+    }
+
+    @Test func answeringAnActionTheQuestionDoesNotOfferFailsTheRun() async throws {
+        let run = await OperationHarness(askDelete).run(.init()) { _ in .answer("archive") }
+        let refusal = try #require(run.error as? WireError)
+        #expect(refusal.code == .unknownAction)
+    }
+}

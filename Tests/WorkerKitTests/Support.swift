@@ -1,0 +1,49 @@
+import Presentation
+import Synchronization
+import WorkerKit
+
+/// An operation whose body is a closure, so each test writes just the behaviour it checks.
+struct Scripted<Output: Codable & Sendable>: WorkerKit.Operation {
+    struct Input: Codable, Sendable {}
+
+    static var name: String { "scripted" }
+
+    let body: @Sendable (JobContext) async throws -> Output
+
+    init(_ body: @escaping @Sendable (JobContext) async throws -> Output) {
+        self.body = body
+    }
+
+    func run(_ input: Input, in job: JobContext) async throws -> Output {
+        try await body(job)
+    }
+}
+
+/// Counts how often a step body really ran.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+
+    var value: Int { count.withLock { $0 } }
+
+    func increment() -> Int {
+        count.withLock { count in
+            count += 1
+            return count
+        }
+    }
+}
+
+/// The choices of the test question.
+enum Choice: String, Sendable, Codable {
+    case delete, keep
+}
+
+/// A dialog with a destructive choice and a cancel choice.
+let deleteDialog = Presentation.Draft.confirmationDialog(
+    "Delete file", titleVisibility: .visible, message: "notes.txt will be deleted.",
+    actions: [Action(id: "delete", label: "Delete", role: .destructive), Action(id: "keep", label: "Keep", role: .cancel)])
+
+/// Presents `deleteDialog` and returns the chosen action's id, or `nil`.
+let askDelete = Scripted<String?> { job in
+    try await job.present(deleteDialog, as: Choice.self)?.rawValue
+}

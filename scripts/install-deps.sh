@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Interlude builds and tests with, only those that are missing.
+set -euo pipefail
+
+packages=(libzmq3-dev libsqlite3-dev libmicrohttpd-dev libsodium-dev libarchive-dev pkg-config make python3 tmux)
+[ "${INTERLUDE_WITH_TEST_TOOLS:-0}" = 1 ] && packages+=(docker-compose)
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "installing: ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
