@@ -51,6 +51,14 @@ extension BrokerClient {
         }
     }
 
+    /// Counts for monitoring.
+    public func stats() async throws(WireError) -> BrokerReply.Stats {
+        switch await request(.stats) {
+        case .stats(let stats): return stats
+        case let other: throw Self.unexpected(other)
+        }
+    }
+
     /// Journaled events after `sequence`.
     public func events(after sequence: Int64, limit: Int? = nil) async throws(WireError) -> BrokerReply.EventPage {
         switch await request(.events(.init(after: sequence, limit: limit))) {

@@ -93,6 +93,18 @@ extension Settings {
         case "logLevel": logLevel = try text()
         case "workerName": workerName = try text()
         case "requestTimeoutMs": requestTimeoutMs = Int(try integer())
+        case "maxBodyBytes": maxBodyBytes = Int(try integer())
+        case "incomingSecret": incomingSecret = try text()
+        case "webhookUrl": webhookUrl = try text()
+        case "webhookSecret": webhookSecret = try text()
+        case "webhookEvents": webhookEvents = try text()
+        case "webhooksFile": webhooksFile = try text()
+        case "webhookMaxAttempts": webhookMaxAttempts = Int(try integer())
+        case "webhookBackoffMs": webhookBackoffMs = Int(try integer())
+        case "webhookTimeoutMs": webhookTimeoutMs = Int(try integer())
+        case "tokensFile": tokensFile = try text()
+        case "tokens": tokens = try text()
+        case "publicUrl": publicUrl = try text()
         default: throw ConfigurationError(key: key, source: source, problem: "unknown key; known keys: \(Self.keys.joined(separator: ", "))")
         }
     }

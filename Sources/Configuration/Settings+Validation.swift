@@ -16,6 +16,11 @@ extension Settings {
         try check("exportReserveBytes", exportReserveBytes >= 0, "must not be negative")
         try check("logLevel", Log.Level(name: logLevel) != nil, "must be debug, info, warning, error or off")
         try check("requestTimeoutMs", requestTimeoutMs >= 1, "must be positive")
+        try check("maxBodyBytes", maxBodyBytes >= 1_024 && maxBodyBytes <= 64 << 20, "must be from 1024 to 67108864")
+        try check("webhookMaxAttempts", webhookMaxAttempts >= 1 && webhookMaxAttempts <= 100, "must be from 1 to 100")
+        try check("webhookBackoffMs", webhookBackoffMs >= 1 && webhookBackoffMs <= 3_600_000, "must be from 1 to 3600000")
+        try check("webhookTimeoutMs", webhookTimeoutMs >= 1 && webhookTimeoutMs <= 600_000, "must be from 1 to 600000")
+        try check("webhookSecret", webhookUrl.isEmpty || !webhookSecret.isEmpty, "webhookUrl needs a webhookSecret")
         try check("data", !data.isEmpty, "must not be empty")
         try check("library", !library.isEmpty, "must not be empty")
     }

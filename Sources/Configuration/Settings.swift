@@ -33,14 +33,43 @@ public struct Settings: Sendable, Hashable {
     public var workerName = ""
     /// How long a command waits for the broker, in milliseconds.
     public var requestTimeoutMs = 5_000
+    /// Largest HTTP request body the gateway accepts, in bytes.
+    public var maxBodyBytes = 1_048_576
+    /// Standard Webhooks secret (`whsec_…`) that incoming webhooks must be signed with; empty refuses them.
+    public var incomingSecret = ""
+    /// One outgoing webhook subscriber's URL (besides those in `webhooksFile`).
+    public var webhookUrl = ""
+    /// That subscriber's signing secret (`whsec_…`).
+    public var webhookSecret = ""
+    /// Event types sent to that subscriber, comma-separated.
+    public var webhookEvents = "presentation.pending,presentation.resolved,job.succeeded,job.failed,job.cancelled"
+    /// JSON file listing outgoing webhook subscribers: `[{"url", "secret", "events"}]`.
+    public var webhooksFile = "config/webhooks.json"
+    /// Attempts per outgoing delivery before it is dead-lettered.
+    public var webhookMaxAttempts = 8
+    /// First retry delay of an outgoing delivery, in milliseconds; doubles each attempt, with jitter.
+    public var webhookBackoffMs = 1_000
+    /// Timeout of one outgoing delivery, in milliseconds.
+    public var webhookTimeoutMs = 5_000
+    /// JSON file of API tokens: `[{"name", "token", "scopes": ["submit", "answer", "read"]}]`.
+    public var tokensFile = "config/tokens.json"
+    /// API tokens inline: `name:token:scope+scope,…` (for docker-compose and tests).
+    public var tokens = ""
+    /// Base URL the gateway is reached at, for links in webhooks; empty means `http://<http>`.
+    public var publicUrl = ""
 
     public init() {}
 
     /// The keys, in the order the documentation lists them.
     public static let keys = [
         "data", "library", "clients", "workers", "events", "http", "concurrency", "heartbeatMs", "liveness",
-        "synchronous", "exportReserveBytes", "logLevel", "workerName", "requestTimeoutMs",
+        "synchronous", "exportReserveBytes", "logLevel", "workerName", "requestTimeoutMs", "maxBodyBytes",
+        "incomingSecret", "webhookUrl", "webhookSecret", "webhookEvents", "webhooksFile", "webhookMaxAttempts",
+        "webhookBackoffMs", "webhookTimeoutMs", "tokensFile", "tokens", "publicUrl",
     ]
+
+    /// Keys whose values are secrets: never printed or logged.
+    public static let secretKeys: Set<String> = ["incomingSecret", "webhookSecret", "tokens"]
 
     /// The environment variable that overrides `key`: `heartbeatMs` → `INTERLUDE_HEARTBEAT_MS`.
     public static func environmentName(_ key: String) -> String {

@@ -65,6 +65,15 @@ extension Journal {
             .map { try Self.decode(Event.self, $0.string("body")) }
     }
 
+    /// How many jobs are in each state; every state is present, with 0 where there is none.
+    public func countsByState() throws -> [String: Int] {
+        var counts = Dictionary(uniqueKeysWithValues: Job.State.allCases.map { ($0.rawValue, 0) })
+        for row in try database.query("SELECT state, COUNT(*) AS n FROM jobs GROUP BY state") {
+            if let state = row.string("state") { counts[state] = Int(row.int("n") ?? 0) }
+        }
+        return counts
+    }
+
     /// The newest event's sequence, 0 when there is none.
     public func lastEventSequence() throws -> Int64 {
         try database.query("SELECT COALESCE(MAX(sequence), 0) AS last FROM events").first?.int("last") ?? 0

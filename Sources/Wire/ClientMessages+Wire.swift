@@ -12,11 +12,13 @@ extension ClientRequest: WireMessage {
         case .answer: "answer"
         case .cancel: "cancel"
         case .events: "events"
+        case .stats: "stats"
         }
     }
 
     public func body() throws -> Data {
         switch self {
+        case .stats: Frames.empty
         case .submit(let value): try Frames.json(value)
         case .status(let value), .cancel(let value): try Frames.json(value)
         case .jobs(let value): try Frames.json(value)
@@ -37,6 +39,7 @@ extension ClientRequest: WireMessage {
         case "answer": .answer(try Frames.payload(AnswerRequest.self, body, in: type))
         case "cancel": .cancel(try Frames.payload(JobRef.self, body, in: type))
         case "events": .events(try Frames.payload(EventsSince.self, body, in: type))
+        case "stats": .stats
         default: throw WireError(.unknownMessage, "unknown client request \"\(type)\"")
         }
     }
@@ -51,6 +54,7 @@ extension BrokerReply: WireMessage {
         case .presentation: "presentation"
         case .resolution: "resolution"
         case .events: "events"
+        case .stats: "stats"
         case .error: "error"
         }
     }
@@ -63,6 +67,7 @@ extension BrokerReply: WireMessage {
         case .presentation(let value): try Frames.json(value)
         case .resolution(let value): try Frames.json(value)
         case .events(let value): try Frames.json(value)
+        case .stats(let value): try Frames.json(value)
         case .error(let value): try Frames.json(value)
         }
     }
@@ -75,6 +80,7 @@ extension BrokerReply: WireMessage {
         case "presentation": .presentation(try Frames.payload(PresentationState.self, body, in: type))
         case "resolution": .resolution(try Frames.payload(Resolution.self, body, in: type))
         case "events": .events(try Frames.payload(EventPage.self, body, in: type))
+        case "stats": .stats(try Frames.payload(Stats.self, body, in: type))
         case "error": .error(try Frames.payload(WireError.self, body, in: type))
         default: throw WireError(.unknownMessage, "unknown broker reply \"\(type)\"")
         }

@@ -11,6 +11,7 @@ public enum ClientRequest: Sendable, Hashable {
     case answer(AnswerRequest)
     case cancel(JobRef)
     case events(EventsSince)
+    case stats
 
     /// Submit an operation; an idempotency key returns the job it already created.
     public struct Submit: Codable, Sendable, Hashable {
@@ -83,7 +84,22 @@ public enum BrokerReply: Sendable, Hashable {
     case presentation(PresentationState)
     case resolution(Resolution)
     case events(EventPage)
+    case stats(Stats)
     case error(WireError)
+
+    /// Counts for monitoring: jobs by state, pending questions, connected workers, newest event.
+    public struct Stats: Codable, Sendable, Hashable {
+        public let jobs: [String: Int]
+        public let pending: Int
+        public let workers: Int
+        public let sequence: Int64
+        public init(jobs: [String: Int], pending: Int, workers: Int, sequence: Int64) {
+            self.jobs = jobs
+            self.pending = pending
+            self.workers = workers
+            self.sequence = sequence
+        }
+    }
 
     /// One page of jobs; `next` is the cursor for the following page.
     public struct JobPage: Codable, Sendable, Hashable {

@@ -31,6 +31,7 @@ enum Examples {
         .answer(.init(presentation: presentation.id, action: "remove", by: "ana", channel: "cli")),
         .cancel(.init(job: job.id)),
         .events(.init(after: 41, limit: 100)),
+        .stats,
     ]
 
     static let brokerReplies: [BrokerReply] = [
@@ -40,6 +41,7 @@ enum Examples {
         .presentation(.init(presentation: presentation, resolution: resolution, operation: "removeDownload")),
         .resolution(resolution),
         .events(.init(events: [event], last: 42)),
+        .stats(.init(jobs: ["queued": 1, "running": 0, "waiting": 1, "succeeded": 5, "failed": 0, "cancelled": 1], pending: 1, workers: 2, sequence: 42)),
         .error(WireError(.alreadyResolved, "presentation \(presentation.id) was already answered by ana (cli) with remove", resolution: resolution)),
     ]
 

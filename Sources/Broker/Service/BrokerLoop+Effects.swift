@@ -66,6 +66,9 @@ extension BrokerLoop {
             case .events(let since):
                 let limit = min(max(since.limit ?? 500, 1), 5_000)
                 return .events(BrokerReply.EventPage(events: try journal.events(after: since.after, limit: limit), last: state.lastSequence))
+            case .stats:
+                return .stats(BrokerReply.Stats(
+                    jobs: try journal.countsByState(), pending: state.pending.count, workers: state.workerCount, sequence: state.lastSequence))
             case .submit, .pending:
                 return .error(WireError(.internal, "\(request.type) is answered by the state machine"))
             }

@@ -27,7 +27,7 @@ extension BrokerState {
             return self.answer(answer, client: client, correlation: correlation, now: now)
         case .cancel(let ref):
             return cancel(ref.job, client: client, correlation: correlation, now: now)
-        case .jobs, .events:
+        case .jobs, .events, .stats:
             return [.query(from: client, correlation: correlation, request)]
         }
     }

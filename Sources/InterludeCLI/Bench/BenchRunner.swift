@@ -25,9 +25,13 @@ struct BenchRunner {
                 try await ThroughputRun.run(system, synchronous: label, jobs: p.jobs, inFlight: p.inFlight, limit: limit)
             })
         }
-        progress("answer latency, synchronous=full: \(p.questions) questions")
-        let answers = try await withSystem(context, .full, folder: root.appendingPathComponent("answers-full")) { system in
-            try await AnswerRun.run(system, synchronous: "full", questions: p.questions, limit: limit)
+        var answers: [AnswerRun.Result] = []
+        for mode in [Database.Options.Synchronous.full, .normal] {
+            let label = mode.rawValue.lowercased()
+            progress("answer latency, synchronous=\(label): \(p.questions) questions")
+            answers.append(try await withSystem(context, mode, folder: root.appendingPathComponent("answers-\(label)")) { system in
+                try await AnswerRun.run(system, synchronous: label, questions: p.questions, limit: limit)
+            })
         }
         return BenchReport(
             machine: machine, command: command, parameters: p, throughput: throughput, answers: answers, echo: echo)

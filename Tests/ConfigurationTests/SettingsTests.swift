@@ -1,0 +1,74 @@
+import Configuration
+import Foundation
+import Testing
+
+@Suite struct SettingsTests {
+    func file(_ json: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("interlude-\(UUID().uuidString).json").path
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func defaultsAreLoopbackAndValid() throws {
+        let settings = try Settings.load(file: nil, environment: ["INTERLUDE_CONFIG": ""].filter { _ in false })
+        #expect(settings.clients == "tcp://127.0.0.1:5570")
+        #expect(settings.http == "127.0.0.1:8080")
+        #expect(settings.synchronous == "full")
+    }
+
+    @Test(arguments: Settings.keys)
+    func everyKeyHasAnEnvironmentVariable(key: String) {
+        #expect(Settings.environmentName(key).hasPrefix("INTERLUDE_"))
+        #expect(!Settings.environmentName(key).contains { $0.isLowercase })
+    }
+
+    @Test func theEnvironmentOverridesTheFile() throws {
+        let path = try file(#"{"concurrency": 2, "workers": "tcp://127.0.0.1:6001", "_doc": {"anything": "ignored"}}"#)
+        let settings = try Settings.load(file: path, environment: ["INTERLUDE_CONCURRENCY": "7", "INTERLUDE_HEARTBEAT_MS": "250"])
+        #expect(settings.concurrency == 7)
+        #expect(settings.workers == "tcp://127.0.0.1:6001")
+        #expect(settings.heartbeatMs == 250)
+    }
+
+    @Test func theShippedFileDocumentsEveryKeyAndLoads() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("config/interlude.json").path
+        let settings = try Settings.load(file: path, environment: [:])
+        #expect(settings == Settings())
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        for key in Settings.keys {
+            #expect(text.contains("\"\(key)\":"), "config/interlude.json lacks \(key)")
+            #expect(text.contains(Settings.environmentName(key)), "config/interlude.json does not name \(Settings.environmentName(key))")
+        }
+    }
+
+    @Test(arguments: [
+        (["INTERLUDE_CONCURRENCY": "many"], "concurrency"),
+        (["INTERLUDE_CONCURRENCY": "0"], "concurrency"),
+        (["INTERLUDE_CLIENTS": "localhost:5570"], "clients"),
+        (["INTERLUDE_WORKERS": "tcp://127.0.0.1:99999"], "workers"),
+        (["INTERLUDE_HTTP": "127.0.0.1"], "http"),
+        (["INTERLUDE_SYNCHRONOUS": "sometimes"], "synchronous"),
+        (["INTERLUDE_LOG_LEVEL": "loud"], "logLevel"),
+    ])
+    func badValuesAreRefusedNamingTheKey(environment: [String: String], key: String) {
+        let error = #expect(throws: ConfigurationError.self) { try Settings.load(file: nil, environment: environment) }
+        #expect(error?.key == key)
+    }
+
+    @Test func unknownKeysInTheFileAreRefused() throws {
+        let path = try file(#"{"concurency": 2}"#)
+        let error = #expect(throws: ConfigurationError.self) { try Settings.load(file: path, environment: [:]) }
+        #expect(error?.key == "concurency")
+        #expect(error?.source == path)
+    }
+
+    @Test func aFileThatIsNotJSONIsRefused() throws {
+        let path = try file("concurrency = 2")
+        #expect(throws: ConfigurationError.self) { try Settings.load(file: path, environment: [:]) }
+    }
+
+    @Test func anExplicitFileMustExist() {
+        #expect(throws: ConfigurationError.self) { try Settings.load(file: "/nonexistent/interlude.json", environment: [:]) }
+    }
+}

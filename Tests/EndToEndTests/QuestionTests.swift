@@ -1,0 +1,137 @@
+import Foundation
+import Presentation
+import Testing
+import Wire
+
+extension EndToEnd {
+    /// Submitting, answering, refusing and cancelling, with one broker and one worker process.
+    @Suite("Questions and answers") struct Questions {
+        @Test("Answering remove deletes the download and the job succeeds with removed: true")
+        func answeringRemoveDeletesTheDownload() async throws {
+            let sandbox = try Sandbox("answer")
+            defer { sandbox.shutdown() }
+            try await sandbox.startBroker()
+            try sandbox.startWorker("w1")
+            let file = TestLibrary.download("t-101", in: sandbox.library)
+
+            let job = try await sandbox.submit("removeDownload", blueInGreen)
+            let question = try await sandbox.question(of: job)
+            let listed = try #require(try await sandbox.pending().first { $0.job == job }, "pending lists no question for \(job)")
+            #expect(listed.id == question.id)
+            #expect(listed.kind == .confirmationDialog)
+            #expect(listed.title == "Remove download")
+            #expect(listed.titleVisibility == .visible)
+            #expect(listed.message == "Blue in Green will no longer be available offline.")
+            #expect(Dictionary(uniqueKeysWithValues: listed.actions.map { ($0.id, $0.role) }) == ["remove": .destructive, "cancel": .cancel])
+            #expect(FileManager.default.fileExists(atPath: file.path), "nothing is removed before the answer")
+
+            let answer = try await sandbox.cli("answer", listed.id, "remove", "--as", "alice")
+            #expect(answer.status == 0, "\(answer)")
+            let done = try await sandbox.waitForEnd(of: job)
+            #expect(done.state == .succeeded)
+            #expect(done.result == .object(["removed": .bool(true)]))
+            #expect(done.presentation == nil)
+            #expect(!FileManager.default.fileExists(atPath: file.path), "the download is gone")
+            #expect(try await sandbox.pending().isEmpty)
+        }
+
+        @Test("A second answer is refused with exit 3 naming the winner, and an unknown action with exit 1")
+        func duplicateAndUnknownAnswersAreRefused() async throws {
+            let sandbox = try Sandbox("duplicate")
+            defer { sandbox.shutdown() }
+            try await sandbox.startBroker()
+            try sandbox.startWorker("w1")
+
+            let first = try await sandbox.submit("removeDownload", blueInGreen)
+            let question = try await sandbox.question(of: first)
+            let winner = try await sandbox.cli("answer", question.id, "remove", "--as", "alice")
+            #expect(winner.status == 0, "\(winner)")
+
+            let late = try await sandbox.cli("answer", question.id, "cancel", "--as", "bob")
+            #expect(late.status == 3, "\(late)")
+            #expect(late.stderr.contains("answered by alice"), "\(late)")
+            #expect(late.stderr.contains("remove"), "\(late)")
+
+            let lateJSON = try await sandbox.cli("answer", question.id, "cancel", "--as", "bob", "--json")
+            #expect(lateJSON.status == 3, "\(lateJSON)")
+            let refusal = try JSONCoding.decoder.decode([String: WireError].self, from: Data(lateJSON.stdout.utf8))["error"]
+            #expect(refusal?.code == .alreadyResolved)
+            #expect(refusal?.resolution?.by == "alice")
+            #expect(refusal?.resolution?.action == "remove")
+            #expect(refusal?.resolution?.cause == .answered)
+
+            let done = try await sandbox.waitForEnd(of: first)
+            #expect(done.state == .succeeded)
+            #expect(done.result == .object(["removed": .bool(true)]), "the refused cancel changed nothing")
+
+            let second = try await sandbox.submit("removeDownload", soWhat)
+            let fresh = try await sandbox.question(of: second)
+            let unknown = try await sandbox.cli("answer", fresh.id, "explode", "--as", "carol")
+            #expect(unknown.status == 1, "\(unknown)")
+            #expect(unknown.stderr.contains("explode"), "\(unknown)")
+            #expect(try await sandbox.pending().map(\.id) == [fresh.id], "the question stays pending")
+            let still = try await sandbox.status(second)
+            #expect(still.state == .waiting)
+            #expect(still.presentation?.id == fresh.id)
+
+            // It can still be answered properly afterwards.
+            let cancel = try await sandbox.cli("answer", fresh.id, "cancel", "--as", "carol")
+            #expect(cancel.status == 0, "\(cancel)")
+            let kept = try await sandbox.waitForEnd(of: second)
+            #expect(kept.result == .object(["removed": .bool(false)]))
+            #expect(FileManager.default.fileExists(atPath: TestLibrary.download("t-102", in: sandbox.library).path))
+        }
+
+        @Test("Cancelling a waiting job withdraws its question and removes nothing")
+        func cancellingAWaitingJob() async throws {
+            let sandbox = try Sandbox("cancel")
+            defer { sandbox.shutdown() }
+            try await sandbox.startBroker()
+            try sandbox.startWorker("w1")
+            let file = TestLibrary.download("t-101", in: sandbox.library)
+
+            let job = try await sandbox.submit("removeDownload", blueInGreen)
+            let question = try await sandbox.question(of: job)
+            let cancel = try await sandbox.cli("cancel", job)
+            #expect(cancel.status == 0, "\(cancel)")
+            let cancelled = try await sandbox.status(job)
+            #expect(cancelled.state == .cancelled)
+            #expect(cancelled.presentation == nil)
+            #expect(try await sandbox.pending().contains { $0.id == question.id } == false, "the question left pending")
+
+            let late = try await sandbox.cli("answer", question.id, "remove")
+            #expect(late.status == 3, "an answer to a withdrawn question is refused: \(late)")
+
+            // A later job on the same worker ends only after the worker has handled everything sent before it.
+            let barrier = try await sandbox.submit("noop", "{}")
+            #expect(try await sandbox.waitForEnd(of: barrier).state == .succeeded)
+            #expect(FileManager.default.fileExists(atPath: file.path), "the download is still there")
+            #expect(try await sandbox.status(job).state == .cancelled)
+        }
+
+        @Test("An unknown operation or bad input fails with a clear message and queues nothing")
+        func badSubmissionsQueueNothing() async throws {
+            let sandbox = try Sandbox("bad-input")
+            defer { sandbox.shutdown() }
+            try await sandbox.startBroker()
+
+            let unknown = try await sandbox.cli("submit", "nope")
+            #expect(unknown.status == 1, "\(unknown)")
+            #expect(unknown.stderr.contains("unknown operation \"nope\""), "\(unknown)")
+            #expect(unknown.stderr.contains("removeDownload"), "the message lists the known operations: \(unknown)")
+
+            let badInput = try await sandbox.cli("submit", "removeDownload", "--input", #"{"title":1}"#)
+            #expect(badInput.status == 1, "\(badInput)")
+            #expect(badInput.stderr.contains("removeDownload"), "\(badInput)")
+            #expect(badInput.stderr.contains("trackID"), "the message names the missing field: \(badInput)")
+
+            let notJSON = try await sandbox.cli("submit", "removeDownload", "--input", "{trackID")
+            #expect(notJSON.status == 2, "\(notJSON)")
+            #expect(notJSON.stderr.contains("not valid JSON"), "\(notJSON)")
+
+            #expect(unknown.stdout.isEmpty && badInput.stdout.isEmpty && notJSON.stdout.isEmpty, "no job id was printed")
+            #expect(try await sandbox.jobs().isEmpty, "no job was queued")
+            #expect(try await sandbox.pending().isEmpty)
+        }
+    }
+}

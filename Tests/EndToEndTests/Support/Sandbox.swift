@@ -1,0 +1,210 @@
+import Foundation
+import Presentation
+import Wire
+
+/// One isolated Interlude installation: a temporary folder (data, library, logs), three free loopback
+/// ports, and the real `interlude` processes started on them. `shutdown()` kills whatever still runs.
+final class Sandbox: @unchecked Sendable {  // used from one test at a time
+    let binary: URL
+    let root: URL
+    let data: URL
+    let library: URL
+    let logs: URL
+    let clients: String
+    let workers: String
+    let events: String
+    private(set) var processes: [ProcessHandle] = []
+    private var cliCount = 0
+
+    /// A fresh sandbox; with `demoLibrary` the library gets a few downloads and a project to act on.
+    init(_ label: String, demoLibrary: Bool = true) throws {
+        binary = try InterludeBinary.locate()
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("interlude-e2e-\(label)-\(UUID().uuidString.prefix(8))")
+        data = root.appendingPathComponent("data", isDirectory: true)
+        library = root.appendingPathComponent("library", isDirectory: true)
+        logs = root.appendingPathComponent("logs", isDirectory: true)
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        let ports = try FreePorts.take(3)
+        clients = "tcp://127.0.0.1:\(ports[0])"
+        workers = "tcp://127.0.0.1:\(ports[1])"
+        events = "tcp://127.0.0.1:\(ports[2])"
+        if demoLibrary { try TestLibrary.create(at: library) }
+    }
+
+    /// The environment every process gets: the caller's minus any `INTERLUDE_…`, plus this sandbox's settings.
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("INTERLUDE_") }
+        environment.merge([
+            "INTERLUDE_DATA": data.path,
+            "INTERLUDE_LIBRARY": library.path,
+            "INTERLUDE_CLIENTS": clients,
+            "INTERLUDE_WORKERS": workers,
+            "INTERLUDE_EVENTS": events,
+            "INTERLUDE_HEARTBEAT_MS": "200",
+            "INTERLUDE_LIVENESS": "3",
+            "INTERLUDE_LOG_LEVEL": "warning",
+            "INTERLUDE_REQUEST_TIMEOUT_MS": "4000",
+            "USER": "e2e",
+        ]) { _, new in new }
+        environment.merge(extra) { _, new in new }
+        return environment
+    }
+
+    /// Starts a long-running `interlude` process that `shutdown()` will kill.
+    @discardableResult
+    func start(_ name: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessHandle {
+        let handle = try ProcessHandle(
+            name: name, executable: binary, arguments: arguments, environment: environment(extra), directory: root, logs: logs)
+        processes.append(handle)
+        return handle
+    }
+
+    /// Starts `interlude broker` and waits until it answers a request.
+    @discardableResult
+    func startBroker(name: String = "broker") async throws -> ProcessHandle {
+        let broker = try start(name, ["broker"])
+        _ = try await eventually("the broker to answer `pending`", timeout: .seconds(15)) {
+            if let termination = broker.termination { throw EndToEndFailure("the broker exited at start (\(termination)):\n\(broker.tail())") }
+            return try? await pending()
+        }
+        return broker
+    }
+
+    /// Starts `interlude worker` named `name`.
+    @discardableResult
+    func startWorker(_ name: String, environment extra: [String: String] = [:]) throws -> ProcessHandle {
+        try start(name, ["worker", "--concurrency", "2"], environment: ["INTERLUDE_WORKER_NAME": name].merging(extra) { _, new in new })
+    }
+
+    /// Kills every process still running and removes the folder.
+    func shutdown() {
+        for process in processes { process.kill() }
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    // MARK: - The command line
+
+    /// What a command printed and how it exited.
+    struct CLIResult: CustomStringConvertible {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        var output: String { stdout + stderr }
+        var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
+    }
+
+    /// Runs `interlude arguments…` against this sandbox and waits (at most `timeout`) for it to end.
+    func cli(_ arguments: String..., timeout: Duration = .seconds(15)) async throws -> CLIResult {
+        try await cli(arguments, timeout: timeout)
+    }
+
+    func cli(_ arguments: [String], timeout: Duration = .seconds(15)) async throws -> CLIResult {
+        cliCount += 1
+        let handle = try ProcessHandle(
+            name: "cli\(cliCount)", executable: binary, arguments: arguments, environment: environment(), directory: root, logs: logs)
+        defer {
+            try? FileManager.default.removeItem(at: handle.stdoutFile)
+            try? FileManager.default.removeItem(at: handle.stderrFile)
+        }
+        guard let termination = await handle.exit(within: timeout) else {
+            handle.kill()
+            throw EndToEndFailure("`interlude \(arguments.joined(separator: " "))` did not end within \(timeout)")
+        }
+        guard !termination.signalled else {
+            throw EndToEndFailure("`interlude \(arguments.joined(separator: " "))` crashed (\(termination)):\n\(handle.stderr)")
+        }
+        return CLIResult(status: termination.status, stdout: handle.stdout, stderr: handle.stderr)
+    }
+
+    /// Runs a command that must succeed and decodes its `--json` output.
+    func cliJSON<T: Decodable>(_ type: T.Type, _ arguments: String...) async throws -> T {
+        let result = try await cli(arguments)
+        guard result.status == 0 else { throw EndToEndFailure("`interlude \(arguments.joined(separator: " "))` failed: \(result)") }
+        do {
+            return try JSONCoding.decoder.decode(T.self, from: Data(result.stdout.utf8))
+        } catch {
+            throw EndToEndFailure("`interlude \(arguments.joined(separator: " "))` printed what is not a \(T.self): \(error)\n\(result)")
+        }
+    }
+
+    /// `interlude submit operation --input json`; returns the job id it printed.
+    func submit(_ operation: String, _ input: String) async throws -> String {
+        let result = try await cli("submit", operation, "--input", input)
+        guard result.status == 0 else { throw EndToEndFailure("submit \(operation) failed: \(result)") }
+        let id = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !id.isEmpty, !id.contains(" "), !id.contains("\n") else { throw EndToEndFailure("submit printed no job id: \(result)") }
+        return id
+    }
+
+    /// `interlude status job --json`.
+    func status(_ job: String) async throws -> Job {
+        try await cliJSON(Job.self, "status", job, "--json")
+    }
+
+    /// `interlude pending --json`.
+    func pending() async throws -> [Presentation] {
+        try await cliJSON([Presentation].self, "pending", "--json")
+    }
+
+    /// `interlude jobs --json`.
+    func jobs() async throws -> [Job] {
+        try await cliJSON(BrokerReply.JobPage.self, "jobs", "--json").jobs
+    }
+
+    // MARK: - Waiting
+
+    /// Polls the job's status every 50 ms until `condition` holds; fails after `timeout`.
+    @discardableResult
+    func waitFor(_ job: String, _ what: String, timeout: Duration = .seconds(15), _ condition: @escaping (Job) -> Bool) async throws -> Job {
+        var last: Job?
+        do {
+            return try await eventually("job \(job) to be \(what)", timeout: timeout) {
+                let current = try await status(job)
+                last = current
+                return condition(current) ? current : nil
+            }
+        } catch {
+            throw EndToEndFailure("\(error)\nlast status: \(last.map { String(describing: $0) } ?? "none")\n\(diagnostics())")
+        }
+    }
+
+    /// Waits until the job ends, whichever way.
+    @discardableResult
+    func waitForEnd(of job: String, timeout: Duration = .seconds(15)) async throws -> Job {
+        try await waitFor(job, "finished", timeout: timeout) { $0.isFinished }
+    }
+
+    /// Waits until the job is waiting and returns its question.
+    func question(of job: String, timeout: Duration = .seconds(15)) async throws -> Presentation {
+        let waiting = try await waitFor(job, "waiting for an answer", timeout: timeout) { $0.state == .waiting || $0.isFinished }
+        guard let presentation = waiting.presentation, waiting.state == .waiting else {
+            throw EndToEndFailure("job \(job) ended without asking: \(waiting)\n\(diagnostics())")
+        }
+        return presentation
+    }
+
+    /// Calls `probe` every `poll` until it returns a value; fails after `timeout`.
+    func eventually<T>(
+        _ what: String, timeout: Duration = .seconds(15), poll: Duration = .milliseconds(50), _ probe: () async throws -> T?
+    ) async throws -> T {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let value = try await probe() { return value }
+            guard ContinuousClock.now < deadline else { throw EndToEndFailure("timed out after \(timeout) waiting for \(what)") }
+            try await Task.sleep(for: poll)
+        }
+    }
+
+    /// The end of every process's standard error, for failure messages.
+    func diagnostics() -> String {
+        processes.map { $0.tail() }.joined(separator: "\n")
+    }
+}
+
+extension Job {
+    /// The result as a dictionary, for assertions.
+    var resultObject: [String: JSONValue]? {
+        if case .object(let object) = result { return object }
+        return nil
+    }
+}

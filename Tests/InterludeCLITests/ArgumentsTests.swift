@@ -1,0 +1,41 @@
+@testable import InterludeCLI
+import Testing
+
+@Suite struct ArgumentsTests {
+    @Test func optionsTakeValuesInBothSpellings() throws {
+        let arguments = try Arguments(["removeDownload", "--input", "{}", "--idempotency-key=k1", "--json"], options: ["input", "idempotency-key"], flags: ["json"])
+        #expect(arguments.positionals == ["removeDownload"])
+        #expect(arguments["input"] == "{}")
+        #expect(arguments["idempotency-key"] == "k1")
+        #expect(arguments.has("json"))
+    }
+
+    @Test(arguments: [["--bogus"], ["--input"], ["--json=yes"]])
+    func badCommandLinesAreUsageErrors(words: [String]) {
+        #expect(throws: UsageError.self) { try Arguments(words, options: ["input"], flags: ["json"]) }
+    }
+
+    @Test func theWrongNumberOfPositionalsIsAUsageError() throws {
+        let arguments = try Arguments(["a", "b", "c"], options: [], flags: [])
+        #expect(throws: UsageError.self) { try arguments.positionals("presentation", "action") }
+    }
+
+    @Test func everyCommandHasHelpThatNamesItsOptions() {
+        for command in Interlude.commands {
+            #expect(command.help.contains("interlude \(command.name)"))
+            for option in command.options.union(command.flags) {
+                #expect(command.help.contains("--\(option)"), "\(command.name) --help does not explain --\(option)")
+            }
+        }
+    }
+
+    @Test func anUnknownCommandExitsWithUsageStatus() async {
+        #expect(await Interlude.run(["frobnicate"]) == ExitStatus.usage)
+        #expect(await Interlude.run(["--help"]) == ExitStatus.success)
+    }
+
+    @Test func invalidInputJSONIsAUsageError() {
+        #expect(throws: UsageError.self) { try SubmitCommand.input("{not json") }
+        #expect((try? SubmitCommand.input(nil)) == .object([:]))
+    }
+}
