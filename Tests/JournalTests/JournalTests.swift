@@ -1,0 +1,94 @@
+import Foundation
+import Journal
+import Presentation
+import Testing
+import Wire
+
+@Suite struct JournalTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)")
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func job(_ id: String, _ phase: Job.Phase = .queued, at offset: TimeInterval = 0) -> Job {
+        Job(id: id, operation: "removeDownload", input: .object(["trackID": .string("t-1")]), phase: phase, createdAt: now.addingTimeInterval(offset))
+    }
+
+    func question(_ job: String, sequence: Int = 1) throws -> Presentation {
+        try Presentation(
+            .confirmationDialog("Remove download", actions: [Action(id: "remove", label: "Remove", role: .destructive)]),
+            id: "prs-\(job)-\(sequence)", job: job, sequence: sequence, createdAt: now)
+    }
+
+    func resolution(_ presentation: Presentation) -> Resolution {
+        Resolution(presentation: presentation.id, job: presentation.job, cause: .answered, action: "remove", by: "ana", channel: "cli", at: now)
+    }
+
+    @Test func everythingWrittenSurvivesReopening() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try question("j2")
+        let answered = try question("j3")
+        do {
+            let journal = try Journal(folder: folder)
+            var waiting = job("j2", .running, at: 1)
+            waiting.presentation = first
+            try journal.apply([
+                .saveJob(job("j1"), idempotencyKey: "key-1"),
+                .saveJob(waiting, idempotencyKey: nil), .addPresentation(first),
+                .saveJob(job("j3", .running, at: 2), idempotencyKey: nil), .addPresentation(answered), .resolve(resolution(answered)),
+                .recordStep(job: "j3", name: "locate", value: .string("downloads/t-1.m4a")),
+                .saveJob(job("j4", .succeeded, at: 3), idempotencyKey: nil),
+                .appendEvent(Event(sequence: 1, type: .jobQueued, at: now, job: job("j1"))),
+                .appendEvent(Event(sequence: 2, type: .presentationPending, at: now, job: waiting, presentation: first)),
+            ])
+        }
+        let reopened = try Journal(folder: folder)
+        let recovered = try reopened.recover()
+        #expect(recovered.map(\.0.id) == ["j1", "j2", "j3"], "finished jobs are not recovered")
+        let slot = try #require(recovered.first { $0.0.id == "j2" }?.1)
+        #expect(slot.current == first, "a pending question is pending again")
+        let resolvedSlot = try #require(recovered.first { $0.0.id == "j3" }?.1)
+        #expect(resolvedSlot.current == nil)
+        #expect(resolvedSlot.resolutions[answered.id] == resolution(answered))
+        #expect(try reopened.job("j2")?.state == .waiting, "waiting is derived from the pending presentation")
+        #expect(try reopened.job(idempotencyKey: "key-1")?.id == "j1")
+        #expect(try reopened.lastEventSequence() == 2)
+        #expect(try reopened.events(after: 1, limit: 10).map(\.sequence) == [2])
+        let history = try reopened.history(of: "j3")
+        #expect(history.steps["locate"] == .string("downloads/t-1.m4a"))
+        #expect(history.resolution(forSequence: 1)?.action == "remove")
+    }
+
+    @Test func aFailedBatchLeavesNothingBehind() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let journal = try Journal(folder: folder)
+        try journal.apply([.appendEvent(Event(sequence: 1, type: .jobQueued, at: now, job: job("j1"))), .saveJob(job("j1"), idempotencyKey: nil)])
+        #expect(throws: (any Error).self) {
+            try journal.apply([.saveJob(job("j2"), idempotencyKey: nil), .appendEvent(Event(sequence: 1, type: .jobQueued, at: now, job: job("j2")))])
+        }
+        #expect(try journal.job("j2") == nil, "the batch is one transaction")
+    }
+
+    @Test func jobsArePagedNewestFirstAndFilteredByState() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let journal = try Journal(folder: folder)
+        try journal.apply((1...5).map { .saveJob(job("j\($0)", $0 % 2 == 0 ? .succeeded : .queued, at: Double($0)), idempotencyKey: nil) })
+        let first = try journal.jobs(state: nil, limit: 2, before: nil)
+        #expect(first.jobs.map(\.id) == ["j5", "j4"])
+        let second = try journal.jobs(state: nil, limit: 2, before: first.next)
+        #expect(second.jobs.map(\.id) == ["j3", "j2"])
+        let last = try journal.jobs(state: nil, limit: 2, before: second.next)
+        #expect(last.jobs.map(\.id) == ["j1"])
+        #expect(last.next == nil)
+        #expect(try journal.jobs(state: .succeeded, limit: 10, before: nil).jobs.map(\.id) == ["j4", "j2"])
+        #expect(try journal.countsByState()["queued"] == 3)
+        #expect(try journal.countsByState()["waiting"] == 0)
+    }
+
+    @Test func aResolutionIsRecordedOnlyOnce() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let journal = try Journal(folder: folder)
+        let presentation = try question("j1")
+        let later = Resolution(presentation: presentation.id, job: "j1", cause: .expired, action: "cancel", by: nil, channel: nil, at: now)
+        try journal.apply([.saveJob(job("j1", .running), idempotencyKey: nil), .addPresentation(presentation), .resolve(resolution(presentation)), .resolve(later)])
+        #expect(try journal.presentation(presentation.id)?.resolution == resolution(presentation))
+    }
+}
