@@ -3,7 +3,7 @@
 set -euo pipefail
 
 packages=(libzmq3-dev libsqlite3-dev libmicrohttpd-dev libsodium-dev libarchive-dev pkg-config make python3 tmux)
-[ "${INTERLUDE_WITH_TEST_TOOLS:-0}" = 1 ] && packages+=(docker-compose)
+[ "${INTERLUDE_WITH_TEST_TOOLS:-0}" = 1 ] && packages+=(docker-compose chromium chromium-driver python3-selenium openssl curl)
 
 missing=()
 for package in "${packages[@]}"; do
@@ -17,5 +17,10 @@ fi
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 echo "installing: ${missing[*]}" >&2
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+log=$(mktemp)
+if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "could not install: ${missing[*]}" >&2
+    exit 1
+fi
+rm -f "$log"

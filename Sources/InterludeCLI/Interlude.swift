@@ -4,8 +4,9 @@ import Foundation
 /// The `interlude` executable: picks a subcommand, loads settings, runs it, and exits with its status.
 public enum Interlude {
     static let commands: [any Command] = [
-        UpCommand(), BrokerCommand(), WorkerCommand(),
+        UpCommand(), BrokerCommand(), WorkerCommand(), GatewayCommand(),
         SubmitCommand(), StatusCommand(), JobsCommand(), PendingCommand(), AnswerCommand(), CancelCommand(),
+        ResolveCommand(),
         BenchCommand(),
     ]
 

@@ -30,7 +30,14 @@ public enum JSONCoding {
 
     /// `2026-11-29T21:26:13.123Z`.
     public static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        // Rounded to the millisecond first, so a date read back from text writes the same text again.
+        // The milliseconds are written by hand: the format style truncates, and 0.123 is 0.12299… in binary.
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let (seconds, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        let whole = milliseconds < 0 && remainder != 0 ? seconds - 1 : seconds
+        let fraction = milliseconds - whole * 1000
+        let text = Date(timeIntervalSince1970: Double(whole)).formatted(Date.ISO8601FormatStyle())
+        return text.dropLast() + "." + String(repeating: "0", count: 3 - String(fraction).count) + String(fraction) + "Z"
     }
 
     /// Reads a timestamp written by `timestamp(_:)`, or one without fractional seconds.

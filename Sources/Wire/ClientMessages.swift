@@ -115,9 +115,19 @@ public enum BrokerReply: Sendable, Hashable {
     public struct PendingSnapshot: Codable, Sendable, Hashable {
         public let presentations: [Presentation]
         public let sequence: Int64
-        public init(presentations: [Presentation], sequence: Int64) {
+        /// The operation of each presentation's job, by job id.
+        public let operations: [String: String]
+        public init(presentations: [Presentation], sequence: Int64, operations: [String: String] = [:]) {
             self.presentations = presentations
             self.sequence = sequence
+            self.operations = operations
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            presentations = try container.decode([Presentation].self, forKey: .presentations)
+            sequence = try container.decode(Int64.self, forKey: .sequence)
+            operations = try container.decodeIfPresent([String: String].self, forKey: .operations) ?? [:]
         }
     }
 

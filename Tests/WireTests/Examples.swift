@@ -37,7 +37,7 @@ enum Examples {
     static let brokerReplies: [BrokerReply] = [
         .job(job),
         .jobs(.init(jobs: [job], next: "17")),
-        .pending(.init(presentations: [presentation], sequence: 42)),
+        .pending(.init(presentations: [presentation], sequence: 42, operations: [job.id: "removeDownload"])),
         .presentation(.init(presentation: presentation, resolution: resolution, operation: "removeDownload")),
         .resolution(resolution),
         .events(.init(events: [event], last: 42)),

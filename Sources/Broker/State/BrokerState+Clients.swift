@@ -15,7 +15,9 @@ extension BrokerState {
             guard let active = jobs[ref.job] else { return [.query(from: client, correlation: correlation, request)] }
             return [.reply(to: client, correlation: correlation, .job(active.job))]
         case .pending:
-            let snapshot = BrokerReply.PendingSnapshot(presentations: pending, sequence: lastSequence)
+            let presentations = pending
+            let operations = Dictionary(uniqueKeysWithValues: presentations.compactMap { p in jobs[p.job].map { (p.job, $0.job.operation) } })
+            let snapshot = BrokerReply.PendingSnapshot(presentations: presentations, sequence: lastSequence, operations: operations)
             return [.reply(to: client, correlation: correlation, .pending(snapshot))]
         case .presentation(let ref):
             guard let jobID = presentationJobs[ref.id], let active = jobs[jobID], let current = active.slot.current,

@@ -45,9 +45,9 @@ extension BrokerState {
             active.holder = nil
             workers[holder.id]?.running.insert(jobID)
             workers[holder.id]?.lastSent = now
-            let sequence = resolutionSequence(active, resolution)
+            // The resolved question is always the job's latest one.
             effects.append(.send(to: holder.id, correlation: "", .resume(.init(
-                job: jobID, attempt: active.job.attempts, sequence: sequence, resolution: resolution))))
+                job: jobID, attempt: active.job.attempts, sequence: active.slot.lastSequence, resolution: resolution))))
         } else {
             if let holder { effects.append(.send(to: holder.id, correlation: "", .forget(.init(job: jobID, attempt: active.job.attempts)))) }
             active.holder = nil
@@ -57,10 +57,6 @@ extension BrokerState {
         jobs[jobID] = active
         effects += [save(active), event(.presentationResolved, active.job, at: now, resolution: resolution)]
         return effects + assign(now: now)
-    }
-
-    private func resolutionSequence(_ active: ActiveJob, _ resolution: Resolution) -> Int {
-        active.slot.lastSequence
     }
 
     /// Ends a job: its pending question is withdrawn, its row saved, its end published.
@@ -89,7 +85,7 @@ extension BrokerState {
 
     /// Puts a worker's running jobs back at the head of the queue and forgets the worker.
     mutating func removeWorker(_ id: PeerID, now: Date) -> [BrokerEffect] {
-        guard let worker = workers.removeValue(forKey: id) else { return [] }
+        guard workers.removeValue(forKey: id) != nil else { return [] }
         var effects: [BrokerEffect] = []
         for jobID in jobs.keys.sorted() {
             guard var active = jobs[jobID] else { continue }
@@ -108,7 +104,6 @@ extension BrokerState {
             }
             jobs[jobID] = active
         }
-        _ = worker
         return effects + assign(now: now)
     }
 

@@ -2,11 +2,15 @@ import Synchronization
 
 /// One-shot rendezvous by key: an event may arrive before or after someone waits for it, and every wait has a deadline.
 final class Arrivals<Value: Sendable>: Sendable {
+    /// Where one key stands.
     private enum Slot {
         case arrived(Value)
         case waiting(CheckedContinuation<Value, any Error>)
+        /// The deadline passed before anyone waited (the timer can win that race).
+        case failed(any Error)
     }
 
+    /// Every key's slot, and the failure that ended all waits, if any.
     private struct State {
         var slots: [String: Slot] = [:]
         var failure: (any Error)?
@@ -38,23 +42,35 @@ final class Arrivals<Value: Sendable>: Sendable {
         return try await withCheckedThrowingContinuation { continuation in
             let ready: Result<Value, any Error>? = state.withLock { state in
                 if let failure = state.failure { return .failure(failure) }
-                if case .arrived(let value)? = state.slots[key] {
+                switch state.slots[key] {
+                case .arrived(let value)?:
                     state.slots[key] = nil
                     return .success(value)
+                case .failed(let error)?:
+                    state.slots[key] = nil
+                    return .failure(error)
+                case .waiting?, nil:
+                    state.slots[key] = .waiting(continuation)
+                    return nil
                 }
-                state.slots[key] = .waiting(continuation)
-                return nil
             }
             if let ready { continuation.resume(with: ready) }
         }
     }
 
-    /// Wakes the waiter of `key`, if any, with `error`.
+    /// Wakes the waiter of `key` with `error`, or makes its coming wait fail if nothing has arrived yet.
     func fail(_ key: String, _ error: any Error) {
         let waiter: CheckedContinuation<Value, any Error>? = state.withLock { state in
-            guard case .waiting(let continuation)? = state.slots[key] else { return nil }
-            state.slots[key] = nil
-            return continuation
+            switch state.slots[key] {
+            case .waiting(let continuation)?:
+                state.slots[key] = nil
+                return continuation
+            case nil:
+                state.slots[key] = .failed(error)
+                return nil
+            case .arrived?, .failed?:
+                return nil
+            }
         }
         waiter?.resume(throwing: error)
     }

@@ -35,8 +35,8 @@ extension BenchReport {
             "   p50 \(Self.time(echo.latency.p50))  p99 \(Self.time(echo.latency.p99))  \(Self.number(echo.perSecond)) round trips/s",
             "",
             "over the echo floor (p50, synchronous=full)",
-            "   answer → job.succeeded        \(Self.times(ratios.answerOverEcho))",
-            "   noop submit → job.succeeded   \(Self.times(ratios.noopOverEcho))  (includes queueing behind \(p.inFlight) in flight)",
+            "   answer → job.succeeded          \(Self.times(ratios.answerOverEcho))",
+            "   time per noop job (1 / jobs/s)  \(Self.times(ratios.perJobOverEcho))",
         ]
         return lines.joined(separator: "\n")
     }

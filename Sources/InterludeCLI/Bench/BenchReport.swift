@@ -19,8 +19,8 @@ struct BenchReport: Encodable, Sendable {
         let fullOverNormalAnswerP50: Double
         /// Answer→succeeded p50 (synchronous=full) over the echo p50: the broker's cost for a question's last leg.
         let answerOverEcho: Double
-        /// Noop submit→succeeded p50 (synchronous=full, K in flight) over the echo p50.
-        let noopOverEcho: Double
+        /// Time per noop job at synchronous=full (1 / jobs per second) over the echo p50.
+        let perJobOverEcho: Double
     }
 
     let machine: Machine
@@ -51,6 +51,6 @@ struct BenchReport: Encodable, Sendable {
             normalOverFullJobsPerSecond: ratio(jobs("normal")?.jobsPerSecond, jobs("full")?.jobsPerSecond),
             fullOverNormalAnswerP50: ratio(answer("full"), answer("normal")),
             answerOverEcho: ratio(answer("full"), echo.latency.p50),
-            noopOverEcho: ratio(jobs("full")?.latency.p50, echo.latency.p50))
+            perJobOverEcho: ratio(jobs("full").map { $0.jobsPerSecond > 0 ? 1e6 / $0.jobsPerSecond : 0 }, echo.latency.p50))
     }
 }

@@ -12,8 +12,8 @@ struct BenchCommand: Command {
     let help = """
         Usage: interlude bench [--jobs N] [--in-flight K] [--capacity C] [--questions M] [--echoes E] [--timeout S] [--json]
 
-        Starts a broker (journal in a temporary folder, removed afterwards) and a worker on loopback
-        ports in this process, and measures:
+        Starts a broker (journal in a temporary folder under TMPDIR, removed afterwards; a killed run
+        leaves its interlude-bench-* folder) and a worker on loopback ports in this process, and measures:
           1. noop jobs per second and submit→succeeded latency, with synchronous=full and =normal;
           2. answer→succeeded latency of a job that asks one question (benchConfirm);
           3. the floor: a bare DEALER↔ROUTER echo with one message in flight.

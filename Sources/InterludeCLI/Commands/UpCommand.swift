@@ -6,14 +6,15 @@ import ZeroMQ
 
 struct UpCommand: Command {
     let name = "up"
-    let summary = "Run the whole system in one process (broker and workers) on the embedded defaults"
+    let summary = "Run the whole system in one process (broker, worker, gateway) on the embedded defaults"
     let help = """
         Usage: interlude up
 
-        Runs the broker and a worker in one process until Ctrl-C (SIGINT) or SIGTERM, with the journal
-        in `data` (SQLite) and everything on loopback. If the library folder (`library`) is empty or
-        missing, a small demo library is created so every operation can be tried.
-        Then, in another terminal: interlude submit …, interlude pending, interlude answer ….
+        Runs the broker, a worker and the HTTP gateway in one process until Ctrl-C (SIGINT) or SIGTERM,
+        with the journal in `data` (SQLite) and everything on loopback. If the library folder (`library`)
+        is empty or missing, a small demo library is created so every operation can be tried.
+        Then, in another terminal: interlude submit …, interlude pending, interlude answer …; or curl the
+        JSON API at `http` (see `interlude gateway --help`), or open the web page there.
         Settings: every key of config/interlude.json; see docs/configuration.md.
         """
 
@@ -25,11 +26,21 @@ struct UpCommand: Command {
         let context = try Context()
         let broker = try Services.broker(settings, context: context)
         let worker = try Services.worker(settings, context: context, endpoint: broker.endpoints.workers)
+        let gateway: Services.Gateway
+        do {
+            gateway = try Services.Gateway(settings, context: context, clients: broker.endpoints.clients, events: broker.endpoints.events)
+        } catch {
+            worker.stop()
+            broker.stop()
+            try? await broker.wait()
+            throw error
+        }
         FileHandle.standardOutput.write(Data("""
             interlude is up.
               clients  \(broker.endpoints.clients)
               workers  \(broker.endpoints.workers)  (\(settings.concurrency) job(s) at once in this process)
               events   \(broker.endpoints.events)
+              gateway  \(gateway.url)  (JSON API under /v1, web page at /)
               journal  \(URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
               library  \(library.path)
             Try: interlude submit removeDownload --input '{"trackID": "t-101", "title": "Blue in Green"}'
@@ -38,6 +49,7 @@ struct UpCommand: Command {
             """.utf8))
         return try await runUntilSignal(
             stop: {
+                gateway.stop()
                 worker.stop()
                 broker.stop()
             },

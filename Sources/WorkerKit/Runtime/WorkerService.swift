@@ -32,7 +32,7 @@ public final class WorkerService: Sendable {
     let backend: SocketBackend
     let running = Mutex<[String: RunningJob]>([:])
     private let stopped = Mutex(false)
-    private let done: Wakeup
+    private let finished = Mutex(false)
 
     struct RunningJob: Sendable {
         let attempt: Int
@@ -47,11 +47,11 @@ public final class WorkerService: Sendable {
         let outbox = try Mailbox<[Data]>()
         self.outbox = outbox
         backend = SocketBackend { message, correlation in outbox.post(Frames.encode(message, correlation: correlation)) }
-        done = try Wakeup()
         let connection = WorkerConnection(context: context, endpoint: endpoint, service: self)
-        let thread = Thread { [done] in
+        let thread = Thread { [self] in
             connection.run()
-            done.signal()
+            dropAll()
+            finished.withLock { $0 = true }
         }
         thread.name = "interlude-worker"
         thread.start()
@@ -66,11 +66,10 @@ public final class WorkerService: Sendable {
 
     var isStopped: Bool { stopped.withLock { $0 } }
 
-    /// Waits until the socket thread has ended.
+    /// Waits until the socket thread has ended (after `stop()`), its jobs cancelled.
     public func wait() async {
-        while !outbox.isClosed || running.withLock({ !$0.isEmpty }) {
+        while !finished.withLock({ $0 }) {
             try? await Task.sleep(for: .milliseconds(20))
         }
-        try? await Task.sleep(for: .milliseconds(50))
     }
 }

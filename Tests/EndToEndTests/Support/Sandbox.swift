@@ -2,7 +2,7 @@ import Foundation
 import Presentation
 import Wire
 
-/// One isolated Interlude installation: a temporary folder (data, library, logs), three free loopback
+/// One isolated Interlude installation: a temporary folder (data, library, logs), four free loopback
 /// ports, and the real `interlude` processes started on them. `shutdown()` kills whatever still runs.
 final class Sandbox: @unchecked Sendable {  // used from one test at a time
     let binary: URL
@@ -13,6 +13,8 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
     let clients: String
     let workers: String
     let events: String
+    /// The gateway's `host:port` (set for every process, so `up` never takes a port another run uses).
+    let http: String
     private(set) var processes: [ProcessHandle] = []
     private var cliCount = 0
 
@@ -24,10 +26,11 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
         library = root.appendingPathComponent("library", isDirectory: true)
         logs = root.appendingPathComponent("logs", isDirectory: true)
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
-        let ports = try FreePorts.take(3)
+        let ports = try FreePorts.take(4)
         clients = "tcp://127.0.0.1:\(ports[0])"
         workers = "tcp://127.0.0.1:\(ports[1])"
         events = "tcp://127.0.0.1:\(ports[2])"
+        http = "127.0.0.1:\(ports[3])"
         if demoLibrary { try TestLibrary.create(at: library) }
     }
 
@@ -40,6 +43,7 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
             "INTERLUDE_CLIENTS": clients,
             "INTERLUDE_WORKERS": workers,
             "INTERLUDE_EVENTS": events,
+            "INTERLUDE_HTTP": http,
             "INTERLUDE_HEARTBEAT_MS": "200",
             "INTERLUDE_LIVENESS": "3",
             "INTERLUDE_LOG_LEVEL": "warning",

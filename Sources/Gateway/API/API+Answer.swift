@@ -1,0 +1,48 @@
+import Presentation
+import Wire
+
+extension API {
+    /// The channels an answer may come through over HTTP, named by `X-Interlude-Channel`.
+    static let channels: Set<String> = ["http", "web", "webhook"]
+
+    /// Answers with `{"action": id}` or dismisses with `{"dismiss": true}`, recording the caller and channel.
+    func answer(_ request: HTTPRequest, by caller: Caller) async throws(APIError) -> HTTPResponse {
+        let id = request.pathParameters["id"] ?? ""
+        let body = try RequestBody(request)
+        let action = try body.string("action")
+        let dismiss = try body.bool("dismiss") ?? false
+        guard (action != nil) != dismiss else {
+            throw .invalid("Give either \"action\" (the id of one of the presentation's actions) or \"dismiss\": true.")
+        }
+        let channel = try Self.channel(request)
+        let answer = ClientRequest.AnswerRequest(
+            presentation: id, action: action, dismiss: dismiss ? true : nil, by: caller.name, channel: channel)
+        do {
+            let resolution = try await ask(.answer(answer)) { reply in
+                if case .resolution(let resolution) = reply { return resolution }
+                return nil
+            }
+            return .json(resolution)
+        } catch {
+            throw await withWinner(error, presentation: id)
+        }
+    }
+
+    /// A stale refusal without a resolution gets the presentation's own, when it has one by now.
+    private func withWinner(_ error: APIError, presentation id: String) async -> APIError {
+        guard error.carriesResolution, error.resolution == nil,
+              let state = try? await presentation(id), let resolution = state.resolution
+        else { return error }
+        var completed = error
+        completed.resolution = resolution
+        return completed
+    }
+
+    private static func channel(_ request: HTTPRequest) throws(APIError) -> String {
+        guard let channel = request.headers["X-Interlude-Channel"] else { return "http" }
+        guard channels.contains(channel) else {
+            throw .badRequest("X-Interlude-Channel must be http, web or webhook, got \"\(channel)\".")
+        }
+        return channel
+    }
+}

@@ -1,0 +1,38 @@
+import Wire
+
+extension API {
+    /// `GET /v1/jobs`, `GET /v1/jobs/{id}` and `POST /v1/jobs/{id}/cancel`.
+    var jobRoutes: [GatewayRoute] {
+        [
+            GatewayRoute(.get, "/v1/jobs", access: .scope(.read)) { request, _ throws(APIError) in
+                try await listJobs(request)
+            },
+            GatewayRoute(.get, "/v1/jobs/{id}", access: .scope(.read)) { request, _ throws(APIError) in
+                .json(try await job(.status(.init(job: request.pathParameters["id"] ?? ""))))
+            },
+            GatewayRoute(.post, "/v1/jobs/{id}/cancel", access: .scope(.submit)) { request, _ throws(APIError) in
+                let job = try await job(.cancel(.init(job: request.pathParameters["id"] ?? "")))
+                // A running job is only asked to stop: 202 until it notices, 200 once it has ended.
+                return .json(job.isFinished ? 200 : 202, job)
+            },
+        ]
+    }
+
+    private func listJobs(_ request: HTTPRequest) async throws(APIError) -> HTTPResponse {
+        let state = try request.query("state").map { text throws(APIError) -> Job.State in
+            guard let state = Job.State(rawValue: text) else {
+                let states = Job.State.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .badRequest("state must be one of \(states), got \"\(text)\".")
+            }
+            return state
+        }
+        let limit = try QueryParameters.limit(request)
+        let cursor = try QueryParameters.cursor(request)
+        if let cursor, Int64(cursor) == nil { throw .badRequest("cursor \"\(cursor)\" is not one this API gave out.") }
+        let page = try await ask(.jobs(.init(state: state, limit: limit, before: cursor))) { reply in
+            if case .jobs(let page) = reply { return page }
+            return nil
+        }
+        return .json(Bodies.JobPage(jobs: page.jobs, next: page.next))
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Presentation
+import Wire
+
+extension API {
+    /// `POST /v1/operations` (bearer token) and `POST /v1/webhooks/operations` (Standard Webhooks signature).
+    var operationRoutes: [GatewayRoute] {
+        [
+            GatewayRoute(.post, "/v1/operations", access: .scope(.submit)) { request, _ throws(APIError) in
+                try await submit(request, idempotencyKey: try Self.idempotencyKey(request))
+            },
+            GatewayRoute(.post, "/v1/webhooks/operations", access: .signature) { request, _ throws(APIError) in
+                try await submitWebhook(request)
+            },
+        ]
+    }
+
+    /// Queues `{"operation", "input"}` and answers 202 with the job and its `Location`.
+    func submit(_ request: HTTPRequest, idempotencyKey: String?) async throws(APIError) -> HTTPResponse {
+        let body = try RequestBody(request)
+        guard let operation = try body.string("operation") else {
+            throw .invalid("\"operation\" is required: the name of an operation, such as removeDownload.")
+        }
+        let input = body.fields["input"].flatMap { $0 == .null ? nil : $0 } ?? .object([:])
+        let job = try await job(.submit(.init(operation: operation, input: input, idempotencyKey: idempotencyKey)))
+        var response = HTTPResponse.json(202, job)
+        response.headers["Location"] = "/v1/jobs/\(job.id)"
+        return response
+    }
+
+    /// The `Idempotency-Key` header; keys starting `webhook:` belong to incoming webhooks.
+    static func idempotencyKey(_ request: HTTPRequest) throws(APIError) -> String? {
+        guard let raw = request.headers["Idempotency-Key"] else { return nil }
+        let key = raw.trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty, key.utf8.count <= 255 else {
+            throw .badRequest("Idempotency-Key must be 1 to 255 bytes.")
+        }
+        guard !key.hasPrefix(webhookKeyPrefix) else {
+            throw .badRequest("Idempotency-Key must not start with \"\(webhookKeyPrefix)\"; that prefix is reserved for incoming webhooks.")
+        }
+        return key
+    }
+
+    static let webhookKeyPrefix = "webhook:"
+}

@@ -1,0 +1,34 @@
+import Client
+import ZeroMQ
+
+/// Lines of Prometheus text another part of the gateway adds to `/metrics` (the webhook outbox, for one).
+public typealias MetricsProvider = @Sendable () async -> String
+
+/// The JSON API: its routes and what they share (the broker client, limits, the webhook verifier).
+struct API: Sendable {
+    let client: BrokerClient
+    let context: Context
+    let configuration: GatewayConfiguration
+    let metrics: HTTPMetrics
+    let metricsProviders: [MetricsProvider]
+    let verifier: WebhookVerifier?
+
+    init(
+        client: BrokerClient, context: Context, configuration: GatewayConfiguration, metrics: HTTPMetrics,
+        metricsProviders: [MetricsProvider]
+    ) {
+        self.client = client
+        self.context = context
+        self.configuration = configuration
+        self.metrics = metrics
+        self.metricsProviders = metricsProviders
+        self.verifier = configuration.incomingSecret.map {
+            WebhookVerifier(secret: $0, tolerance: configuration.webhookTolerance)
+        }
+    }
+
+    /// Every route the API itself serves.
+    var routes: [GatewayRoute] {
+        operationRoutes + jobRoutes + presentationRoutes + [eventsRoute] + healthRoutes + [openAPIRoute]
+    }
+}

@@ -1,0 +1,53 @@
+import Presentation
+import Wire
+
+/// A refused or failed API request: its status, a stable code, a message, and the winning resolution on conflicts.
+public struct APIError: Error, Sendable, CustomStringConvertible {
+    /// The HTTP status.
+    public let status: Int
+    /// A stable code, such as `notFound` or `alreadyResolved`.
+    public let code: String
+    /// What a person reads.
+    public let message: String
+    /// How the presentation ended, on answer conflicts; rendered (possibly null) when `carriesResolution`.
+    public internal(set) var resolution: Resolution?
+    /// Whether the body has a `resolution` field: answers refused with 409.
+    public internal(set) var carriesResolution: Bool
+    /// Extra response headers, such as `WWW-Authenticate`.
+    public var headers: HTTPHeaders = [:]
+
+    /// An error with the given status and code.
+    public init(_ status: Int, _ code: String, _ message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.resolution = nil
+        self.carriesResolution = false
+    }
+
+    /// The broker's refusal, with the status `status(for:)` gives its code.
+    public init(_ error: WireError) {
+        status = Self.status(for: error.code)
+        code = error.code.rawValue
+        message = error.message
+        resolution = error.resolution
+        carriesResolution = error.code == .alreadyResolved || error.code == .stale
+    }
+
+    /// The one mapping from broker error codes to HTTP statuses.
+    public static func status(for code: WireError.Code) -> Int {
+        switch code {
+        case .invalidBody, .unknownOperation, .invalidInput, .invalidPresentation, .unknownAction: 422
+        case .notFound: 404
+        case .alreadyResolved, .stale, .notCancellable: 409
+        case .tooLarge: 413
+        case .unavailable: 503
+        case .timeout: 504
+        case .malformedFrames, .unsupportedVersion, .unknownMessage: 502
+        case .internal: 500
+        }
+    }
+
+    /// `code: message`.
+    public var description: String { "\(code): \(message)" }
+}

@@ -1,0 +1,50 @@
+import Presentation
+import Wire
+
+/// Response bodies of the API whose optional fields are always written, `null` included.
+enum Bodies {
+    /// `{"jobs": […], "next": cursor|null}`.
+    struct JobPage: Encodable {
+        let jobs: [Job]
+        let next: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(jobs, forKey: .jobs)
+            try container.encode(next, forKey: .next)
+        }
+
+        private enum CodingKeys: String, CodingKey { case jobs, next }
+    }
+
+    /// `{"presentations": […], "next": cursor|null, "sequence": n}`: a page of the pending snapshot.
+    struct PresentationPage: Encodable {
+        let presentations: [Presentation]
+        let next: String?
+        /// The event sequence the snapshot reflects: follow `/v1/events` with `Last-Event-ID` set to it.
+        let sequence: Int64
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(presentations, forKey: .presentations)
+            try container.encode(next, forKey: .next)
+            try container.encode(sequence, forKey: .sequence)
+        }
+
+        private enum CodingKeys: String, CodingKey { case presentations, next, sequence }
+    }
+
+    /// `{"presentation": {…}, "resolution": {…}|null, "operation": name|null}`.
+    struct PresentationState: Encodable {
+        let state: BrokerReply.PresentationState
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(state.presentation, forKey: .presentation)
+            try container.encode(state.resolution, forKey: .resolution)
+            try container.encode(state.operation, forKey: .operation)
+        }
+
+        private enum CodingKeys: String, CodingKey { case presentation, resolution, operation }
+    }
+}

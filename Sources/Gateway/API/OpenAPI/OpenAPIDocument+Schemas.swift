@@ -1,0 +1,70 @@
+import Presentation
+
+extension OpenAPIDocument {
+    /// The JSON shapes, as docs/protocol.md describes them.
+    static var schemas: [String: JSONValue] {
+        let text = type("string")
+        let nullableText = nullable(text)
+        return [
+            "Error": object(["error": object(["code": text, "message": text, "resolution": nullable(ref("Resolution"))])]),
+            "SubmitRequest": object(["operation": text, "input": type("object")], required: ["operation"]),
+            "AnswerRequest": object(["action": text, "dismiss": type("boolean")]),
+            "Action": object(["id": text, "label": text, "role": nullable(enumeration(["destructive", "cancel"]))]),
+            "Presentation": object([
+                "id": text, "job": text, "sequence": type("integer"), "kind": enumeration(["alert", "confirmationDialog"]),
+                "title": text, "titleVisibility": enumeration(["automatic", "visible", "hidden"]), "message": nullableText,
+                "actions": array(ref("Action")), "item": type("object"), "error": nullable(type("object")),
+                "createdAt": time, "expiresAt": nullable(time),
+            ]),
+            "Job": object([
+                "id": text, "operation": text, "input": type("object"),
+                "state": enumeration(["queued", "running", "waiting", "succeeded", "failed", "cancelled"]),
+                "presentation": nullable(ref("Presentation")), "result": nullable(type("object")),
+                "error": nullable(object(["code": text, "message": text])), "attempts": type("integer"),
+                "createdAt": time, "updatedAt": time,
+            ]),
+            "Resolution": object([
+                "presentation": text, "job": text, "cause": enumeration(["answered", "dismissed", "expired", "withdrawn"]),
+                "action": nullableText, "by": nullableText, "channel": nullableText, "at": time,
+            ]),
+            "Event": object([
+                "sequence": type("integer"), "type": text, "at": time, "job": ref("Job"),
+                "presentation": ref("Presentation"), "resolution": ref("Resolution"),
+            ]),
+            "JobPage": object(["jobs": array(ref("Job")), "next": nullableText]),
+            "PresentationPage": object(["presentations": array(ref("Presentation")), "next": nullableText, "sequence": type("integer")]),
+            "PresentationState": object(["presentation": ref("Presentation"), "resolution": nullable(ref("Resolution")), "operation": nullableText]),
+            "DeliveryPage": object(["deliveries": array(type("object"))]),
+            "Health": object(["status": enumeration(["ok", "unavailable"]), "broker": enumeration(["reachable", "unreachable"])]),
+        ]
+    }
+
+    private static let time: JSONValue = .object(["type": .string("string"), "format": .string("date-time")])
+
+    private static func type(_ name: String) -> JSONValue {
+        .object(["type": .string(name)])
+    }
+
+    private static func object(_ properties: [String: JSONValue], required: [String]? = nil) -> JSONValue {
+        var schema: [String: JSONValue] = ["type": .string("object"), "properties": .object(properties)]
+        if let required { schema["required"] = .array(required.map(JSONValue.string)) }
+        return .object(schema)
+    }
+
+    private static func array(_ items: JSONValue) -> JSONValue {
+        .object(["type": .string("array"), "items": items])
+    }
+
+    private static func enumeration(_ values: [String]) -> JSONValue {
+        .object(["type": .string("string"), "enum": .array(values.map(JSONValue.string))])
+    }
+
+    /// OpenAPI 3.0 has no null type: a `$ref` is wrapped in `allOf` to be marked nullable.
+    private static func nullable(_ schema: JSONValue) -> JSONValue {
+        guard case .object(var object) = schema, object["$ref"] == nil else {
+            return .object(["allOf": .array([schema]), "nullable": .bool(true)])
+        }
+        object["nullable"] = .bool(true)
+        return .object(object)
+    }
+}

@@ -1,0 +1,18 @@
+/// Query parameters the listing routes share; a malformed value is 400.
+enum QueryParameters {
+    /// `limit`: 1 to `maximum`, `fallback` when absent.
+    static func limit(_ request: HTTPRequest, fallback: Int = 50, maximum: Int = 500) throws(APIError) -> Int {
+        guard let text = request.query("limit") else { return fallback }
+        guard let limit = Int(text), (1...maximum).contains(limit) else {
+            throw .badRequest("limit must be a whole number from 1 to \(maximum), got \"\(text)\".")
+        }
+        return limit
+    }
+
+    /// `cursor`: the `next` value of the previous page; nil on the first page.
+    static func cursor(_ request: HTTPRequest) throws(APIError) -> String? {
+        guard let cursor = request.query("cursor") else { return nil }
+        guard !cursor.isEmpty else { throw .badRequest("cursor must not be empty; omit it for the first page.") }
+        return cursor
+    }
+}

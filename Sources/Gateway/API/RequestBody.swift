@@ -1,0 +1,34 @@
+import Presentation
+
+/// Reads JSON request bodies the same way on every route: not JSON is 400, JSON of the wrong shape is 422.
+struct RequestBody {
+    let fields: [String: JSONValue]
+
+    /// The body as a JSON object.
+    init(_ request: HTTPRequest) throws(APIError) {
+        guard !request.body.isEmpty else { throw .badRequest("The body is empty; expected a JSON object.", code: "malformedJSON") }
+        guard let value = try? JSONCoding.decoder.decode(JSONValue.self, from: request.body) else {
+            throw .badRequest("The body is not valid JSON.", code: "malformedJSON")
+        }
+        guard case .object(let fields) = value else { throw .invalid("The body must be a JSON object.") }
+        self.fields = fields
+    }
+
+    /// A string field; nil when absent or null, 422 when it is something else or empty.
+    func string(_ key: String) throws(APIError) -> String? {
+        switch fields[key] {
+        case nil, .null?: return nil
+        case .string(let text)? where !text.isEmpty: return text
+        default: throw .invalid("\"\(key)\" must be a non-empty string.")
+        }
+    }
+
+    /// A boolean field; nil when absent or null, 422 when it is something else.
+    func bool(_ key: String) throws(APIError) -> Bool? {
+        switch fields[key] {
+        case nil, .null?: return nil
+        case .bool(let value)?: return value
+        default: throw .invalid("\"\(key)\" must be true or false.")
+        }
+    }
+}

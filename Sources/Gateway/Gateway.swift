@@ -1,2 +1,0 @@
-/// Gateway module.
-public enum GatewayModule {}

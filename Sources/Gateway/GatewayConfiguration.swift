@@ -1,0 +1,67 @@
+import Configuration
+
+/// Everything `GatewayService` needs: where to listen, the broker's endpoints, limits, secrets and timings.
+public struct GatewayConfiguration: Sendable {
+    /// The address to bind: an IPv4 address or `localhost`.
+    public var host = "127.0.0.1"
+    /// The port to bind; 0 picks a free one.
+    public var port = 8080
+    /// The broker's client endpoint (ROUTER).
+    public var clients = "tcp://127.0.0.1:5570"
+    /// The broker's event endpoint (PUB).
+    public var events = "tcp://127.0.0.1:5572"
+    /// The largest request body accepted; larger gets 413.
+    public var maxBodyBytes = 1 << 20
+    /// The secret incoming webhooks are signed with; nil refuses them all with 401.
+    public var incomingSecret: WebhookSecret?
+    /// The API tokens; none means an open API, which is allowed on loopback only.
+    public var tokens: [APIToken] = []
+    /// How long a request waits for the broker.
+    public var requestTimeout: Duration = .seconds(5)
+    /// How long `/healthz` and `/metrics` wait for the broker's stats.
+    public var healthTimeout: Duration = .seconds(2)
+    /// How often an idle event stream sends a comment, so dead clients are noticed.
+    public var eventHeartbeat: Duration = .seconds(15)
+    /// How far a webhook's timestamp may be from now.
+    public var webhookTolerance: Duration = .seconds(300)
+    /// Where the gateway logs (never a token or secret).
+    public var log = Log("gateway")
+
+    /// The defaults: loopback port 8080, the broker on its default endpoints, no secret, no tokens.
+    public init() {}
+
+    /// Refuses an open API (no tokens) on anything but a loopback address; `GatewayService` checks it first thing.
+    public func validate() throws(GatewayError) {
+        guard Loopback.contains(host) || !tokens.isEmpty else {
+            throw GatewayError(
+                .tokensRequired,
+                "refusing to serve \(host):\(port) without API tokens: it is not a loopback address. "
+                    + "Configure tokens (INTERLUDE_TOKENS or tokensFile), or bind 127.0.0.1.")
+        }
+    }
+}
+
+extension GatewayConfiguration {
+    /// Reads `http`, `clients`, `events`, `maxBodyBytes`, `incomingSecret`, `tokensFile`, `tokens`,
+    /// `requestTimeoutMs` and `logLevel`.
+    public init(settings: Settings) throws(GatewayError) {
+        guard let (host, port) = try? Settings.hostAndPort(settings.http) else {
+            throw GatewayError(.invalidAddress, "http must be host:port, got \"\(settings.http)\"")
+        }
+        self.host = host
+        self.port = Int(port)
+        clients = settings.clients
+        events = settings.events
+        maxBodyBytes = settings.maxBodyBytes
+        requestTimeout = .milliseconds(settings.requestTimeoutMs)
+        log = settings.log("gateway")
+        if !settings.incomingSecret.isEmpty {
+            do {
+                incomingSecret = try WebhookSecret(settings.incomingSecret)
+            } catch {
+                throw GatewayError(.invalidSecret, "incomingSecret: \(error)")
+            }
+        }
+        tokens = try APIToken.load(file: settings.tokensFile) + APIToken.parse(inline: settings.tokens)
+    }
+}

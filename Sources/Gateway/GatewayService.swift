@@ -1,0 +1,68 @@
+import Client
+import ZeroMQ
+
+/// The gateway: the JSON API, incoming webhooks, events and the web page over HTTP, talking to the broker over ZeroMQ.
+///
+/// It listens as soon as it is created and serves until `stop()`. Bound to anything but loopback, it
+/// refuses to start without API tokens.
+public final class GatewayService: Sendable {
+    /// Where it serves, such as `http://127.0.0.1:8080`.
+    public let url: String
+    /// The bound port (the one picked when the configuration asked for 0).
+    public let port: Int
+    /// Every route served, in registration order.
+    public let routes: [GatewayRoute]
+    /// Counts and latencies of the requests answered so far.
+    public let metrics: HTTPMetrics
+    private let server: HTTPServer
+    private let client: BrokerClient
+    private let stopped = StopLatch()
+
+    /// Starts serving the API, the web page and `extraRoutes` (outgoing webhook deliveries, for one);
+    /// `metricsProviders` add their lines to `/metrics`.
+    public init(
+        configuration: GatewayConfiguration, extraRoutes: [GatewayRoute] = [], metricsProviders: [MetricsProvider] = [],
+        context: Context? = nil
+    ) throws {
+        try configuration.validate()
+        let tokens = try TokenStore(configuration.tokens)
+        let context = try context ?? Context()
+        let client = try BrokerClient(context: context, endpoint: configuration.clients)
+        let metrics = HTTPMetrics()
+        let api = API(
+            client: client, context: context, configuration: configuration, metrics: metrics,
+            metricsProviders: metricsProviders)
+        let page = WebPage.paths.map { GatewayRoute(.get, $0, access: .open, WebPage()) }
+        let routes = api.routes + page + extraRoutes
+        var router = Router()
+        for route in routes {
+            router.add(route.method, route.pattern, RouteGuard(route: route, tokens: tokens, log: configuration.log))
+        }
+        let http = HTTPServerConfiguration(host: configuration.host, port: configuration.port, maxBodySize: configuration.maxBodyBytes)
+        do {
+            server = try HTTPServer(configuration: http, metrics: metrics, handler: router)
+        } catch {
+            client.close()
+            throw GatewayError(.startFailed, error.description)
+        }
+        self.client = client
+        self.metrics = metrics
+        self.routes = routes
+        self.port = server.port
+        self.url = "http://\(configuration.host):\(server.port)"
+        let access = tokens.isEmpty ? "open (loopback, no tokens)" : "tokens: \(tokens.names.joined(separator: ", "))"
+        configuration.log.info("serving \(url), broker \(configuration.clients), \(access)")
+    }
+
+    /// Stops listening, ends open event streams and closes the broker connection; safe to call twice.
+    public func stop() {
+        server.stop()
+        client.close()
+        stopped.open()
+    }
+
+    /// Returns once `stop()` has been called.
+    public func wait() async {
+        await stopped.wait()
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// POSTs webhook messages with URLSession: no redirects followed, no cookies or cache, a hard timeout.
+final class WebhookHTTPClient: Sendable {
+    private let session: URLSession
+    private let timeout: Duration
+
+    /// A client whose attempts each give up after `timeout`.
+    init(timeout: Duration) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // Only a session-level delegate is asked about redirects on Linux; a per-task one is not.
+        session = URLSession(configuration: configuration, delegate: RedirectRefuser(), delegateQueue: nil)
+        self.timeout = timeout
+    }
+
+    /// Sends one POST to `url`; a 3xx comes back as the response, never followed.
+    func post(url: URL, headers: [String: String], body: Data) async -> WebhookOutcome {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        // URLSession on Linux rounds this down to whole seconds; the race below enforces the real bound.
+        let seconds = WebhookDispatcher.Options.seconds(timeout)
+        request.timeoutInterval = max(1, seconds.rounded(.up)) + 1
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let prepared = request
+        let session = session
+        let timeout = timeout
+        return await withTaskGroup(of: WebhookOutcome?.self) { group in
+            group.addTask { await Self.send(prepared, session: session) }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return Task.isCancelled ? nil : .transportError("no answer within \(seconds) s")
+            }
+            defer { group.cancelAll() }
+            while let next = await group.next() {
+                if let outcome = next { return outcome }
+            }
+            return .interrupted
+        }
+    }
+
+    /// Cancels what is in flight and releases the session (and its delegate).
+    func close() {
+        session.invalidateAndCancel()
+    }
+
+    private static func send(_ request: URLRequest, session: URLSession) async -> WebhookOutcome? {
+        do {
+            let (_, response) = try await session.data(for: request)
+            guard let http = response as? HTTPURLResponse else { return .transportError("not an HTTP response") }
+            return .response(status: http.statusCode, retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
+        } catch {
+            if Task.isCancelled { return nil }
+            return .transportError(reason(error))
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        guard let error = error as? URLError else { return "\(type(of: error))" }
+        return switch error.code {
+        case .timedOut: "timed out"
+        case .cannotConnectToHost: "connection refused"
+        case .cannotFindHost, .dnsLookupFailed: "host not found"
+        case .networkConnectionLost: "connection lost"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate: "TLS failure"
+        case .cancelled: "cancelled"
+        default: "network error \(error.code.rawValue)"
+        }
+    }
+}
+
+/// Refuses every redirect, so the 3xx itself is the response: requests only go to configured URLs.
+private final class RedirectRefuser: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Presentation
+import Wire
+
+/// The JSON body of an outgoing webhook: `{"type", "timestamp", "data": {…}}`, Standard Webhooks style.
+struct WebhookPayload: Encodable {
+    /// What a subscriber needs to answer a pending presentation through the gateway: where, how, and
+    /// the actions (`{"id", "label", "role"}`, plus `localization` when the action has one).
+    struct AnswerLink: Encodable {
+        let url: String
+        let method = "POST"
+        let actions: [Action]
+    }
+
+    /// The event itself, plus the answer link on `presentation.pending`.
+    struct Body: Encodable {
+        let sequence: Int64
+        let job: Job?
+        let presentation: Presentation?
+        let resolution: Resolution?
+        let answer: AnswerLink?
+    }
+
+    let type: String
+    let timestamp: Date
+    let data: Body
+
+    /// The payload of `event`; answer URLs start with `publicURL` (no trailing slash).
+    init(event: Event, publicURL: String) {
+        type = event.type.rawValue
+        timestamp = event.at
+        let answer = event.presentation.flatMap { presentation in
+            event.type == .presentationPending ? Self.answerLink(presentation, publicURL: publicURL) : nil
+        }
+        data = Body(
+            sequence: event.sequence, job: event.job, presentation: event.presentation, resolution: event.resolution,
+            answer: answer)
+    }
+
+    /// The body bytes: sorted keys and ISO 8601 dates, so every attempt sends the same bytes.
+    static func body(for event: Event, publicURL: String) throws -> Data {
+        try JSONCoding.encoder.encode(WebhookPayload(event: event, publicURL: publicURL))
+    }
+
+    private static func answerLink(_ presentation: Presentation, publicURL: String) -> AnswerLink {
+        let id = presentation.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"]))
+        return AnswerLink(
+            url: "\(publicURL)/v1/presentations/\(id ?? presentation.id)/answer",
+            actions: presentation.actions)
+    }
+}

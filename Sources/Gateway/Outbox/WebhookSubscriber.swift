@@ -1,0 +1,47 @@
+import Foundation
+import Wire
+
+/// One configured receiver of outgoing webhooks: where to POST, how to sign, and which events.
+public struct WebhookSubscriber: Sendable, Equatable, CustomStringConvertible {
+    /// The endpoint; the only address deliveries for this subscriber are ever sent to.
+    public let url: URL
+    /// The key every delivery to this endpoint is signed with.
+    public let secret: WebhookSecret
+    /// The event types this endpoint receives.
+    public let events: Set<Event.Kind>
+    /// Where it was configured, such as `webhookUrl` or `config/webhooks.json entry 2`.
+    public let origin: String
+    /// A stable short key derived from the URL; it ends every webhook-id sent to this endpoint.
+    public let key: String
+
+    /// A subscriber; `WebhookSubscribers` builds these from the configuration after validating it.
+    public init(url: URL, secret: WebhookSecret, events: Set<Event.Kind>, origin: String) {
+        self.url = url
+        self.secret = secret
+        self.events = events
+        self.origin = origin
+        self.key = Self.key(for: url)
+    }
+
+    /// Whether events of `kind` go to this endpoint.
+    public func wants(_ kind: Event.Kind) -> Bool {
+        events.contains(kind)
+    }
+
+    /// Origin, scheme, host and port only: paths and queries of webhook URLs often embed tokens.
+    public var description: String {
+        let port = url.port.map { ":\($0)" } ?? ""
+        return "\(origin) (\(url.scheme ?? "?")://\(url.host ?? "?")\(port)/…)"
+    }
+
+    /// 64-bit FNV-1a of the URL text as 16 hex digits: stable across restarts and configuration order.
+    static func key(for url: URL) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in url.absoluteString.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

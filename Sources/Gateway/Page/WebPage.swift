@@ -1,0 +1,89 @@
+import Foundation
+
+/// The page at `/` where a person sees pending presentations as real dialogs and answers them.
+///
+/// Everything is plain HTML, CSS and JavaScript kept in Swift string literals (no build tool chain,
+/// no resource bundle), so a copied `interlude` binary still serves it. The page talks only to the
+/// JSON API on the same origin: `GET /v1/presentations`, `GET /v1/jobs`, `GET /v1/events` (SSE) and
+/// `POST /v1/presentations/{id}/answer`. A GET never answers anything.
+///
+/// Register it for `GET` on every path in `paths`; any other path it is handed gets a 404 JSON error.
+public struct WebPage: HTTPHandler {
+    /// The paths the page serves: the document, its script, its style sheet, its string catalog and its icon.
+    public static let paths = ["/", "/app.js", "/app.css", "/catalog.json", "/favicon.svg"]
+
+    /// The Content-Security-Policy every asset carries: same origin only, no inline code, no framing.
+    public static let contentSecurityPolicy = [
+        "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self'",
+        "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+    ].joined(separator: "; ")
+
+    /// The page.
+    public init() {}
+
+    /// Serves an asset for GET (and HEAD); 304 when the client's `If-None-Match` names it.
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        guard request.method == .get || request.method == .head else {
+            var response = HTTPResponse.error(405, code: "methodNotAllowed", message: "\(request.method) is not allowed on \(request.path).")
+            response.headers["Allow"] = "GET, HEAD"
+            return response
+        }
+        let path = request.path == "/index.html" ? "/" : request.path
+        guard let asset = PageAsset.all[path] else {
+            return .error(404, code: "notFound", message: "No resource at \(request.path).")
+        }
+        if let tags = request.headers["If-None-Match"], tags.split(separator: ",").contains(where: {
+            $0.trimmingCharacters(in: .whitespaces) == asset.etag || $0.trimmingCharacters(in: .whitespaces) == "*"
+        }) {
+            return HTTPResponse(status: 304, headers: asset.headers(includingType: false))
+        }
+        return HTTPResponse(status: 200, headers: asset.headers(includingType: true), body: asset.body)
+    }
+}
+
+/// One served file: its bytes, type and entity tag, computed once.
+struct PageAsset: Sendable {
+    let contentType: String
+    let body: Data
+    let etag: String
+
+    init(_ contentType: String, _ text: String) {
+        self.contentType = contentType
+        self.body = Data(text.utf8)
+        self.etag = "\"\(Self.fnv1a(body))\""
+    }
+
+    /// The assets by path.
+    static let all: [String: PageAsset] = [
+        "/": PageAsset("text/html; charset=utf-8", PageHTML.document),
+        "/app.js": PageAsset("text/javascript; charset=utf-8", PageScript.source),
+        "/app.css": PageAsset("text/css; charset=utf-8", PageStyle.source),
+        "/catalog.json": PageAsset("application/json; charset=utf-8", PageCatalog.json),
+        "/favicon.svg": PageAsset("image/svg+xml", PageHTML.icon),
+    ]
+
+    /// The headers of a 200 (with the type) or a 304 (without): caching by validation and the security headers.
+    func headers(includingType: Bool) -> HTTPHeaders {
+        var headers: HTTPHeaders = [
+            "Cache-Control": "no-cache",
+            "ETag": etag,
+            "Content-Security-Policy": WebPage.contentSecurityPolicy,
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer",
+            "X-Frame-Options": "DENY",
+            "Cross-Origin-Opener-Policy": "same-origin",
+        ]
+        if includingType { headers["Content-Type"] = contentType }
+        return headers
+    }
+
+    /// A 64-bit FNV-1a digest in hex: enough to tell versions of the same asset apart.
+    static func fnv1a(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}

@@ -1,0 +1,74 @@
+import Client
+import Configuration
+import Gateway
+import ZeroMQ
+
+extension Services {
+    /// The gateway and its outgoing-webhook dispatcher, started and stopped together.
+    struct Gateway: Sendable {
+        let service: GatewayService
+        let dispatcher: WebhookDispatcher
+        private let delivering: Task<Void, Never>
+
+        /// Starts both; `up` passes the endpoints its in-process broker actually bound.
+        init(_ settings: Settings, context: Context? = nil, clients: String? = nil, events: String? = nil) throws {
+            var configuration = try GatewayConfiguration(settings: settings)
+            if let clients { configuration.clients = clients }
+            if let events { configuration.events = events }
+            try configuration.validate()
+            let context = try context ?? Context()
+            let source = BrokerEventSource(
+                client: try BrokerClient(context: context, endpoint: configuration.clients), context: context,
+                eventsEndpoint: configuration.events)
+            let dispatcher = try WebhookDispatcher(settings: settings, source: source)
+            service = try GatewayService(
+                configuration: configuration,
+                extraRoutes: [GatewayRoute(.get, "/v1/webhooks/deliveries", access: .scope(.read), WebhookDeliveriesRoute(dispatcher: dispatcher))],
+                metricsProviders: [{ dispatcher.metricsText() }], context: context)
+            self.dispatcher = dispatcher
+            delivering = Task { await dispatcher.run() }
+        }
+
+        /// Where the gateway serves.
+        var url: String { service.url }
+
+        /// Stops serving and delivering.
+        func stop() {
+            service.stop()
+            dispatcher.stop()
+        }
+
+        /// Returns once both have stopped.
+        func wait() async {
+            await service.wait()
+            await delivering.value
+        }
+    }
+}
+
+struct GatewayCommand: Command {
+    let name = "gateway"
+    let summary = "Run the HTTP gateway: JSON API, signed webhooks in and out, live events, the web page"
+    let help = """
+        Usage: interlude gateway
+
+        Runs the HTTP gateway until SIGINT or SIGTERM. It listens on `http` (host:port) and talks to the
+        broker at `clients` and `events`. It serves the JSON API under /v1 (operations, jobs,
+        presentations and their answers, Server-Sent Events at /v1/events), signed incoming webhooks at
+        POST /v1/webhooks/operations, /healthz, /metrics, the OpenAPI document at /v1/openapi.json and
+        the web page at /; and it delivers events to the outgoing webhook subscribers (webhookUrl,
+        webhooksFile) from a durable outbox in `data`.
+        Authentication: bearer tokens with scopes submit, answer and read, from `tokensFile` (JSON
+        [{"name", "token", "scopes"}]) and `tokens` (name:token:scope+scope,…). With no tokens the API is
+        open, which is allowed on a loopback address only; on any other address the gateway refuses to
+        start. Incoming webhooks need `incomingSecret` (whsec_…); without it they are refused with 401.
+        Settings: http, clients, events, data, maxBodyBytes, incomingSecret, tokensFile, tokens,
+        publicUrl, requestTimeoutMs, webhook…, logLevel. Tokens and secrets are never printed.
+        """
+
+    func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
+        _ = try arguments.positionals()
+        let gateway = try Services.Gateway(settings)
+        return try await runUntilSignal(stop: { gateway.stop() }, wait: { await gateway.wait() }, log: settings.log("gateway"))
+    }
+}

@@ -1,0 +1,41 @@
+/// What one read from a raw-mode terminal means to the resolver.
+public enum KeyInput: Sendable, Hashable {
+    /// A key that may choose an action (a character, or Escape).
+    case press(KeyPress)
+    /// Ctrl-C or Ctrl-D: quit.
+    case interrupt
+
+    /// The inputs in one chunk of bytes read from a terminal in raw mode.
+    ///
+    /// A lone ESC byte is Escape; ESC followed by `[` or `O` starts an arrow or function key's
+    /// sequence, which is ignored whole. Enter, Tab and other control bytes choose nothing.
+    public static func decode(_ bytes: [UInt8]) -> [KeyInput] {
+        if bytes.first == 0x1B, bytes.count > 1, bytes[1] == UInt8(ascii: "[") || bytes[1] == UInt8(ascii: "O") {
+            return []
+        }
+        var inputs: [KeyInput] = []
+        var text: [UInt8] = []
+        func flush() {
+            for character in String(decoding: text, as: UTF8.self) where character != "\u{FFFD}" {
+                inputs.append(.press(.character(character)))
+            }
+            text.removeAll()
+        }
+        for byte in bytes {
+            switch byte {
+            case 0x1B:
+                flush()
+                inputs.append(.press(.escape))
+            case 0x03, 0x04:
+                flush()
+                inputs.append(.interrupt)
+            case 0x00..<0x20, 0x7F:
+                flush()
+            default:
+                text.append(byte)
+            }
+        }
+        flush()
+        return inputs
+    }
+}

@@ -1,0 +1,97 @@
+import Client
+import Foundation
+import Presentation
+import Wire
+
+extension ResolverDriver {
+    /// Performs what the session said, in order.
+    func perform(_ actions: [SessionAction]) async {
+        for action in actions {
+            switch action {
+            case .presented(let entry):
+                if options.json { output.json(.presented(entry)) }
+            case .closed(let entry, let resolution, let wasShown):
+                let known = resolution == nil ? await lookUp(entry.id) : resolution
+                if options.json { output.json(.closed(entry.id, known)) }
+                if wasShown || !options.interactive { tell(entry, known.map { renderer(entry).closingLine($0, presentation: entry.presentation) } ?? text("gone")) }
+            case .answered(let entry, let resolution):
+                if options.json { output.json(.answered(resolution)) }
+                tell(entry, renderer(entry).closingLine(resolution, presentation: entry.presentation))
+            case .lostRace(let entry, let error, let winner):
+                refusals += 1
+                if options.json { output.json(.refused(entry.id, error)) }
+                tell(entry, renderer(entry).lostRaceLine(winner, presentation: entry.presentation))
+            case .refused(let entry, let error):
+                refusals += 1
+                if options.json { output.json(.refused(entry.id, error)) }
+                tell(entry, text("notAnswered", error.message))
+                // Without a person, a question with no verdict is not retried in a loop.
+                if !options.interactive { session.setAside(entry.id) }
+            case .fetchEvents(let after):
+                let (client, feed) = (client, feed)
+                Task { feed.yield(.page(await BrokerCalls.events(client, after: after))) }
+            case .fetchSnapshot:
+                let (client, feed) = (client, feed)
+                Task { feed.yield(.snapshot(await BrokerCalls.snapshot(client))) }
+            }
+        }
+    }
+
+    /// Shows (or lets the policy decide) the next presentation when nothing is on screen or in flight.
+    func advance() {
+        guard !quitting, displayed == nil, session.answering == nil else { return }
+        while let entry = session.showNext() {
+            if let policy = options.policy, decided.insert(entry.id).inserted {
+                let evaluation = policy.evaluate(entry.presentation, operation: entry.operation)
+                for skipped in evaluation.skipped { output.log("policy: \(entry.id): \(skipped)") }
+                if let decision = evaluation.decision {
+                    output.log("policy: \(entry.id) (\(entry.operation ?? entry.presentation.job)): \(decision.reason)")
+                    send(entry, action: decision.action)
+                    return
+                }
+                output.log("policy: \(entry.id) (\(entry.operation ?? entry.presentation.job)): no rule decides")
+            }
+            if options.interactive {
+                display(entry)
+                return
+            }
+            output.log("\(entry.id): left for a person (interlude answer \(entry.id) <action>)")
+            session.setAside(entry.id)
+        }
+        if options.interactive, !options.once, !idle {
+            idle = true
+            output.screen("\n\(text("idle"))\n")
+        }
+    }
+
+    /// Sends our answer; its reply comes back as an input, so events keep flowing meanwhile.
+    func send(_ entry: PendingEntry, action: String) {
+        session.beginAnswer(entry.id)
+        let (client, feed, identity, channel) = (client, feed, options.identity, options.channel)
+        Task {
+            feed.yield(.reply(entry.id, await BrokerCalls.answer(client, entry.id, action: action, by: identity, channel: channel)))
+        }
+    }
+
+    /// How a presentation that left the snapshot ended, if the broker says.
+    private func lookUp(_ id: String) async -> Resolution? {
+        try? await client.presentation(id).resolution
+    }
+
+    /// An outcome line: under the dialog in a terminal, `prs_… (operation): line` otherwise.
+    private func tell(_ entry: PendingEntry, _ line: String) {
+        if options.interactive {
+            if displayed?.id == entry.id {
+                output.screen("\n")
+                displayed = nil
+            }
+            output.line(line)
+        } else if !options.json {
+            output.line("\(entry.id) (\(entry.operation ?? entry.presentation.job)): \(line)")
+        }
+    }
+
+    func text(_ key: String, _ arguments: String...) -> String {
+        SessionText.catalog.string("session.\(key)", arguments, locale: options.locale)
+    }
+}

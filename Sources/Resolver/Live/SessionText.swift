@@ -1,0 +1,26 @@
+import Presentation
+
+/// The live resolver's own sentences, in English and Spanish, beside the renderer's (`Catalog.shipped`).
+enum SessionText {
+    static let catalog = Catalog([
+        "en": [
+            "session.more": "{0} more waiting",
+            "session.idle": "No pending questions; waiting for new ones (q to quit).",
+            "session.none": "No pending questions.",
+            "session.notAnswered": "Not answered: {0}",
+            "session.gone": "no longer pending",
+        ],
+        "es": [
+            "session.more": "{0} más en espera",
+            "session.idle": "No hay preguntas pendientes; esperando nuevas (q para salir).",
+            "session.none": "No hay preguntas pendientes.",
+            "session.notAnswered": "No respondida: {0}",
+            "session.gone": "ya no está pendiente",
+        ],
+    ])
+
+    /// The sentence `key` in `locale`, with its arguments.
+    static func string(_ key: String, _ arguments: String..., locale: String) -> String {
+        catalog.string("session.\(key)", arguments, locale: locale)
+    }
+}

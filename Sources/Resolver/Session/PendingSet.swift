@@ -1,0 +1,35 @@
+/// The pending presentations a resolver knows of, oldest first, each once.
+public struct PendingSet: Sendable, Hashable {
+    /// The entries, oldest first.
+    public private(set) var entries: [PendingEntry] = []
+
+    /// An empty set.
+    public init() {}
+
+    /// Whether an entry with this id is pending.
+    public func contains(_ id: String) -> Bool {
+        entries.contains { $0.id == id }
+    }
+
+    /// The entry with this id, if pending.
+    public func entry(_ id: String) -> PendingEntry? {
+        entries.first { $0.id == id }
+    }
+
+    /// Adds `entry` after the newer of the entries created no later than it; `false` if it is already there.
+    @discardableResult
+    public mutating func add(_ entry: PendingEntry) -> Bool {
+        guard !contains(entry.id) else { return false }
+        // Live events arrive oldest first, so this is nearly always an append.
+        let index = entries.lastIndex { $0.presentation.createdAt <= entry.presentation.createdAt }.map { $0 + 1 } ?? 0
+        entries.insert(entry, at: index)
+        return true
+    }
+
+    /// Removes and returns the entry with this id, if pending.
+    @discardableResult
+    public mutating func remove(_ id: String) -> PendingEntry? {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
+        return entries.remove(at: index)
+    }
+}

@@ -1,0 +1,216 @@
+#!/usr/bin/python3
+"""Drives Interlude's web page in headless Chromium (Selenium; Debian chromium, chromium-driver,
+python3-selenium). Run by Tests/EndToEndTests/BrowserTests.swift; run it with /usr/bin/python3 so it
+sees Debian's selenium.
+
+  answer_in_page.py answer    --url URL --presentation ID --screenshots DIR
+      Waits for the "Remove download" dialog, checks it (a confirmation dialog, title visible, Remove
+      red, Cancel bold, focus inside), screenshots it on a desktop and a phone-sized window, clicks
+      Remove and waits until the dialog closes with "You answered: Remove".
+  answer_in_page.py elsewhere --url URL --presentation ID --screenshots DIR --expect TEXT
+      Waits for the dialog, prints "ready", then waits until it closes with a notice containing TEXT
+      (the test answers it through the CLI meanwhile).
+
+Every wait is bounded; the whole run gives up after 80 s. Exit status: 0 passed, 1 a check failed,
+3 the browser could not be started. The last line printed is a JSON summary.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+WAIT_SECONDS = 20
+summary = {"checks": []}
+profiles = []
+
+
+class CheckFailed(Exception):
+    pass
+
+
+class BrowserUnavailable(Exception):
+    pass
+
+
+def check(condition, what):
+    summary["checks"].append(what)
+    if not condition:
+        raise CheckFailed(what)
+
+
+def give_up(signum, frame):
+    raise TimeoutError("the whole run took longer than 80 s")
+
+
+def start_browser(args, phone=False):
+    options = webdriver.ChromeOptions()
+    options.binary_location = args.chromium
+    profile = tempfile.mkdtemp(prefix="interlude-chromium-")
+    profiles.append(profile)
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                     "--disable-extensions", "--hide-scrollbars", "--lang=en-US", f"--user-data-dir={profile}",
+                     "--window-size=1280,800"]:
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
+    if phone:
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    try:
+        driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
+    except WebDriverException as failure:
+        raise BrowserUnavailable(f"{args.chromium} with {args.chromedriver} did not start: {failure.msg}")
+    driver.set_page_load_timeout(WAIT_SECONDS)
+    driver.set_script_timeout(WAIT_SECONDS)
+    return driver
+
+
+def wait(driver, what, condition):
+    try:
+        return WebDriverWait(driver, WAIT_SECONDS, poll_frequency=0.1).until(lambda d: condition(d))
+    except TimeoutException:
+        raise CheckFailed(f"timed out after {WAIT_SECONDS} s waiting for {what}")
+
+
+def dialog_of(driver, presentation):
+    found = driver.find_elements(By.CSS_SELECTOR, f'dialog[open][data-presentation="{presentation}"]')
+    return found[0] if found and found[0].is_displayed() else None
+
+
+def rgb(text):
+    numbers = [float(n) for n in re.findall(r"[\d.]+", text)[:3]]
+    return numbers if len(numbers) == 3 else [0, 0, 0]
+
+
+def no_csp_violations(driver):
+    messages = [entry["message"] for entry in driver.get_log("browser")]
+    bad = [m for m in messages if "Content Security Policy" in m or "Refused to" in m]
+    check(not bad, f"no CSP violations in the console ({bad})")
+    severe = [m for m in messages if "favicon" not in m and "Uncaught" in m]
+    check(not severe, f"no uncaught script errors ({severe})")
+
+
+def shoot(driver, args, name):
+    path = os.path.join(args.screenshots, name)
+    driver.save_screenshot(path)
+    summary.setdefault("screenshots", []).append(path)
+
+
+def check_dialog(driver, dialog, phone):
+    check(dialog.get_attribute("data-kind") == "confirmationDialog", "the question is shown as a confirmation dialog")
+    check(dialog.get_attribute("role") == "dialog", "the dialog has role=dialog")
+    title = driver.find_element(By.ID, dialog.get_attribute("aria-labelledby"))
+    check(title.text == "Remove download" and title.is_displayed() and title.size["width"] > 0,
+          f"the title is visible: {title.text!r}")
+    check("Blue in Green will no longer be available offline." in dialog.text, "the message is shown")
+    remove = dialog.find_element(By.CSS_SELECTOR, 'button[data-action="remove"]')
+    red, green, blue = rgb(remove.value_of_css_property("color"))
+    summary["removeColor"] = remove.value_of_css_property("color")
+    check(remove.text == "Remove" and red >= 180 and green <= 110 and blue <= 110, f"Remove is red: {summary['removeColor']}")
+    cancel = dialog.find_element(By.CSS_SELECTOR, 'button[data-action="cancel"]')
+    check(int(cancel.value_of_css_property("font-weight")) >= 600, "Cancel is bold")
+    buttons = dialog.find_elements(By.CSS_SELECTOR, "button.action")
+    check(buttons[-1].get_attribute("data-action") == "cancel", "Cancel comes last")
+    check(cancel.location["y"] > remove.location["y"], "Cancel sits below Remove")
+    focused = driver.execute_script("return document.activeElement && document.activeElement.dataset.action")
+    check(focused in ("remove", "cancel"), f"a button of the dialog has focus ({focused})")
+    width = driver.execute_script("return window.innerWidth")
+    height = driver.execute_script("return window.innerHeight")
+    box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right, r.bottom];", dialog)
+    check(box[0] >= 0 and box[1] <= width, f"the dialog fits the {width} px wide window ({box})")
+    check(height - box[2] < 40, f"the action sheet sits at the bottom ({box[2]} of {height})")
+    if phone:
+        check(width <= 400, f"the phone window is phone-sized ({width} px)")
+
+
+def answer(args):
+    phone = start_browser(args, phone=True)
+    try:
+        phone.get(args.url)
+        dialog = wait(phone, "the dialog on the phone", lambda d: dialog_of(d, args.presentation))
+        time.sleep(0.4)  # the sheet slides in for 0.25 s
+        check_dialog(phone, dialog, phone=True)
+        shoot(phone, args, "dialog-phone.png")
+        no_csp_violations(phone)
+    finally:
+        phone.quit()
+    driver = start_browser(args)
+    try:
+        driver.get(args.url)
+        dialog = wait(driver, "the Remove download dialog", lambda d: dialog_of(d, args.presentation))
+        time.sleep(0.4)
+        check_dialog(driver, dialog, phone=False)
+        shoot(driver, args, "dialog-desktop.png")
+        dialog.find_element(By.CSS_SELECTOR, 'button[data-action="remove"]').click()
+        wait(driver, "the dialog to close", lambda d: not d.find_elements(By.CSS_SELECTOR, f'dialog[data-presentation="{args.presentation}"]'))
+        notice = wait(driver, "the notice", lambda d: "You answered: Remove" in d.find_element(By.ID, "notices").text)
+        summary["notice"] = driver.find_element(By.ID, "notices").text
+        shoot(driver, args, "answered-desktop.png")
+        no_csp_violations(driver)
+    finally:
+        driver.quit()
+
+
+def elsewhere(args):
+    driver = start_browser(args)
+    try:
+        driver.get(args.url)
+        wait(driver, "the dialog", lambda d: dialog_of(d, args.presentation))
+        print("ready", flush=True)
+        wait(driver, "the dialog to close", lambda d: not d.find_elements(By.CSS_SELECTOR, f'dialog[data-presentation="{args.presentation}"]'))
+        wait(driver, f"a notice with {args.expect!r}", lambda d: args.expect in d.find_element(By.ID, "notices").text)
+        summary["notice"] = driver.find_element(By.ID, "notices").text
+        shoot(driver, args, "answered-elsewhere.png")
+        no_csp_violations(driver)
+    finally:
+        driver.quit()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("scenario", choices=["answer", "elsewhere"])
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--presentation", required=True)
+    parser.add_argument("--screenshots", required=True)
+    parser.add_argument("--expect", default="Answered by")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    args = parser.parse_args()
+    os.makedirs(args.screenshots, exist_ok=True)
+    signal.signal(signal.SIGALRM, give_up)
+    signal.alarm(80)
+    status = 0
+    try:
+        (answer if args.scenario == "answer" else elsewhere)(args)
+    except CheckFailed as failure:
+        summary["failed"] = str(failure)
+        status = 1
+    except TimeoutError as failure:
+        summary["failed"] = str(failure)
+        status = 1
+    except WebDriverException as failure:
+        summary["failed"] = f"the browser failed: {failure.msg}"
+        status = 1
+    except BrowserUnavailable as failure:
+        summary["failed"] = str(failure)
+        status = 3
+    finally:
+        signal.alarm(0)
+        for profile in profiles:
+            shutil.rmtree(profile, ignore_errors=True)
+    print(json.dumps(summary), flush=True)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

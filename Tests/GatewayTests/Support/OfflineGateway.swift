@@ -1,0 +1,28 @@
+import Foundation
+import Gateway
+
+/// A real `GatewayService` whose broker is absent: everything a request meets before it reaches the
+/// broker (routing, limits, parsing, authentication, signatures) is the production code path, and what
+/// gets through fails with the broker's timeout (504) after `requestTimeout`.
+enum OfflineGateway {
+    /// Starts a gateway on a free loopback port; `configure` adjusts the configuration first.
+    static func start(
+        extraRoutes: [GatewayRoute] = [], _ configure: (inout GatewayConfiguration) -> Void = { _ in }
+    ) throws -> GatewayService {
+        var configuration = GatewayConfiguration()
+        configuration.port = 0
+        // An ipc endpoint nobody binds: no TCP traffic at all, and every broker request times out.
+        let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent("interlude-absent-\(UUID().uuidString)").path
+        configuration.clients = "ipc://\(nowhere)-clients"
+        configuration.events = "ipc://\(nowhere)-events"
+        configuration.requestTimeout = .milliseconds(300)
+        configuration.healthTimeout = .milliseconds(300)
+        configure(&configuration)
+        return try GatewayService(configuration: configuration, extraRoutes: extraRoutes)
+    }
+
+    /// The JSON `{"error": {…}}` body's fields.
+    static func error(_ received: Received) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: received.body) as? [String: Any])?["error"] as? [String: Any]
+    }
+}
