@@ -56,6 +56,6 @@ let package = Package(
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Presentation", "Wire"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Presentation", "Wire"]),
         .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ"], exclude: ["Browser"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ"], exclude: ["Browser", "Receiver"]),
     ]
 )

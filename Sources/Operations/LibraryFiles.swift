@@ -50,9 +50,7 @@ enum LibraryFiles {
 
     /// Writes `value` as pretty, sorted JSON through a temporary file and a rename, so readers never see half of it.
     static func writeJSON(_ value: some Encodable, to url: URL) throws {
-        let encoder = JSONCoding.encoder
-        encoder.outputFormatting.insert(.prettyPrinted)
-        try encoder.encode(value).write(to: url, options: .atomic)
+        try JSONCoding.prettyEncoder.encode(value).write(to: url, options: .atomic)
     }
 
     /// Runs blocking file or archive work on a dispatch thread, so the cooperative pool stays free.

@@ -2,10 +2,18 @@ import Foundation
 
 /// The one JSON configuration every part of Interlude shares: ISO 8601 dates with milliseconds, sorted keys.
 public enum JSONCoding {
-    /// Encoder with sorted keys and ISO 8601 dates, so output is stable.
-    public static var encoder: JSONEncoder {
+    /// Encoder with sorted keys and ISO 8601 dates, so output is stable. Shared: never change its settings.
+    public static let encoder = makeEncoder([.sortedKeys, .withoutEscapingSlashes])
+
+    /// The same, indented, for files people read.
+    public static let prettyEncoder = makeEncoder([.sortedKeys, .withoutEscapingSlashes, .prettyPrinted])
+
+    /// Decoder that reads ISO 8601 dates with or without fractional seconds. Shared: never change its settings.
+    public static let decoder = makeDecoder()
+
+    private static func makeEncoder(_ formatting: JSONEncoder.OutputFormatting) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = formatting
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(timestamp(date))
@@ -13,8 +21,7 @@ public enum JSONCoding {
         return encoder
     }
 
-    /// Decoder that reads ISO 8601 dates with or without fractional seconds.
-    public static var decoder: JSONDecoder {
+    private static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -36,13 +43,16 @@ public enum JSONCoding {
         let (seconds, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1000)
         let whole = milliseconds < 0 && remainder != 0 ? seconds - 1 : seconds
         let fraction = milliseconds - whole * 1000
-        let text = Date(timeIntervalSince1970: Double(whole)).formatted(Date.ISO8601FormatStyle())
+        let text = Date(timeIntervalSince1970: Double(whole)).formatted(wholeSeconds)
         return text.dropLast() + "." + String(repeating: "0", count: 3 - String(fraction).count) + String(fraction) + "Z"
     }
 
     /// Reads a timestamp written by `timestamp(_:)`, or one without fractional seconds.
     public static func parseTimestamp(_ text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        return try? Date.ISO8601FormatStyle().parse(text)
+        if let date = try? withMilliseconds.parse(text) { return date }
+        return try? wholeSeconds.parse(text)
     }
+
+    private static let wholeSeconds = Date.ISO8601FormatStyle()
+    private static let withMilliseconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }

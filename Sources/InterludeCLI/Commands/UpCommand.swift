@@ -53,6 +53,11 @@ struct UpCommand: Command {
                 worker.stop()
                 broker.stop()
             },
-            wait: { try await broker.wait() }, log: log)
+            wait: {
+                // The broker ends first only on a failure, which ends the process; otherwise all three stop together.
+                try await broker.wait()
+                await gateway.wait()
+                await worker.wait()
+            }, log: log)
     }
 }

@@ -78,20 +78,22 @@ extension ResolverDriver {
         try? await client.presentation(id).resolution
     }
 
-    /// An outcome line: under the dialog in a terminal, `prs_… (operation): line` otherwise.
+    /// An outcome line: under its dialog in a terminal, else `prs_… (operation): line` (a policy's
+    /// answers in a terminal, every line without one).
     private func tell(_ entry: PendingEntry, _ line: String) {
-        if options.interactive {
-            if displayed?.id == entry.id {
-                output.screen("\n")
-                displayed = nil
-            }
-            output.line(line)
-        } else if !options.json {
-            output.line("\(entry.id) (\(entry.operation ?? entry.presentation.job)): \(line)")
+        guard options.interactive else {
+            if !options.json { output.line("\(entry.id) (\(entry.operation ?? entry.presentation.job)): \(line)") }
+            return
         }
+        if displayed?.id == entry.id {
+            output.screen("\n")
+            displayed = nil
+        }
+        output.line(lastShown == entry.id ? line : "\(entry.id) (\(entry.operation ?? entry.presentation.job)): \(line)")
     }
 
+    /// A live-resolver sentence in this run's locale.
     func text(_ key: String, _ arguments: String...) -> String {
-        SessionText.catalog.string("session.\(key)", arguments, locale: options.locale)
+        SessionText.string(key, arguments, locale: options.locale)
     }
 }

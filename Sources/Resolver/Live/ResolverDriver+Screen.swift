@@ -12,6 +12,7 @@ extension ResolverDriver {
     func display(_ entry: PendingEntry) {
         idle = false
         displayed = entry
+        lastShown = entry.id
         let renderer = renderer(entry)
         var screen = "\n" + renderer.render(entry.presentation).joined(separator: "\n") + "\n"
         if session.waiting > 0 { screen += text("more", String(session.waiting)) + "\n" }

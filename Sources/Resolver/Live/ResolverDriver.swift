@@ -18,6 +18,8 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
     let feed: AsyncStream<ResolverInput>.Continuation
     /// The presentation whose dialog is on screen, waiting for a key.
     var displayed: PendingEntry?
+    /// The presentation whose dialog was drawn last, so its outcome line needs no name.
+    var lastShown: String?
     /// Whether the "waiting for new ones" line is the last thing on screen.
     var idle = false
     /// Presentations the policy has looked at; it decides each once.
@@ -96,6 +98,6 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
 
     private func noteNothingPending() {
         guard !options.json else { return }
-        output.line(SessionText.string("none", locale: options.locale))
+        output.line(text("none"))
     }
 }

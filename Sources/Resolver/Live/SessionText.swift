@@ -20,7 +20,7 @@ enum SessionText {
     ])
 
     /// The sentence `key` in `locale`, with its arguments.
-    static func string(_ key: String, _ arguments: String..., locale: String) -> String {
+    static func string(_ key: String, _ arguments: [String] = [], locale: String) -> String {
         catalog.string("session.\(key)", arguments, locale: locale)
     }
 }
