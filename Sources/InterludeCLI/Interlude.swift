@@ -12,6 +12,8 @@ public enum Interlude {
 
     /// Runs with the process's arguments and exits.
     public static func main() async -> Never {
+        // A write to a closed pipe or socket must fail with EPIPE, not kill the process.
+        signal(SIGPIPE, SIG_IGN)
         exit(await run(Array(CommandLine.arguments.dropFirst())))
     }
 

@@ -52,14 +52,27 @@ final class WebhookHTTPClient: Sendable {
     }
 
     private static func send(_ request: URLRequest, session: URLSession) async -> WebhookOutcome? {
-        do {
-            let (_, response) = try await session.data(for: request)
-            guard let http = response as? HTTPURLResponse else { return .transportError("not an HTTP response") }
-            return .response(status: http.statusCode, retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
-        } catch {
-            if Task.isCancelled { return nil }
+        let handle = CancellableTask()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let task = session.dataTask(with: request) { _, response, error in
+                    continuation.resume(returning: outcome(response, error))
+                }
+                handle.attach(task)
+                task.resume()
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+    }
+
+    private static func outcome(_ response: URLResponse?, _ error: (any Error)?) -> WebhookOutcome? {
+        if let error {
+            if (error as? URLError)?.code == .cancelled { return nil }
             return .transportError(reason(error))
         }
+        guard let http = response as? HTTPURLResponse else { return .transportError("not an HTTP response") }
+        return .response(status: http.statusCode, retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
     }
 
     private static func reason(_ error: any Error) -> String {
@@ -83,5 +96,32 @@ private final class RedirectRefuser: NSObject, URLSessionTaskDelegate, Sendable 
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(nil)
+    }
+}
+
+/// A URLSession task that a Swift task's cancellation can cancel without deadlocking.
+///
+/// `URLSessionTask.cancel()` waits on the session's queue, which may at that moment be resuming the
+/// very Swift task being cancelled (and so need the lock the cancellation handler holds). The cancel
+/// is therefore sent from another queue, never from inside the cancellation handler.
+private final class CancellableTask: @unchecked Sendable {  // its state is guarded by `lock`
+    private let lock = NSLock()
+    private var task: URLSessionTask?
+    private var cancelled = false
+
+    func attach(_ task: URLSessionTask) {
+        lock.lock()
+        self.task = task
+        let cancelNow = cancelled
+        lock.unlock()
+        if cancelNow { DispatchQueue.global().async { task.cancel() } }
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let task = self.task
+        lock.unlock()
+        if let task { DispatchQueue.global().async { task.cancel() } }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,6 +11,7 @@ public final class KeyReader: Sendable {
     /// The keys as they are pressed; finishes when the input ends or `stop()` is called.
     public let keys: AsyncStream<KeyInput>
     private let stopWriter: Int32
+    private let stopped = Atomic<Bool>(false)
 
     /// Starts reading `fileDescriptor` (a terminal in raw mode).
     public init(fileDescriptor: Int32 = STDIN_FILENO) throws(TerminalError) {
@@ -37,8 +39,10 @@ public final class KeyReader: Sendable {
         close(stopWriter)
     }
 
-    /// Stops the reading thread; the key stream finishes.
+    /// Stops the reading thread; the key stream finishes. Only the first call writes: the thread closes
+    /// the pipe's read end as it ends, and a second write would then raise SIGPIPE.
     public func stop() {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var byte: UInt8 = 1
         _ = write(stopWriter, &byte, 1)
     }

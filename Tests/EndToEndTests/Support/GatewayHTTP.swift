@@ -54,10 +54,22 @@ struct GatewayHTTP: Sendable {
         request.timeoutInterval = timeout
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await roundTrip(request)
         guard let http = response as? HTTPURLResponse else { throw EndToEndFailure("\(method) \(path): not an HTTP response") }
         var fields: [String: String] = [:]
         for (name, value) in http.allHeaderFields { fields["\(name)"] = "\(value)" }
         return HTTPReply(status: http.statusCode, headers: fields, body: data)
+    }
+}
+
+/// One URLSession round trip through a completion handler. The async `data(for:)` is not used: cancelling
+/// it (as a timeout race does) can deadlock swift-corelibs-foundation; `timeoutInterval` bounds the wait.
+func roundTrip(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    try await withCheckedThrowingContinuation { continuation in
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            if let error { return continuation.resume(throwing: error) }
+            guard let response else { return continuation.resume(throwing: URLError(.badServerResponse)) }
+            continuation.resume(returning: (data ?? Data(), response))
+        }.resume()
     }
 }

@@ -48,7 +48,7 @@ struct Received: Sendable {
 /// Sends one request with URLSession, bounded by `timeout`.
 func fetch(
     _ method: String = "GET", port: Int, _ target: String, body: Data? = nil, headers: [String: String] = [:],
-    timeout: Double = 5
+    timeout: Double = 15
 ) async throws -> Received {
     var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(target)")!)
     request.httpMethod = method
@@ -56,9 +56,21 @@ func fetch(
     request.timeoutInterval = timeout
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let prepared = request
-    let (data, response) = try await withTimeout(timeout + 1) { try await URLSession.shared.data(for: prepared) }
+    let (data, response) = try await roundTrip(prepared)
     let http = response as! HTTPURLResponse
     var fields: [String: String] = [:]
     for (name, value) in http.allHeaderFields { fields["\(name)"] = "\(value)" }
     return Received(status: http.statusCode, headers: fields, body: data)
+}
+
+/// One URLSession round trip through a completion handler. The async `data(for:)` is not used: cancelling
+/// it (as a timeout race does) can deadlock swift-corelibs-foundation; `timeoutInterval` bounds the wait.
+func roundTrip(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    try await withCheckedThrowingContinuation { continuation in
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            if let error { return continuation.resume(throwing: error) }
+            guard let response else { return continuation.resume(throwing: URLError(.badServerResponse)) }
+            continuation.resume(returning: (data ?? Data(), response))
+        }.resume()
+    }
 }
