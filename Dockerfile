@@ -1,5 +1,5 @@
 # Builds the interlude binary and runs it on a slim Debian with only the C libraries it links.
-FROM swift:6.1-bookworm AS build
+FROM swift:6.3-bookworm AS build
 RUN apt-get update && apt-get install -y --no-install-recommends \
       libzmq3-dev libsqlite3-dev libmicrohttpd-dev libsodium-dev libarchive-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
