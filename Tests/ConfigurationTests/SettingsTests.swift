@@ -2,10 +2,18 @@ import Configuration
 import Foundation
 import Testing
 
-@Suite struct SettingsTests {
+@Suite final class SettingsTests {
+    private var written: [String] = []
+
+    deinit {
+        for path in written { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// A configuration file in the temporary folder, removed when the test ends.
     func file(_ json: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("interlude-\(UUID().uuidString).json").path
         try json.write(toFile: path, atomically: true, encoding: .utf8)
+        written.append(path)
         return path
     }
 
