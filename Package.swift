@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Presentation", "Wire"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Presentation", "Wire"]),
-        .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI"]),
+        .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ"], exclude: ["Browser", "Receiver"]),
     ]
 )

@@ -10,7 +10,7 @@ struct Connection {
     let timeout: Duration
 
     init(_ settings: Settings) throws {
-        client = try BrokerClient(context: try Context(), endpoint: settings.clients)
+        client = try BrokerClient(context: try Context(), endpoint: settings.clients, limits: MessageLimits(settings))
         timeout = .milliseconds(settings.requestTimeoutMs)
     }
 }
