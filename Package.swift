@@ -57,8 +57,9 @@ let package = Package(
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Presentation", "Wire"]),
-        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Presentation", "Wire"]),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Presentation", "Wire"], exclude: ["Fixtures"]),
         .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI"]),
+        .testTarget(name: "RepositoryTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ"], exclude: ["Browser", "Receiver"]),
     ]
 )
