@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "interlude", targets: ["interlude"]),
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "WorkerKit", targets: ["WorkerKit"]),
+        .library(name: "WorkerRuntime", targets: ["WorkerRuntime"]),
         .library(name: "WorkerKitTesting", targets: ["WorkerKitTesting"]),
         .library(name: "InterludeClient", targets: ["Client"]),
     ],
@@ -31,16 +32,18 @@ let package = Package(
         .target(name: "Configuration"),
         .target(name: "Journal", dependencies: ["CSQLite", "Presentation", "Wire"]),
         .target(name: "Broker", dependencies: ["ZeroMQ", "Wire", "Journal", "Presentation", "Configuration"]),
-        .target(name: "WorkerKit", dependencies: ["ZeroMQ", "Wire", "Presentation", "Configuration"]),
+        // The SDK an operation's author imports; the worker's ZeroMQ runtime is a module of its own.
+        .target(name: "WorkerKit", dependencies: ["Wire", "Presentation"]),
+        .target(name: "WorkerRuntime", dependencies: ["WorkerKit", "ZeroMQ", "Wire", "Presentation", "Configuration"]),
         .target(name: "WorkerKitTesting", dependencies: ["WorkerKit", "Wire", "Presentation"]),
-        .target(name: "Operations", dependencies: ["WorkerKit", "Archive", "Presentation"]),
+        .target(name: "Operations", dependencies: ["WorkerKit", "Archive"]),
         .target(name: "Client", dependencies: ["ZeroMQ", "Wire", "Presentation", "Configuration"]),
         .target(name: "Resolver", dependencies: ["Client", "Wire", "Presentation"]),
         .target(name: "Gateway", dependencies: [
             "CMicroHTTPD", "CSodium", "Client", "Journal", "Configuration", "Wire", "Presentation",
         ]),
         .target(name: "InterludeCLI", dependencies: [
-            "Configuration", "Broker", "WorkerKit", "Operations", "Client", "Resolver", "Gateway", "Presentation", "Wire",
+            "Configuration", "Broker", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver", "Gateway", "Presentation", "Wire",
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
 

@@ -6,6 +6,7 @@ import Operations
 import Presentation
 import Wire
 import WorkerKit
+import WorkerRuntime
 import ZeroMQ
 
 /// Builds the long-running parts from settings, so `broker`, `worker` and `up` start them the same way.
