@@ -139,7 +139,7 @@ import Wire
         var broker = BrokerHarness()
         _ = broker.ready("w1")
         let (job, _) = broker.submit("noop")
-        let effects = broker.state.undeliverable(job.id, attempt: 1, error: JobError(code: "tooLarge", message: "too big"), now: broker.now)
+        let effects = broker.state.undeliverable(job.id, attempt: 1, error: Job.Failure(code: "tooLarge", message: "too big"), now: broker.now)
         #expect(BrokerHarness.events(effects).first { $0.type == .jobFailed }?.job?.error?.code == "tooLarge")
     }
 }

@@ -25,7 +25,7 @@ import Wire
     @Test func aJobsErrorAndResultArePrintedSafely() {
         let job = Job(
             id: "job_1", operation: "noop\u{1B}[31m", input: .null, phase: .failed, result: .string("\u{202E}x"),
-            error: JobError(code: "x", message: "boom\u{1B}[2J"), createdAt: Date())
+            error: Job.Failure(code: "x", message: "boom\u{1B}[2J"), createdAt: Date())
         let printed = Output.describe(job)
         #expect(!printed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
     }

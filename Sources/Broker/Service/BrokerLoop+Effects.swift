@@ -37,7 +37,7 @@ extension BrokerLoop {
                 let dispatch = BrokerCommand.Dispatch(job: job.id, attempt: job.attempts, operation: job.operation, input: job.input, history: history)
                 let frames = Frames.encode(BrokerCommand.dispatch(dispatch))
                 guard fits(frames) else {
-                    let error = JobError(
+                    let error = Job.Failure(
                         code: WireError.Code.tooLarge.rawValue,
                         message: "the dispatch of job \(job.id) (its input and recorded history) is \(frames[3].count) bytes, over maxMessageBytes (\(limits.maxMessageBytes))")
                     log.error(error.message)

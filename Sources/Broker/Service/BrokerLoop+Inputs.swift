@@ -52,6 +52,6 @@ extension BrokerLoop {
               (try? limits.json.check(frames[3])) != nil,
               let attempt = try? JSONCoding.decoder.decode(WorkerMessage.Attempt.self, from: frames[3])
         else { return nil }
-        return .result(.init(job: attempt.job, attempt: attempt.attempt, outcome: .failed, error: JobError(code: error.code.rawValue, message: error.message)))
+        return .result(.init(job: attempt.job, attempt: attempt.attempt, outcome: .failed, error: Job.Failure(code: error.code.rawValue, message: error.message)))
     }
 }

@@ -52,11 +52,11 @@ public struct Admission: Sendable {
         do {
             if let output = result.output { try limits.check(value: output, "the output") }
         } catch {
-            let failure = JobError(code: error.code.rawValue, message: error.message)
+            let failure = Job.Failure(code: error.code.rawValue, message: error.message)
             return .init(job: result.job, attempt: result.attempt, outcome: .failed, error: failure)
         }
         if let error = result.error, error.message.count > Self.errorMessageLength {
-            let shortened = JobError(code: String(error.code.prefix(100)), message: String(error.message.prefix(Self.errorMessageLength)) + "…")
+            let shortened = Job.Failure(code: String(error.code.prefix(100)), message: String(error.message.prefix(Self.errorMessageLength)) + "…")
             return .init(job: result.job, attempt: result.attempt, outcome: result.outcome, output: result.output, error: shortened)
         }
         return result

@@ -39,7 +39,7 @@ extension BrokerState {
             return self.result(result, from: id, now: now)
         case .refuse(let refusal):
             guard lease(.init(job: refusal.job, attempt: refusal.attempt), runningOn: id) != nil, let worker = workers[id] else { return [] }
-            let error = JobError(code: refusal.code, message: "worker \(worker.name) refused attempt \(refusal.attempt): \(refusal.message)")
+            let error = Job.Failure(code: refusal.code, message: "worker \(worker.name) refused attempt \(refusal.attempt): \(refusal.message)")
             return finish(refusal.job, phase: .failed, error: error, now: now)
         }
     }
@@ -92,9 +92,9 @@ extension BrokerState {
             return finish(result.job, phase: .succeeded, result: result.output ?? .null, now: now)
         case .failed:
             let phase: Job.Phase = active.cancelRequested ? .cancelled : .failed
-            return finish(result.job, phase: phase, error: result.error ?? JobError(code: "failed", message: "the operation failed"), now: now)
+            return finish(result.job, phase: phase, error: result.error ?? Job.Failure(code: "failed", message: "the operation failed"), now: now)
         case .cancelled:
-            return finish(result.job, phase: .cancelled, error: JobError(code: "cancelled", message: "cancelled by a client"), now: now)
+            return finish(result.job, phase: .cancelled, error: Job.Failure(code: "cancelled", message: "cancelled by a client"), now: now)
         }
     }
 
@@ -116,7 +116,7 @@ extension BrokerState {
 extension BrokerState {
     /// A dispatch the loop could not send (over the size limit, say): the job fails with `error`
     /// instead of being handed out again and again.
-    public mutating func undeliverable(_ jobID: String, attempt: Int, error: JobError, now: Date) -> [BrokerEffect] {
+    public mutating func undeliverable(_ jobID: String, attempt: Int, error: Job.Failure, now: Date) -> [BrokerEffect] {
         guard let active = jobs[jobID], active.job.attempts == attempt, active.worker != nil else { return [] }
         return finish(jobID, phase: .failed, error: error, now: now)
     }
