@@ -1,5 +1,5 @@
-import Client
 import Configuration
+import Log
 import Wire
 
 /// Everything `GatewayService` needs: where to listen, the broker's endpoints, limits, secrets and timings.
@@ -56,7 +56,8 @@ extension GatewayConfiguration {
         self.port = Int(port)
         clients = settings.clients
         events = settings.events
-        limits = MessageLimits(settings)
+        limits = MessageLimits(
+            maxMessageBytes: settings.maxMessageBytes, maxJsonDepth: settings.maxJsonDepth, maxJsonKeys: settings.maxJsonKeys)
         maxBodyBytes = limits.httpBodyBytes
         requestTimeout = .milliseconds(settings.requestTimeoutMs)
         log = settings.log("gateway")

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Presentation
 import Wire
 
@@ -17,7 +18,7 @@ enum Output {
 
     /// A job as a person reads it.
     static func describe(_ job: Job) -> String {
-        var lines = ["\(safe(job.id))  \(safe(job.operation))  \(job.state.rawValue)  (updated \(JSONCoding.timestamp(job.updatedAt)))"]
+        var lines = ["\(safe(job.id))  \(safe(job.operation))  \(job.state.rawValue)  (updated \(Timestamp.string(job.updatedAt)))"]
         if let progress = job.progress, !job.isFinished, progress.total > 0 {
             lines.append("  progress: \(progress.done * 100 / progress.total)% (\(progress.done) of \(progress.total))")
         }
@@ -37,7 +38,7 @@ enum Output {
             "\(safe(action.id)) (\"\(safe(action.label))\"\(action.role.map { ", \($0.rawValue)" } ?? ""))"
         }
         lines.append("  actions: \(actions.joined(separator: ", "))")
-        if let expiry = presentation.expiresAt { lines.append("  expires \(JSONCoding.timestamp(expiry))") }
+        if let expiry = presentation.expiresAt { lines.append("  expires \(Timestamp.string(expiry))") }
         lines.append("  answer: interlude answer \(safe(presentation.id)) <action>")
         return lines
     }

@@ -15,6 +15,11 @@ public struct MessageLimits: Sendable, Hashable {
         self.json = json
     }
 
+    /// Limits from the three settings: `maxMessageBytes`, `maxJsonDepth` and `maxJsonKeys`.
+    public init(maxMessageBytes: Int, maxJsonDepth: Int, maxJsonKeys: Int) {
+        self.init(maxMessageBytes: maxMessageBytes, json: JSONPreReader(maxDepth: maxJsonDepth, maxKeys: maxJsonKeys))
+    }
+
     /// The defaults.
     public static let standard = MessageLimits()
 

@@ -2,9 +2,10 @@ import Broker
 import Client
 import Configuration
 import Foundation
-import Journal
+import Log
 import Operations
 import Presentation
+import SQLite
 import Wire
 import WorkerKit
 import WorkerRuntime
@@ -28,7 +29,7 @@ final class BenchSystem: Sendable {
     private let follower: Task<Void, Never>
 
     /// Starts everything; `folder` must be empty or absent and is left for the caller to remove.
-    init(context: Context, synchronous: Database.Options.Synchronous, capacity: Int, folder: URL) throws {
+    init(context: Context, synchronous: Synchronous, capacity: Int, folder: URL) throws {
         let registry = BenchOperations.registry
         let quiet = Log.Level.warning
         broker = try BrokerService(

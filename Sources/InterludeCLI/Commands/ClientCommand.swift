@@ -11,7 +11,7 @@ struct Connection {
     init(_ settings: Settings) throws {
         client = try BrokerClient(
             context: try Context(), endpoint: settings.clients, requestTimeout: .milliseconds(settings.requestTimeoutMs),
-            limits: MessageLimits(settings))
+            limits: settings.messageLimits)
     }
 }
 

@@ -1,8 +1,7 @@
 import Broker
-import Client
 import Configuration
 import Foundation
-import Journal
+import Log
 import Operations
 import Presentation
 import Wire
@@ -23,9 +22,9 @@ enum Services {
             endpoints: BrokerEndpoints(clients: settings.clients, workers: settings.workers, events: settings.events),
             dataFolder: URL(fileURLWithPath: settings.data),
             settings: BrokerState.Settings(
-                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: MessageLimits(settings),
+                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
                 maxRedispatches: settings.maxRedispatches),
-            synchronous: settings.synchronous == "normal" ? .normal : .full,
+            synchronous: settings.synchronous,
             log: settings.log("broker"),
             validate: { operation, input throws(WireError) in try registry.validate(operation: operation, input: input) })
     }
@@ -35,7 +34,7 @@ enum Services {
             context: context, endpoint: endpoint, registry: registry(settings),
             settings: .init(
                 name: settings.resolvedWorkerName, capacity: settings.concurrency,
-                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: MessageLimits(settings)),
+                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits),
             log: settings.log("worker"))
     }
 }

@@ -25,7 +25,7 @@ struct SubmitCommand: Command {
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let operation = try arguments.positionals("operation")[0]
-        let input = try Self.input(arguments["input"], reader: MessageLimits(settings).json)
+        let input = try Self.input(arguments["input"], reader: settings.messageLimits.json)
         let connection = try Connection(settings)
         let job = try await connection.client.submit(operation, input: input, idempotencyKey: arguments["idempotency-key"])
         guard arguments.has("wait") else {
