@@ -127,8 +127,7 @@ extension EndToEnd {
         func aJobThatKeepsLosingItsWorkerIsPoisoned() async throws {
             let sandbox = try Sandbox("sizes-poison")
             defer { sandbox.shutdown() }
-            try await sandbox.start("broker", ["broker"], environment: ["INTERLUDE_MAX_REDISPATCHES": "2"])
-            _ = try await sandbox.eventually("the broker to answer") { try? await sandbox.pending() }
+            try await sandbox.startBroker(environment: ["INTERLUDE_MAX_REDISPATCHES": "2"])
             // libzmq drops a 200 KiB message for a worker that reads at most 128 KiB, and the connection with it.
             try sandbox.startWorker("tiny", environment: ["INTERLUDE_MAX_MESSAGE_BYTES": "65536"])
             let job = try await sandbox.submit("noop", try sandbox.inputFile("input.json", paddedInput(200 << 10)))

@@ -50,7 +50,7 @@ struct SubmitCommand: Command {
             try reader.check(text)
             return try JSONCoding.decoder.decode(JSONValue.self, from: Data(text.utf8))
         } catch let refusal as JSONRefusal {
-            throw UsageError("--input is not accepted JSON: \(refusal)")
+            throw UsageError(refusal.kind == .syntax ? "--input is not valid JSON: \(refusal)" : "--input is refused: \(refusal)")
         } catch {
             throw UsageError("--input is not valid JSON: \(text.prefix(200))")
         }
