@@ -37,5 +37,13 @@ enum Schema {
                 body TEXT NOT NULL
             );
             """),
+        // 2 is reserved for the operation registry.
+        Migration(version: 3, sql: """
+            ALTER TABLE jobs ADD COLUMN request_digest TEXT;  -- Idempotency.digest of the submit that created it, with its key
+            CREATE TABLE storage_probe (                       -- one row rewritten to learn whether the disk has room again
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                at TEXT NOT NULL
+            );
+            """),
     ]
 }
