@@ -20,6 +20,10 @@ final class BrokerLoop {
     let log: Log
     let stop: Wakeup
     let bound: BrokerEndpoints
+    /// Set while the journal's disk is full: writes are refused, reads go on, and `nextProbe` says
+    /// when to check for room again.
+    var storageFull = false
+    var nextProbe = Date()
     private var nextTick = Date()
     private static let maxPerTurn = 512
 
@@ -34,7 +38,7 @@ final class BrokerLoop {
         try events.bind(endpoints.events)
         bound = BrokerEndpoints(clients: try clients.lastEndpoint, workers: try workers.lastEndpoint, events: try events.lastEndpoint)
         self.journal = journal
-        state = BrokerState(settings: settings, recovering: try journal.recover(), lastSequence: try journal.lastEventSequence())
+        state = try Self.recoveredState(settings: settings, journal: journal)
         self.validate = validate
         admission = Admission(limits: settings.limits)
         self.log = log
@@ -42,6 +46,13 @@ final class BrokerLoop {
     }
 
     var limits: MessageLimits { state.settings.limits }
+
+    /// The state a broker has when it starts: every unfinished job from the journal, unreadable ones set aside.
+    static func recoveredState(settings: BrokerState.Settings, journal: Journal) throws -> BrokerState {
+        let recovery = try journal.recover()
+        return BrokerState(
+            settings: settings, recovering: recovery.jobs, quarantined: recovery.quarantined, lastSequence: try journal.lastEventSequence())
+    }
 
     private static func router(_ context: Context, _ endpoint: String, limits: MessageLimits) throws -> Socket {
         let socket = try Socket(context, .router)
@@ -67,6 +78,7 @@ final class BrokerLoop {
                 effects += state.tick(now: now)
                 nextTick = now.addingTimeInterval(state.settings.heartbeatInterval / 4)
             }
+            if storageFull, now >= nextProbe { effects += try probeStorage(now: now) }
             try perform(effects)
         }
     }

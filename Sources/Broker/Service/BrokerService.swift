@@ -16,18 +16,20 @@ public final class BrokerService: Sendable {
 
     /// Opens the journal, recovers its state, binds the sockets and starts the loop.
     public init(
-        context: Context, endpoints: BrokerEndpoints, dataFolder: URL, settings: BrokerState.Settings = .init(),
+        context: Context, endpoints: BrokerEndpoints, dataFolder: URL, replacingForeignJournal: Bool = false,
+        settings: BrokerState.Settings = .init(),
         synchronous: Synchronous = .full, log: Log,
         validate: @escaping @Sendable (String, JSONValue) throws(WireError) -> Void
     ) throws {
         let stop = try Wakeup()
-        let journal = try Journal(folder: dataFolder, synchronous: synchronous)
+        let journal = try Journal(folder: dataFolder, synchronous: synchronous, replacingForeign: replacingForeignJournal)
         let loop = try BrokerLoop(
             context: context, endpoints: endpoints, journal: journal, settings: settings, validate: validate, log: log, stop: stop)
         self.endpoints = loop.bound
         self.stopSignal = stop
         let recovered = loop.state.activeJobs.count
         log.info("journal \(journal.path): \(recovered) unfinished job(s) recovered, \(loop.state.pendingCount) question(s) pending")
+        for set in loop.state.quarantined { log.error("job \(set.job) quarantined, the broker runs without it: \(set.reason)") }
         let box = UncheckedBox(loop)
         let thread = Thread { [finished] in
             let result = Result { try box.value.run() }

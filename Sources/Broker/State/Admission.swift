@@ -23,7 +23,7 @@ public struct Admission: Sendable {
         case .submit(let submit):
             try Names.check(submit.operation, as: "operation")
             try limits.check(input: submit.input)
-            if let key = submit.idempotencyKey { try Names.check(key, as: "idempotencyKey", maxLength: 200) }
+            if let key = submit.idempotencyKey { try Names.check(key, as: "idempotencyKey", maxLength: 255) }
         case .answer(let answer):
             try Names.check(answer.by, as: "by")
             try Names.check(answer.channel, as: "channel", maxLength: 32)

@@ -6,6 +6,7 @@ import Wire
 extension BrokerState {
     /// Hands queued jobs to workers with a free slot for their operation, least loaded first.
     mutating func assign(now: Date) -> [BrokerEffect] {
+        guard !paused else { return [] }
         var effects: [BrokerEffect] = []
         var index = 0
         while index < queue.count {
@@ -135,7 +136,7 @@ extension BrokerState {
                 effects.append(.send(to: worker.id, correlation: "", .heartbeat))
             }
         }
-        for jobID in jobs.keys.sorted() {
+        for jobID in jobs.keys.sorted() where !paused {
             guard var active = jobs[jobID], let resolution = active.slot.expire(at: now) else { continue }
             jobs[jobID] = active
             effects += resolved(jobID, resolution, now: now)

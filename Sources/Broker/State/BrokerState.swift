@@ -58,14 +58,25 @@ public struct BrokerState: Sendable {
     var queue: [String] = []
     var workers: [PeerID: Worker] = [:]
     var presentationJobs: [String: String] = [:]
-    var idempotencyKeys: [String: String] = [:]
+    /// The job each idempotency key created this run, with the digest of its request.
+    var idempotencyKeys: [String: (job: String, digest: String)] = [:]
     /// The sequence of the newest event.
     public private(set) var lastSequence: Int64
+    /// Jobs set aside because their journal rows cannot be read; the broker runs without them.
+    public private(set) var quarantined: [Quarantine]
+    /// While true (the journal's disk is full) nothing is handed out and nothing expires: no decision
+    /// the journal could not record is taken.
+    public var paused = false
 
-    /// A broker that recovers `active` (every job that had not ended) from the journal.
-    public init(settings: Settings = .init(), recovering active: [(Job, PresentationSlot)] = [], lastSequence: Int64 = 0) {
+    /// A broker that recovers `active` (every job that had not ended) from the journal, without the
+    /// `quarantined` ones.
+    public init(
+        settings: Settings = .init(), recovering active: [(Job, PresentationSlot)] = [], quarantined: [Quarantine] = [],
+        lastSequence: Int64 = 0
+    ) {
         self.settings = settings
         self.lastSequence = lastSequence
+        self.quarantined = quarantined
         for (job, slot) in active.sorted(by: { $0.0.createdAt < $1.0.createdAt }) {
             var job = job
             job.presentation = slot.current
@@ -97,7 +108,18 @@ public struct BrokerState: Sendable {
     }
 
     /// Persists the job's row and returns the effect.
-    func save(_ active: ActiveJob, key: String? = nil) -> BrokerEffect {
-        .persist(.saveJob(active.job, idempotencyKey: key))
+    func save(_ active: ActiveJob, idempotency: Idempotency? = nil) -> BrokerEffect {
+        .persist(.saveJob(active.job, idempotency: idempotency))
+    }
+
+    /// Sets a job aside without touching the journal (its rows cannot be read): it leaves the queue,
+    /// its worker and every list, and is named in `quarantined`.
+    public mutating func quarantine(_ jobID: String, reason: String) {
+        guard let active = jobs.removeValue(forKey: jobID) else { return }
+        queue.removeAll { $0 == jobID }
+        if let worker = active.worker { workers[worker]?.running.remove(jobID) }
+        for id in active.slot.resolutions.keys { presentationJobs[id] = nil }
+        if let current = active.slot.current { presentationJobs[current.id] = nil }
+        quarantined.append(Quarantine(job: jobID, reason: reason))
     }
 }
