@@ -48,7 +48,7 @@ let package = Package(
             "CMicroHTTPD", "CSodium", "Client", "ZeroMQ", "SQLite", "Configuration", "Log", "Wire", "Presentation", "Primitives",
         ]),
         .target(name: "InterludeCLI", dependencies: [
-            "Configuration", "Log", "SQLite", "ZeroMQ", "Broker", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
+            "Configuration", "Log", "SQLite", "Journal", "ZeroMQ", "Broker", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
             "Gateway", "Presentation", "Wire", "Primitives",
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "Primitives"]),
-        .testTarget(name: "JournalTests", dependencies: ["Journal", "Wire", "Presentation"]),
+        .testTarget(name: "JournalTests", dependencies: ["Journal", "SQLite", "Wire", "Presentation"]),
         .testTarget(name: "BrokerTests", dependencies: ["Broker", "Journal", "Wire", "Presentation"]),
         .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "Presentation", "Wire"]),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation", "Wire", "Archive"]),
@@ -73,6 +73,6 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire"]),
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ", "TestSupport"], exclude: ["Browser", "Receiver"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ", "SQLite", "TestSupport"], exclude: ["Browser", "Receiver"]),
     ]
 )

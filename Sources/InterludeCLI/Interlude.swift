@@ -6,6 +6,7 @@ public enum Interlude {
     static let commands: [any Command] = [
         UpCommand(), BrokerCommand(), WorkerCommand(), GatewayCommand(),
         SubmitCommand(), StatusCommand(), JobsCommand(), PendingCommand(), AnswerCommand(), CancelCommand(),
+        JournalCommand(),
         ResolveCommand(),
         BenchCommand(),
     ]

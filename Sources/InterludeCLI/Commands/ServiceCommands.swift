@@ -15,12 +15,13 @@ enum Services {
         ShippedOperations.registry(library: URL(fileURLWithPath: settings.library), exportReserveBytes: settings.exportReserveBytes)
     }
 
-    static func broker(_ settings: Settings, context: Context) throws -> BrokerService {
+    /// The broker; with `initialize`, an empty or foreign file where the journal should be is set aside.
+    static func broker(_ settings: Settings, context: Context, initialize: Bool = false) throws -> BrokerService {
         let registry = registry(settings)
         return try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: settings.clients, workers: settings.workers, events: settings.events),
-            dataFolder: URL(fileURLWithPath: settings.data),
+            dataFolder: URL(fileURLWithPath: settings.data), replacingForeignJournal: initialize,
             settings: BrokerState.Settings(
                 heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
                 maxRedispatches: settings.maxRedispatches),
@@ -42,19 +43,23 @@ enum Services {
 struct BrokerCommand: Command {
     let name = "broker"
     let summary = "Run the broker: queue, journal, questions, events"
+    let flags: Set<String> = ["init"]
     let help = """
-        Usage: interlude broker
+        Usage: interlude broker [--init]
 
         Runs the broker until SIGINT or SIGTERM. It listens for clients on `clients`, for workers on
         `workers`, publishes events on `events`, and keeps its journal in `data` (SQLite). On start it
-        recovers every unfinished job and pending question from the journal.
+        checks the journal (PRAGMA quick_check) and recovers every unfinished job and pending question
+        from it; a job whose rows cannot be read is set aside (quarantined, see `interlude status`).
+        An empty file, or one that is not an Interlude journal, where the journal should be is refused.
+          --init  set such a file aside (journal.sqlite.replaced-<time>) and start a new journal
         Settings: data, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
         maxJsonDepth, maxJsonKeys, maxRedispatches.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         _ = try arguments.positionals()
-        let broker = try Services.broker(settings, context: try Context())
+        let broker = try Services.broker(settings, context: try Context(), initialize: arguments.has("init"))
         var banner = Banner("interlude broker is up.")
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers)

@@ -5,19 +5,28 @@ import Wire
 
 struct StatusCommand: Command {
     let name = "status"
-    let summary = "Show a job: state, pending question, result"
+    let summary = "Show a job (state, pending question, result), or the broker's state"
     let flags: Set<String> = ["json"]
     let help = """
         Usage: interlude status <job> [--json]
+               interlude status [--json]
 
         Shows a job's state (queued, running, waiting, succeeded, failed, cancelled), its pending
-        question if it is waiting, its progress, and its result or error.
-          --json  print the job as one line of JSON
+        question if it is waiting, its progress, and its result or error. Without a job, shows the
+        broker: jobs by state, pending questions, workers, whether the journal's disk is full, and the
+        jobs it set aside because their journal rows cannot be read (quarantined).
+          --json  print the job (or the broker's counters) as one line of JSON
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
+        let client = try Connection(settings).client
+        guard !arguments.positionals.isEmpty else {
+            let stats = try await client.stats()
+            if arguments.has("json") { Output.json(stats) } else { print(Output.describe(stats)) }
+            return ExitStatus.success
+        }
         let id = try arguments.positionals("job")[0]
-        let job = try await Connection(settings).client.status(id)
+        let job = try await client.status(id)
         if arguments.has("json") { Output.json(job) } else { print(Output.describe(job)) }
         return ExitStatus.success
     }

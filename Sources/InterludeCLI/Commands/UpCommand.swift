@@ -7,14 +7,16 @@ import ZeroMQ
 struct UpCommand: Command {
     let name = "up"
     let summary = "Run the whole system in one process (broker, worker, gateway) on the embedded defaults"
+    let flags: Set<String> = ["init"]
     let help = """
-        Usage: interlude up
+        Usage: interlude up [--init]
 
         Runs the broker, a worker and the HTTP gateway in one process until Ctrl-C (SIGINT) or SIGTERM,
         with the journal in `data` (SQLite) and everything on loopback. If the library folder (`library`)
         is empty or missing, a small demo library is created so every operation can be tried.
         Then, in another terminal: interlude submit …, interlude pending, interlude answer …; or curl the
         JSON API at `http` (see `interlude gateway --help`), or open the web page there.
+          --init  if the journal's file is empty or not a journal, set it aside and start a new one
         Settings: every key of config/interlude.json; see docs/configuration.md.
         """
 
@@ -24,7 +26,7 @@ struct UpCommand: Command {
         let library = URL(fileURLWithPath: settings.library)
         if try DemoLibrary.create(at: library) { log.info("created a demo library in \(library.path)") }
         let context = try Context()
-        let broker = try Services.broker(settings, context: context)
+        let broker = try Services.broker(settings, context: context, initialize: arguments.has("init"))
         let worker = try Services.worker(settings, context: context, endpoint: broker.endpoints.workers)
         let gateway: Services.Gateway
         do {
