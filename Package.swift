@@ -28,7 +28,8 @@ let package = Package(
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"]),
         .target(name: "Archive", dependencies: ["CArchive"]),
         .target(name: "Presentation"),
-        .target(name: "Wire", dependencies: ["Presentation"]),
+        .target(name: "Schema", dependencies: ["Presentation"]),
+        .target(name: "Wire", dependencies: ["Presentation", "Schema"]),
         .target(name: "Configuration"),
         .target(name: "Journal", dependencies: ["CSQLite", "Presentation", "Wire"]),
         .target(name: "Broker", dependencies: ["ZeroMQ", "Wire", "Journal", "Presentation", "Configuration"]),
@@ -48,6 +49,7 @@ let package = Package(
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
 
         .testTarget(name: "PresentationTests", dependencies: ["Presentation"]),
+        .testTarget(name: "SchemaTests", dependencies: ["Schema", "Presentation"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "Presentation"]),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
