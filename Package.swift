@@ -48,6 +48,9 @@ let package = Package(
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
 
+        // What several test targets share (an HTTP round trip); only tests depend on it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
         .testTarget(name: "PresentationTests", dependencies: ["Presentation"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema", "Presentation"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "Presentation"]),
@@ -59,9 +62,9 @@ let package = Package(
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Presentation", "Wire"]),
-        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Presentation", "Wire"], exclude: ["Fixtures"]),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Presentation", "Wire", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI"]),
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ"], exclude: ["Browser", "Receiver"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ", "TestSupport"], exclude: ["Browser", "Receiver"]),
     ]
 )
