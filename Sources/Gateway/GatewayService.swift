@@ -32,7 +32,8 @@ public final class GatewayService: Sendable {
         let api = API(
             client: client, context: context, configuration: configuration, metrics: metrics,
             metricsProviders: metricsProviders)
-        let page = WebPage.paths.map { GatewayRoute(.get, $0, access: .open, WebPage()) }
+        let webPage = WebPage(operationTexts: { try? await client.operations().operations.map(\.catalog) })
+        let page = WebPage.paths.map { GatewayRoute(.get, $0, access: .open, webPage) }
         let routes = api.routes + page + extraRoutes
         var router = Router()
         for route in routes {

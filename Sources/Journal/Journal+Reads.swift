@@ -74,6 +74,20 @@ extension Journal {
         return counts
     }
 
+    /// Every operation announcement ever made, oldest first: what the broker knows when it starts.
+    public func announcements() throws -> [RecordedAnnouncement] {
+        try database.query("SELECT body, worker, first_at, last_at FROM operations ORDER BY last_at, rowid").map { row in
+            RecordedAnnouncement(
+                announcement: try Self.decode(OperationAnnouncement.self, row.string("body")), worker: row.string("worker") ?? "",
+                firstAt: try Self.date(row.string("first_at")), lastAt: try Self.date(row.string("last_at")))
+        }
+    }
+
+    private static func date(_ text: String?) throws -> Date {
+        guard let text, let date = JSONCoding.parseTimestamp(text) else { throw JournalError("unreadable time \(text ?? "NULL") in operations") }
+        return date
+    }
+
     /// The newest event's sequence, 0 when there is none.
     public func lastEventSequence() throws -> Int64 {
         try database.query("SELECT COALESCE(MAX(sequence), 0) AS last FROM events").first?.int("last") ?? 0

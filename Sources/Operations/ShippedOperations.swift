@@ -4,14 +4,14 @@ import WorkerKit
 /// The operations Interlude ships, ready for a worker.
 public enum ShippedOperations {
     /// A registry with every shipped operation acting on `library`; exports keep `exportReserveBytes` free.
-    public static func registry(library: URL, exportReserveBytes: Int64 = 0) -> OperationRegistry {
+    public static func registry(library: URL, exportReserveBytes: Int64 = 0) throws -> OperationRegistry {
         var registry = OperationRegistry()
-        registry.register(RemoveDownload(library: library))
-        registry.register(ExportProject(library: library, reserveBytes: exportReserveBytes))
-        registry.register(RestoreBackup(library: library))
-        registry.register(ResetPreferences(library: library))
-        registry.register(AddStop(library: library))
-        registry.register(Noop())
+        try registry.register(RemoveDownload(library: library))
+        try registry.register(ExportProject(library: library, reserveBytes: exportReserveBytes))
+        try registry.register(RestoreBackup(library: library))
+        try registry.register(ResetPreferences(library: library))
+        try registry.register(AddStop(library: library))
+        try registry.register(Noop())
         return registry
     }
 }

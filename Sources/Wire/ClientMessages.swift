@@ -12,6 +12,7 @@ public enum ClientRequest: Sendable, Hashable {
     case cancel(JobRef)
     case events(EventsSince)
     case stats
+    case operations(OperationsQuery)
 
     /// Submit an operation; an idempotency key returns the job it already created.
     public struct Submit: Codable, Sendable, Hashable {
@@ -65,6 +66,13 @@ public enum ClientRequest: Sendable, Hashable {
         }
     }
 
+    /// The announced operations, or the one named.
+    public struct OperationsQuery: Codable, Sendable, Hashable {
+        /// Only this operation; a name nobody announced gets `notFound`.
+        public let name: String?
+        public init(name: String? = nil) { self.name = name }
+    }
+
     /// Journaled events after `after`, for a subscriber that saw a gap or resumes.
     public struct EventsSince: Codable, Sendable, Hashable {
         public let after: Int64
@@ -85,7 +93,14 @@ public enum BrokerReply: Sendable, Hashable {
     case resolution(Resolution)
     case events(EventPage)
     case stats(Stats)
+    case operations(OperationList)
     case error(WireError)
+
+    /// Announced operations, sorted by name.
+    public struct OperationList: Codable, Sendable, Hashable {
+        public let operations: [OperationInfo]
+        public init(operations: [OperationInfo]) { self.operations = operations }
+    }
 
     /// Counts for monitoring: jobs by state, pending questions, connected workers, newest event.
     public struct Stats: Codable, Sendable, Hashable {

@@ -54,6 +54,7 @@ extension BrokerCommand: WireMessage {
         case .refused: "refused"
         case .heartbeat: "heartbeat"
         case .reconnect: "reconnect"
+        case .welcome: "welcome"
         }
     }
 
@@ -65,6 +66,7 @@ extension BrokerCommand: WireMessage {
         case .resume(let value): try Frames.json(value)
         case .refused(let value): try Frames.json(value)
         case .heartbeat, .reconnect: Frames.empty
+        case .welcome(let value): try Frames.json(value)
         }
     }
 
@@ -79,6 +81,7 @@ extension BrokerCommand: WireMessage {
         case "refused": .refused(try Frames.payload(WireError.self, body, in: type))
         case "heartbeat": .heartbeat
         case "reconnect": .reconnect
+        case "welcome": .welcome(try Frames.payload(Welcome.self, body, in: type))
         default: throw WireError(.unknownMessage, "unknown broker command \"\(type)\"")
         }
     }

@@ -33,7 +33,7 @@ struct WorkerConnection: @unchecked Sendable {  // created on one thread, then r
         try socket.setMaxMessageSize(Int64(Frames.maximumBody + 64 * 1024))
         try socket.connect(endpoint)
         let interval = service.settings.heartbeatInterval
-        let ready = WorkerMessage.ready(.init(name: service.settings.name, operations: service.registry.names, capacity: service.settings.capacity))
+        let ready = WorkerMessage.ready(.init(name: service.settings.name, operations: service.registry.announcements, capacity: service.settings.capacity))
         _ = try socket.send(Frames.encode(ready), timeout: .seconds(1))
         var lastHeard = Date()
         var lastSent = Date()

@@ -32,6 +32,9 @@ public final class WorkerService: Sendable {
     let outbox: Mailbox<[Data]>
     let backend: SocketBackend
     let running = Mutex<[String: RunningJob]>([:])
+    /// The names of the operations the broker took, each time it welcomes this worker (after every `ready`).
+    public let welcomes: AsyncStream<[String]>
+    let welcomed: AsyncStream<[String]>.Continuation
     private let stopped = Mutex(false)
     private let finished = Mutex(false)
 
@@ -45,6 +48,7 @@ public final class WorkerService: Sendable {
         self.registry = registry
         self.settings = settings
         self.log = log
+        (welcomes, welcomed) = AsyncStream.makeStream(of: [String].self, bufferingPolicy: .bufferingNewest(1))
         let outbox = try Mailbox<[Data]>()
         self.outbox = outbox
         backend = SocketBackend { message, correlation in outbox.post(Frames.encode(message, correlation: correlation)) }
@@ -52,6 +56,7 @@ public final class WorkerService: Sendable {
         let thread = Thread { [self] in
             connection.run()
             dropAll()
+            welcomed.finish()
             finished.withLock { $0 = true }
         }
         thread.name = "interlude-worker"

@@ -11,7 +11,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("answer")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
             let file = TestLibrary.download("t-101", in: sandbox.library)
 
             let job = try await sandbox.submit("removeDownload", blueInGreen)
@@ -40,7 +40,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("duplicate")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
 
             let first = try await sandbox.submit("removeDownload", blueInGreen)
             let question = try await sandbox.question(of: first)
@@ -87,7 +87,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("cancel")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
             let file = TestLibrary.download("t-101", in: sandbox.library)
 
             let job = try await sandbox.submit("removeDownload", blueInGreen)

@@ -69,7 +69,7 @@ extension BrokerLoop {
             case .stats:
                 return .stats(BrokerReply.Stats(
                     jobs: try journal.countsByState(), pending: state.pending.count, workers: state.workerCount, sequence: state.lastSequence))
-            case .submit, .pending:
+            case .submit, .pending, .operations:
                 return .error(WireError(.internal, "\(request.type) is answered by the state machine"))
             }
         } catch {

@@ -15,7 +15,6 @@ final class BrokerLoop {
     let events: Socket
     let journal: Journal
     var state: BrokerState
-    let validate: @Sendable (String, JSONValue) throws(WireError) -> Void
     let log: Log
     let stop: Wakeup
     let bound: BrokerEndpoints
@@ -24,7 +23,7 @@ final class BrokerLoop {
 
     init(
         context: Context, endpoints: BrokerEndpoints, journal: Journal, settings: BrokerState.Settings,
-        validate: @escaping @Sendable (String, JSONValue) throws(WireError) -> Void, log: Log, stop: Wakeup
+        log: Log, stop: Wakeup
     ) throws {
         clients = try Self.router(context, endpoints.clients)
         workers = try Self.router(context, endpoints.workers)
@@ -33,8 +32,9 @@ final class BrokerLoop {
         try events.bind(endpoints.events)
         bound = BrokerEndpoints(clients: try clients.lastEndpoint, workers: try workers.lastEndpoint, events: try events.lastEndpoint)
         self.journal = journal
-        state = BrokerState(settings: settings, recovering: try journal.recover(), lastSequence: try journal.lastEventSequence())
-        self.validate = validate
+        state = BrokerState(
+            settings: settings, recovering: try journal.recover(), lastSequence: try journal.lastEventSequence(),
+            announcements: try journal.announcements())
         self.log = log
         self.stop = stop
     }

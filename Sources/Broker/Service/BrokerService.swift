@@ -13,20 +13,20 @@ public final class BrokerService: Sendable {
     private let stopSignal: Wakeup
     private let finished = Completion()
 
-    /// Opens the journal, recovers its state, binds the sockets and starts the loop.
+    /// Opens the journal, recovers its state (unfinished jobs, pending questions, announced operations),
+    /// binds the sockets and starts the loop. The broker knows no operation but those workers announce.
     public init(
         context: Context, endpoints: BrokerEndpoints, dataFolder: URL, settings: BrokerState.Settings = .init(),
-        synchronous: Database.Options.Synchronous = .full, log: Log,
-        validate: @escaping @Sendable (String, JSONValue) throws(WireError) -> Void
+        synchronous: Database.Options.Synchronous = .full, log: Log
     ) throws {
         let stop = try Wakeup()
         let journal = try Journal(folder: dataFolder, synchronous: synchronous)
         let loop = try BrokerLoop(
-            context: context, endpoints: endpoints, journal: journal, settings: settings, validate: validate, log: log, stop: stop)
+            context: context, endpoints: endpoints, journal: journal, settings: settings, log: log, stop: stop)
         self.endpoints = loop.bound
         self.stopSignal = stop
         let recovered = loop.state.activeJobs.count
-        log.info("journal \(journal.path): \(recovered) unfinished job(s) recovered, \(loop.state.pending.count) question(s) pending")
+        log.info("journal \(journal.path): \(recovered) unfinished job(s) recovered, \(loop.state.pending.count) question(s) pending, \(loop.state.registry.names.count) operation(s) known")
         let box = UncheckedBox(loop)
         let thread = Thread { [finished] in
             let result = Result { try box.value.run() }

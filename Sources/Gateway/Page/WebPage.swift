@@ -1,4 +1,5 @@
 import Foundation
+import Presentation
 
 /// The page at `/` where a person sees pending presentations as real dialogs and answers them.
 ///
@@ -18,8 +19,13 @@ public struct WebPage: HTTPHandler {
         "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
-    /// The page.
-    public init() {}
+    private let operationTexts: OperationTexts?
+
+    /// The page; `operationTexts` fetches the announced operations' catalogs, which `/catalog.json` adds
+    /// to the page's own strings (`nil`: the page's own only).
+    public init(operationTexts: (@Sendable () async -> [Catalog]?)? = nil) {
+        self.operationTexts = operationTexts.map(OperationTexts.init)
+    }
 
     /// Serves an asset for GET (and HEAD); 304 when the client's `If-None-Match` names it.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
@@ -29,7 +35,7 @@ public struct WebPage: HTTPHandler {
             return response
         }
         let path = request.path == "/index.html" ? "/" : request.path
-        guard let asset = PageAsset.all[path] else {
+        guard let asset = path == "/catalog.json" ? await catalog() : PageAsset.all[path] else {
             return .error(404, code: "notFound", message: "No resource at \(request.path).")
         }
         if let tags = request.headers["If-None-Match"], tags.split(separator: ",").contains(where: {
@@ -38,6 +44,10 @@ public struct WebPage: HTTPHandler {
             return HTTPResponse(status: 304, headers: asset.headers(includingType: false))
         }
         return HTTPResponse(status: 200, headers: asset.headers(includingType: true), body: asset.body)
+    }
+
+    private func catalog() async -> PageAsset {
+        PageAsset("application/json; charset=utf-8", PageCatalog.json(adding: await operationTexts?.current() ?? []))
     }
 }
 
@@ -53,12 +63,11 @@ struct PageAsset: Sendable {
         self.etag = "\"\(Self.fnv1a(body))\""
     }
 
-    /// The assets by path.
+    /// The assets by path, but `/catalog.json`, which holds the operations' texts as announced now.
     static let all: [String: PageAsset] = [
         "/": PageAsset("text/html; charset=utf-8", PageHTML.document),
         "/app.js": PageAsset("text/javascript; charset=utf-8", PageScript.source),
         "/app.css": PageAsset("text/css; charset=utf-8", PageStyle.source),
-        "/catalog.json": PageAsset("application/json; charset=utf-8", PageCatalog.json),
         "/favicon.svg": PageAsset("image/svg+xml", PageHTML.icon),
     ]
 

@@ -29,13 +29,12 @@ final class BenchSystem: Sendable {
 
     /// Starts everything; `folder` must be empty or absent and is left for the caller to remove.
     init(context: Context, synchronous: Database.Options.Synchronous, capacity: Int, folder: URL) throws {
-        let registry = BenchOperations.registry
+        let registry = try BenchOperations.registry()
         let quiet = Log.Level.warning
         broker = try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: "tcp://127.0.0.1:*", workers: "tcp://127.0.0.1:*", events: "tcp://127.0.0.1:*"),
-            dataFolder: folder, synchronous: synchronous, log: Log("bench-broker", level: quiet),
-            validate: { operation, input throws(WireError) in try registry.validate(operation: operation, input: input) })
+            dataFolder: folder, synchronous: synchronous, log: Log("bench-broker", level: quiet))
         worker = try WorkerService(
             context: context, endpoint: broker.endpoints.workers, registry: registry,
             settings: .init(name: "bench-worker", capacity: capacity), log: Log("bench-worker", level: quiet))
@@ -62,11 +61,15 @@ final class BenchSystem: Sendable {
         }
     }
 
-    /// Runs `noop` jobs until one's `job.succeeded` event is seen: the worker is ready and the subscription live.
+    /// Runs `noop` jobs until one's `job.succeeded` event is seen: the worker has announced its operations
+    /// and is ready, and the subscription is live.
     func warmUp(within limit: Duration) async throws {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
-            let job = try await client.submit(Noop.name, input: .object([:]))
+            guard let job = try await submitWarmUpJob() else {
+                try await Task.sleep(for: .milliseconds(20))
+                continue
+            }
             do {
                 _ = try await succeeded.wait(for: job.id, timeout: .milliseconds(500), what: "the warm-up job")
                 return
@@ -75,6 +78,16 @@ final class BenchSystem: Sendable {
             }
         }
         throw BenchFailure("the worker and event stream were not ready within \(limit)")
+    }
+
+    /// Submits a `noop` job; `nil` while the worker has not announced `noop` yet.
+    private func submitWarmUpJob() async throws -> Job? {
+        switch await client.request(.submit(.init(operation: Noop.name, input: .object([:])))) {
+        case .job(let job): return job
+        case .error(let error) where error.code == .unknownOperation: return nil
+        case .error(let error): throw error
+        case let other: throw BenchFailure("unexpected \(other.type) reply to a submit")
+        }
     }
 
     /// Stops the follower, the client, the worker and the broker, waiting a bounded time for each.

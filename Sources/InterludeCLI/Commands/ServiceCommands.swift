@@ -11,25 +11,41 @@ import ZeroMQ
 
 /// Builds the long-running parts from settings, so `broker`, `worker` and `up` start them the same way.
 enum Services {
-    static func registry(_ settings: Settings) -> OperationRegistry {
-        ShippedOperations.registry(library: URL(fileURLWithPath: settings.library), exportReserveBytes: settings.exportReserveBytes)
+    static func registry(_ settings: Settings) throws -> OperationRegistry {
+        try ShippedOperations.registry(library: URL(fileURLWithPath: settings.library), exportReserveBytes: settings.exportReserveBytes)
     }
 
+    /// The broker links no operation: it knows those its workers announce.
     static func broker(_ settings: Settings, context: Context) throws -> BrokerService {
-        let registry = registry(settings)
-        return try BrokerService(
+        try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: settings.clients, workers: settings.workers, events: settings.events),
             dataFolder: URL(fileURLWithPath: settings.data),
             settings: BrokerState.Settings(heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness),
             synchronous: settings.synchronous == "normal" ? .normal : .full,
-            log: settings.log("broker"),
-            validate: { operation, input throws(WireError) in try registry.validate(operation: operation, input: input) })
+            log: settings.log("broker"))
+    }
+
+    /// Whether the broker welcomed `worker` (took its announcements) within `limit`.
+    static func welcomed(_ worker: WorkerService, within limit: Duration) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await _ in worker.welcomes { return true }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
     }
 
     static func worker(_ settings: Settings, context: Context, endpoint: String) throws -> WorkerService {
         try WorkerService(
-            context: context, endpoint: endpoint, registry: registry(settings),
+            context: context, endpoint: endpoint, registry: try registry(settings),
             settings: .init(
                 name: settings.resolvedWorkerName, capacity: settings.concurrency,
                 heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness),
@@ -70,7 +86,8 @@ struct WorkerCommand: Command {
         Usage: interlude worker [--concurrency N]
 
         Runs a worker until SIGINT or SIGTERM: it connects to the broker's `workers` endpoint, announces
-        the shipped operations, and runs up to N jobs at once on the library folder (`library`).
+        the shipped operations (name, summary, input schema, texts), and runs up to N jobs at once on the
+        library folder (`library`). It prints "interlude worker is up." once the broker has taken them.
           --concurrency  jobs at once (default: the `concurrency` setting, 4)
         Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, workerName.
         """
@@ -84,6 +101,17 @@ struct WorkerCommand: Command {
         }
         let worker = try Services.worker(settings, context: try Context(), endpoint: settings.workers)
         settings.log("worker").info("\(settings.resolvedWorkerName) running up to \(settings.concurrency) job(s) from \(settings.workers)")
+        let banner = Task { [settings] in
+            for await operations in worker.welcomes {
+                var banner = Banner("interlude worker is up.")
+                banner.row("worker", settings.resolvedWorkerName)
+                banner.row("broker", settings.workers)
+                banner.row("operations", operations.joined(separator: ","))
+                banner.write()
+                return
+            }
+        }
+        defer { banner.cancel() }
         return try await runUntilSignal(stop: { worker.stop() }, wait: { await worker.wait() }, log: settings.log("worker"))
     }
 }

@@ -35,6 +35,8 @@ struct UpCommand: Command {
             try? await broker.wait()
             throw error
         }
+        // Submits are refused until the worker's operations are announced: wait (a bounded time) for the broker to take them.
+        if await !Services.welcomed(worker, within: .seconds(10)) { log.warning("the worker's operations are not announced yet") }
         var banner = Banner("interlude is up.")
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers, note: "\(settings.concurrency) job(s) at once in this process")

@@ -26,6 +26,8 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
     var decided: Set<String> = []
     var refusals = 0
     var quitting = false
+    /// The operations' texts, from the broker.
+    var texts = AnnouncedTexts()
 
     /// A resolver answering through `client` as `options` say.
     public init(options: ResolverOptions, client: BrokerClient, output: ResolverOutput = .standard) {
@@ -47,7 +49,11 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
             for pump in pumps { pump.cancel() }
             feed.finish()
         }
+        await askForTexts()
         let snapshot = try await client.pending()
+        for operation in Set(snapshot.operations.values) where texts.shouldAsk(about: operation) {
+            await askForTexts()
+        }
         if !options.interactive { output.log("following events after sequence \(snapshot.sequence); \(snapshot.presentations.count) pending") }
         await perform(session.start(snapshot))
         if options.once, snapshot.presentations.isEmpty { noteNothingPending() }
@@ -83,7 +89,9 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
 
     private func handle(_ input: ResolverInput) async {
         switch input {
-        case .event(let event): await perform(session.receive(event))
+        case .event(let event):
+            if event.type == .presentationPending, texts.shouldAsk(about: event.job?.operation) { await askForTexts() }
+            await perform(session.receive(event))
         case .page(.success(let page)): await perform(session.receive(page))
         case .snapshot(.success(let snapshot)): await perform(session.start(snapshot))
         case .page(.failure(let error)), .snapshot(.failure(let error)):
@@ -93,6 +101,15 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
         case .tick: await perform(session.tick())
         case .key(let key): press(key)
         case .keysEnded, .stop: quitting = true
+        }
+    }
+
+    /// Asks the broker for the operations' texts; without them the author's texts are shown.
+    private func askForTexts() async {
+        do {
+            texts.learn(try await client.operations())
+        } catch {
+            output.log("cannot get the operations' texts (\(error.message)); showing their own")
         }
     }
 

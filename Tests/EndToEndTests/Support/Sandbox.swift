@@ -73,10 +73,13 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
         return broker
     }
 
-    /// Starts `interlude worker` named `name`.
+    /// Starts `interlude worker` named `name` and waits until the broker has taken its announcements
+    /// (the worker prints "interlude worker is up." then), so its operations may be submitted.
     @discardableResult
-    func startWorker(_ name: String, environment extra: [String: String] = [:]) throws -> ProcessHandle {
-        try start(name, ["worker", "--concurrency", "2"], environment: ["INTERLUDE_WORKER_NAME": name].merging(extra) { _, new in new })
+    func startWorker(_ name: String, environment extra: [String: String] = [:]) async throws -> ProcessHandle {
+        let worker = try start(name, ["worker", "--concurrency", "2"], environment: ["INTERLUDE_WORKER_NAME": name].merging(extra) { _, new in new })
+        try await ready(worker, "interlude worker is up.")
+        return worker
     }
 
     /// Remembers where a process reported it listens, so later processes are given it.

@@ -1,0 +1,24 @@
+import WorkerKit
+
+extension ExportProject {
+    /// One line for people.
+    public static let summary = "Archive a project folder to a destination, asking when it cannot"
+
+    /// The error alerts' texts in English and Spanish.
+    public static let catalog = Catalog([
+        "en": [
+            "exportProject.destinationUnavailable.title": "Can't reach the destination",
+            "exportProject.destinationUnavailable.message": "Check that the drive is still connected.",
+            "exportProject.noAvailableSpace.title": "Not enough space",
+            "exportProject.noAvailableSpace.message": "Free at least {0} MB and try again.",
+            "action.tryAgain": "Try Again",
+        ],
+        "es": [
+            "exportProject.destinationUnavailable.title": "No se puede acceder al destino",
+            "exportProject.destinationUnavailable.message": "Comprueba que la unidad sigue conectada.",
+            "exportProject.noAvailableSpace.title": "No hay espacio suficiente",
+            "exportProject.noAvailableSpace.message": "Libera al menos {0} MB e inténtalo de nuevo.",
+            "action.tryAgain": "Volver a intentar",
+        ],
+    ])
+}
