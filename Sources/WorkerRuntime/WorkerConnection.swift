@@ -1,33 +1,34 @@
-import Log
 import Foundation
+import Log
 import Wire
 import WorkerKit
 import ZeroMQ
 
 /// The worker's socket thread: announces, heartbeats, relays, and reconnects when the broker goes quiet.
-struct WorkerConnection: @unchecked Sendable {  // created on one thread, then run by the socket thread alone
+struct WorkerConnection: Sendable {
     let context: Context
     let endpoint: String
-    let service: WorkerService
 
-    func run() {
+    /// Runs sessions one after another until the service stops; waits with backoff between them.
+    func run(for service: WorkerService) {
         var backoff: TimeInterval = 0.25
         while !service.isStopped {
             do {
-                try session()
+                try session(service)
             } catch {
                 service.log.warning("connection to \(endpoint) failed: \(error)")
             }
             guard !service.isStopped else { break }
             service.dropAll()
             service.log.warning("broker at \(endpoint) silent; reconnecting in \(backoff)s")
-            Thread.sleep(forTimeInterval: backoff)
+            // Waits on the stop request, so stopping never waits for the backoff to pass.
+            _ = try? poll([.fileDescriptor(service.stopRequest.fileDescriptor)], timeout: .milliseconds(Int(backoff * 1000)))
             backoff = min(backoff * 2, 8)
         }
     }
 
     /// One connection's life; returns when the broker has been silent too long.
-    private func session() throws {
+    private func session(_ service: WorkerService) throws {
         let socket = try Socket(context, .dealer)
         defer { socket.close() }
         try socket.setMaxMessageSize(Int64(Frames.maximumBody + 64 * 1024))

@@ -40,10 +40,10 @@ import Testing
 
     @Test func runServesUntilItsTaskIsCancelled() async throws {
         let server = try HTTPServer { _ in .json(["ok": true]) }
-        let running = Task { await server.run() }
+        let running = Task { try await server.run() }
         #expect(try await fetch(port: server.port, "/").status == 200)
         running.cancel()
-        try await withTimeout { await running.value }
+        try await withTimeout { try await running.value }
         #expect(throws: (any Error).self) { try RawConnection(port: server.port) }
     }
 

@@ -2,6 +2,7 @@ import Broker
 import Client
 import Configuration
 import Foundation
+import Lifecycle
 import Log
 import Operations
 import Presentation
@@ -19,27 +20,29 @@ final class BenchSystem: Sendable {
         let presentation: String
     }
 
-    let broker: BrokerService
-    let worker: WorkerService
     let client: BrokerClient
     /// When each job's `job.succeeded` event arrived, by job id.
     let succeeded = Arrivals<ContinuousClock.Instant>()
     /// Each job's first pending question, by job id.
     let questions = Arrivals<Question>()
     private let follower: Task<Void, Never>
+    private let group: ServiceGroup
+    private let running: Task<Void, any Error>
 
     /// Starts everything; `folder` must be empty or absent and is left for the caller to remove.
     init(context: Context, synchronous: Synchronous, capacity: Int, folder: URL) throws {
         let registry = BenchOperations.registry
         let quiet = Log.Level.warning
-        broker = try BrokerService(
+        let broker = try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: "tcp://127.0.0.1:*", workers: "tcp://127.0.0.1:*", events: "tcp://127.0.0.1:*"),
             dataFolder: folder, synchronous: synchronous, log: Log("bench-broker", level: quiet),
             validate: { operation, input throws(WireError) in try registry.validate(operation: operation, input: input) })
-        worker = try WorkerService(
+        let worker = try WorkerService(
             context: context, endpoint: broker.endpoints.workers, registry: registry,
             settings: .init(name: "bench-worker", capacity: capacity), log: Log("bench-worker", level: quiet))
+        group = ServiceGroup([broker, worker], gracePeriod: .seconds(5), signals: [], log: Log("bench", level: quiet))
+        running = Task { [group] in try await group.run() }
         client = try BrokerClient(context: context, endpoint: broker.endpoints.clients)
         let topics = [Event.Kind.jobSucceeded, .jobFailed, .jobCancelled, .presentationPending].map(\.rawValue)
         let stream = try EventSubscription.stream(context: context, endpoint: broker.endpoints.events, topics: topics)
@@ -78,28 +81,11 @@ final class BenchSystem: Sendable {
         throw BenchFailure("the worker and event stream were not ready within \(limit)")
     }
 
-    /// Stops the follower, the client, the worker and the broker, waiting a bounded time for each.
+    /// Stops the follower and the client, then the worker and the broker (within the group's grace period).
     func shutdown() async {
         follower.cancel()
         client.close()
-        worker.stop()
-        broker.stop()
-        let broker = self.broker
-        let worker = self.worker
-        if await !Bounded.wait(.seconds(5), { try? await broker.wait() }) { printError("bench: the broker did not stop within 5 s") }
-        if await !Bounded.wait(.seconds(5), { await worker.wait() }) { printError("bench: the worker did not stop within 5 s") }
-    }
-}
-
-/// Waits for work that may never end without cancelling it (some waits spin when cancelled).
-enum Bounded {
-    /// True if `body` finished within `limit`; otherwise it is left running and false is returned.
-    static func wait(_ limit: Duration, _ body: @escaping @Sendable () async -> Void) async -> Bool {
-        let done = Arrivals<Bool>()
-        Task {
-            await body()
-            done.arrive("done", true)
-        }
-        return (try? await done.wait(for: "done", timeout: limit, what: "shutdown")) ?? false
+        group.triggerGracefulShutdown()
+        if case .failure(let error) = await running.result { printError("bench: \(error)") }
     }
 }

@@ -1,6 +1,7 @@
 import Broker
 import Configuration
 import Foundation
+import Lifecycle
 import Log
 import Operations
 import Presentation
@@ -58,7 +59,7 @@ struct BrokerCommand: Command {
         banner.row("events", broker.endpoints.events)
         banner.row("journal", URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
         banner.write()
-        return try await runUntilSignal(stop: { broker.stop() }, wait: { try await broker.wait() }, log: settings.log("broker"))
+        return try await runServices([broker], log: settings.log("broker"))
     }
 }
 
@@ -84,20 +85,13 @@ struct WorkerCommand: Command {
         }
         let worker = try Services.worker(settings, context: try Context(), endpoint: settings.workers)
         settings.log("worker").info("\(settings.resolvedWorkerName) running up to \(settings.concurrency) job(s) from \(settings.workers)")
-        return try await runUntilSignal(stop: { worker.stop() }, wait: { await worker.wait() }, log: settings.log("worker"))
+        return try await runServices([worker], log: settings.log("worker"))
     }
 }
 
-/// Runs until a signal arrives, then stops the service and waits for it to end.
-func runUntilSignal(stop: @escaping @Sendable () -> Void, wait: @Sendable () async throws -> Void, log: Log) async throws -> Int32 {
-    let watcher = Task {
-        let name = await Shutdown.wait()
-        log.info("\(name) received; stopping")
-        stop()
-        return name
-    }
-    try await wait()
-    // The service ends by itself only on a failure, which `wait` has thrown; here a signal stopped it.
-    _ = await watcher.value
+/// Runs `services` as one group until SIGINT or SIGTERM (then they stop in reverse order) or until one
+/// fails (then the others stop and the failure is thrown).
+func runServices(_ services: [any Service], log: Log) async throws -> Int32 {
+    try await ServiceGroup(services, log: log).run()
     return ExitStatus.success
 }

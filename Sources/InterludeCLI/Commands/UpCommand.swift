@@ -1,6 +1,7 @@
 import Broker
 import Configuration
 import Foundation
+import Lifecycle
 import Operations
 import ZeroMQ
 
@@ -26,15 +27,7 @@ struct UpCommand: Command {
         let context = try Context()
         let broker = try Services.broker(settings, context: context)
         let worker = try Services.worker(settings, context: context, endpoint: broker.endpoints.workers)
-        let gateway: Services.Gateway
-        do {
-            gateway = try Services.Gateway(settings, context: context, clients: broker.endpoints.clients, events: broker.endpoints.events)
-        } catch {
-            worker.stop()
-            broker.stop()
-            try? await broker.wait()
-            throw error
-        }
+        let gateway = try Services.Gateway(settings, context: context, clients: broker.endpoints.clients, events: broker.endpoints.events)
         var banner = Banner("interlude is up.")
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers, note: "\(settings.concurrency) job(s) at once in this process")
@@ -47,17 +40,7 @@ struct UpCommand: Command {
             "Stop with Ctrl-C.",
         ]
         banner.write()
-        return try await runUntilSignal(
-            stop: {
-                gateway.stop()
-                worker.stop()
-                broker.stop()
-            },
-            wait: {
-                // The broker ends first only on a failure, which ends the process; otherwise all three stop together.
-                try await broker.wait()
-                await gateway.wait()
-                await worker.wait()
-            }, log: log)
+        // Stopped in reverse: webhook deliveries, then HTTP, then the worker, and the broker last.
+        return try await runServices([broker, worker] + gateway.services, log: log)
     }
 }
