@@ -16,10 +16,13 @@ public final class BrokerClient: Sendable {
     private let prefix = Identifier.random()
     /// The broker's client endpoint.
     public let endpoint: String
+    /// How long a request waits for its reply unless the call says otherwise.
+    public let requestTimeout: Duration
 
     /// Connects to the broker's client endpoint (the connection completes in the background).
-    public init(context: Context, endpoint: String) throws {
+    public init(context: Context, endpoint: String, requestTimeout: Duration = .seconds(5)) throws {
         self.endpoint = endpoint
+        self.requestTimeout = requestTimeout
         outbox = try Mailbox()
         let socket = try Socket(context, .dealer)
         try socket.setMaxMessageSize(Int64(Frames.maximumBody + 64 * 1024))
@@ -34,7 +37,8 @@ public final class BrokerClient: Sendable {
     deinit { outbox.close() }
 
     /// Sends a request and waits for its reply; the broker's refusals come back as `.error`.
-    public func request(_ request: ClientRequest, timeout: Duration = .seconds(5)) async -> BrokerReply {
+    public func request(_ request: ClientRequest, timeout: Duration? = nil) async -> BrokerReply {
+        let timeout = timeout ?? requestTimeout
         let correlation = "\(prefix)-\(counter.add(1, ordering: .relaxed).newValue)"
         let frames = Frames.encode(request, correlation: correlation)
         let timer = Task { [waiters, endpoint] in

@@ -4,6 +4,7 @@ import Foundation
 import Journal
 import Wire
 import WorkerKit
+import WorkerRuntime
 import ZeroMQ
 
 /// A broker and one worker in this process on loopback ports, with a journal in a scratch folder, and a probe.

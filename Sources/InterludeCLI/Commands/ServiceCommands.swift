@@ -6,6 +6,7 @@ import Operations
 import Presentation
 import Wire
 import WorkerKit
+import WorkerRuntime
 import ZeroMQ
 
 /// Builds the long-running parts from settings, so `broker`, `worker` and `up` start them the same way.
@@ -51,7 +52,12 @@ struct BrokerCommand: Command {
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         _ = try arguments.positionals()
         let broker = try Services.broker(settings, context: try Context())
-        settings.log("broker").info("listening: clients \(broker.endpoints.clients), workers \(broker.endpoints.workers), events \(broker.endpoints.events)")
+        var banner = Banner("interlude broker is up.")
+        banner.row("clients", broker.endpoints.clients)
+        banner.row("workers", broker.endpoints.workers)
+        banner.row("events", broker.endpoints.events)
+        banner.row("journal", URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
+        banner.write()
         return try await runUntilSignal(stop: { broker.stop() }, wait: { try await broker.wait() }, log: settings.log("broker"))
     }
 }
