@@ -25,11 +25,10 @@ import Testing
         #endif
     }
 
-    @Test func theBrokersListeningLineGivesItsThreeEndpoints() throws {
-        let line = "2026-11-30T11:24:40.123Z info broker: listening: clients tcp://127.0.0.1:40001, workers tcp://127.0.0.1:40002, events tcp://127.0.0.1:40003"
-        let endpoints = try #require(ChildLauncher.Endpoints(announcement: line))
+    @Test func theBrokersReadyBlockGivesItsThreeEndpoints() throws {
+        let rows = ["clients": "tcp://127.0.0.1:40001", "workers": "tcp://127.0.0.1:40002", "events": "tcp://127.0.0.1:40003", "journal": "/d/j.sqlite"]
+        let endpoints = try #require(ChildLauncher.Endpoints(ready: rows))
         #expect(endpoints == ChildLauncher.Endpoints(clients: "tcp://127.0.0.1:40001", workers: "tcp://127.0.0.1:40002", events: "tcp://127.0.0.1:40003"))
-        #expect(ChildLauncher.Endpoints(announcement: "info broker: journal data/journal.sqlite: 0 unfinished job(s) recovered") == nil)
-        #expect(ChildLauncher.Endpoints(announcement: "info broker: listening: clients tcp://127.0.0.1:1") == nil)
+        #expect(ChildLauncher.Endpoints(ready: ["clients": "tcp://127.0.0.1:1"]) == nil)
     }
 }

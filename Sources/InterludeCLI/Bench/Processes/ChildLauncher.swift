@@ -3,21 +3,15 @@ import Foundation
 /// Starts the shipped `interlude broker`, `worker` and `gateway` as processes of their own, configured
 /// only through `INTERLUDE_…` variables, each with its log in one scratch folder.
 struct ChildLauncher: Sendable {
-    /// Where the broker listens, as its `listening:` line says.
+    /// Where the broker listens, as its ready block says.
     struct Endpoints: Sendable, Equatable {
         let clients: String
         let workers: String
         let events: String
 
-        /// Reads `… listening: clients tcp://…, workers tcp://…, events tcp://…`.
-        init?(announcement line: String) {
-            guard let start = line.range(of: "listening: ") else { return nil }
-            var found: [String: String] = [:]
-            for part in line[start.upperBound...].split(separator: ",") {
-                let words = part.split(separator: " ")
-                if words.count == 2 { found[String(words[0])] = String(words[1]) }
-            }
-            guard let clients = found["clients"], let workers = found["workers"], let events = found["events"] else { return nil }
+        /// Reads the `clients`, `workers` and `events` rows of `interlude broker is up.`
+        init?(ready rows: [String: String]) {
+            guard let clients = rows["clients"], let workers = rows["workers"], let events = rows["events"] else { return nil }
             self.init(clients: clients, workers: workers, events: events)
         }
 
@@ -38,13 +32,13 @@ struct ChildLauncher: Sendable {
     /// `full` or `normal`.
     let synchronous: String
 
-    /// A broker on `endpoints` with its journal in `folder/data`; it announces the endpoints it bound.
+    /// A broker on `endpoints` with its journal in `folder/data`; its ready block names the endpoints it bound.
     func broker(_ endpoints: Endpoints) throws -> ChildProcess {
         try start("broker", ["broker"], [
             "INTERLUDE_DATA": folder.appendingPathComponent("data").path, "INTERLUDE_CLIENTS": endpoints.clients,
             "INTERLUDE_WORKERS": endpoints.workers, "INTERLUDE_EVENTS": endpoints.events,
             "INTERLUDE_SYNCHRONOUS": synchronous, "INTERLUDE_LOG_LEVEL": "info",
-        ]) { Endpoints(announcement: $0) != nil }
+        ], ready: "interlude broker is up.")
     }
 
     /// Worker number `index` connected to `endpoint`, running up to `capacity` jobs at once.
@@ -55,17 +49,17 @@ struct ChildLauncher: Sendable {
         ])
     }
 
-    /// A gateway on a free port that delivers `job.succeeded` events to `webhook`; it announces where it serves.
+    /// A gateway on a free port that delivers `job.succeeded` events to `webhook`.
     func gateway(_ endpoints: Endpoints, webhook: String, secret: String) throws -> ChildProcess {
         try start("gateway", ["gateway"], [
             "INTERLUDE_HTTP": "127.0.0.1:0", "INTERLUDE_CLIENTS": endpoints.clients, "INTERLUDE_EVENTS": endpoints.events,
             "INTERLUDE_DATA": folder.appendingPathComponent("gateway").path, "INTERLUDE_WEBHOOK_URL": webhook,
-            "INTERLUDE_WEBHOOK_SECRET": secret, "INTERLUDE_WEBHOOK_EVENTS": "job.succeeded", "INTERLUDE_LOG_LEVEL": "info",
-        ]) { $0.contains("serving http://") }
+            "INTERLUDE_WEBHOOK_SECRET": secret, "INTERLUDE_WEBHOOK_EVENTS": "job.succeeded", "INTERLUDE_LOG_LEVEL": "warning",
+        ], ready: "interlude gateway is up.")
     }
 
     private func start(
-        _ name: String, _ arguments: [String], _ settings: [String: String], announcement: (@Sendable (String) -> Bool)? = nil
+        _ name: String, _ arguments: [String], _ settings: [String: String], ready: String? = nil
     ) throws -> ChildProcess {
         // Nothing of the caller's configuration leaks in: no INTERLUDE_… variable, no config/ in `folder`.
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("INTERLUDE_") }
@@ -79,6 +73,6 @@ struct ChildLauncher: Sendable {
         }
         return try ChildProcess(
             name: name, executable: executable, arguments: arguments, environment: environment, directory: folder, log: log,
-            announcement: announcement)
+            ready: ready)
     }
 }

@@ -7,7 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A process the bench started: its output goes to a log file, and it may announce itself with one line.
+/// A process the bench started: its output goes to a log file, and it may say it is ready with a block
+/// (`interlude broker` and `gateway` print a title line, `  name  value` rows, and a blank line).
 ///
 /// `@unchecked Sendable`: `process` is configured and started in `init` and afterwards only read
 /// (its id) and signalled by id; the output scanner's state is behind a mutex.
@@ -17,12 +18,12 @@ final class ChildProcess: @unchecked Sendable {
     let log: URL
     private let process: Process
     private let exited = Latch<Int32>()
-    private let announced = Latch<Result<String, BenchFailure>>()
+    private let readiness = Latch<Result<[String: String], BenchFailure>>()
 
-    /// Starts `executable`; the first output line `announcement` accepts is kept for `announcement(within:)`.
+    /// Starts `executable`; the rows of the block under the output line `ready` are kept for `ready(within:)`.
     init(
         name: String, executable: URL, arguments: [String], environment: [String: String], directory: URL, log: URL,
-        announcement: (@Sendable (String) -> Bool)? = nil
+        ready title: String? = nil
     ) throws {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let file = try FileHandle(forWritingTo: log)
@@ -38,8 +39,8 @@ final class ChildProcess: @unchecked Sendable {
         self.name = name
         self.log = log
         self.process = process
-        let scanner = LineScanner(accept: announcement)
-        let (exited, announced) = (exited, announced)
+        let scanner = ReadyBlock(title: title)
+        let (exited, readiness) = (exited, readiness)
         pipe.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
             guard !data.isEmpty else {
@@ -48,21 +49,21 @@ final class ChildProcess: @unchecked Sendable {
                 return
             }
             file.write(data)
-            if let line = scanner.feed(data) { announced.open(.success(line)) }
+            if let rows = scanner.feed(data) { readiness.open(.success(rows)) }
         }
         process.terminationHandler = { process in
             exited.open(process.terminationStatus)
             let tail = Self.tail(of: log)
-            announced.open(.failure(BenchFailure("\(name) exited (status \(process.terminationStatus)) before it was ready: \(tail)")))
+            readiness.open(.failure(BenchFailure("\(name) exited (status \(process.terminationStatus)) before it was ready: \(tail)")))
         }
         try process.run()
         pid = process.processIdentifier
     }
 
-    /// The announced line, or a failure if the process exits or `limit` passes first.
-    func announcement(within limit: Duration) async throws -> String {
-        guard let result = await announced.wait(limit) else {
-            throw BenchFailure("\(name) did not announce itself within \(limit): \(Self.tail(of: log))", timedOut: true)
+    /// The rows of the ready block by name, or a failure if the process exits or `limit` passes first.
+    func ready(within limit: Duration) async throws -> [String: String] {
+        guard let result = await readiness.wait(limit) else {
+            throw BenchFailure("\(name) did not say it was ready within \(limit): \(Self.tail(of: log))", timedOut: true)
         }
         return try result.get()
     }
@@ -92,32 +93,42 @@ final class ChildProcess: @unchecked Sendable {
     }
 }
 
-/// Finds the first complete output line that `accept` takes, then stops looking.
-private final class LineScanner: Sendable {
-    private let accept: (@Sendable (String) -> Bool)?
-    /// Bytes after the last complete line; nil once a line was accepted (or when nothing is looked for).
-    private let pending: Mutex<Data?>
-
-    init(accept: (@Sendable (String) -> Bool)?) {
-        self.accept = accept
-        pending = Mutex(accept == nil ? nil : Data())
+/// Finds the block a process prints once ready: the `title` line, `  name  value` rows, a blank line.
+private final class ReadyBlock: Sendable {
+    private struct State {
+        /// Bytes after the last complete line.
+        var pending = Data()
+        /// The rows so far, once the title was seen.
+        var rows: [String: String]?
+        var done = false
     }
 
-    /// Takes the next bytes of output; returns the accepted line when it completes.
-    func feed(_ data: Data) -> String? {
-        guard let accept else { return nil }
-        return pending.withLock { buffer -> String? in
-            guard var bytes = buffer else { return nil }
-            bytes.append(data)
-            while let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: bytes[bytes.startIndex..<newline], as: UTF8.self)
-                bytes = Data(bytes[bytes.index(after: newline)...])
-                if accept(line) {
-                    buffer = nil
-                    return line
+    private let title: String?
+    private let state = Mutex(State())
+
+    init(title: String?) {
+        self.title = title
+    }
+
+    /// Takes the next bytes of output; returns the rows when the block ends.
+    func feed(_ data: Data) -> [String: String]? {
+        guard let title else { return nil }
+        return state.withLock { state -> [String: String]? in
+            guard !state.done else { return nil }
+            state.pending.append(data)
+            while let newline = state.pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: state.pending[state.pending.startIndex..<newline], as: UTF8.self)
+                state.pending = Data(state.pending[state.pending.index(after: newline)...])
+                if state.rows == nil {
+                    if line == title { state.rows = [:] }
+                } else if line.isEmpty {
+                    state.done = true
+                    return state.rows
+                } else if line.hasPrefix("  ") {
+                    let words = line.split(separator: " ")
+                    if words.count >= 2 { state.rows?[String(words[0])] = String(words[1]) }
                 }
             }
-            buffer = bytes
             return nil
         }
     }

@@ -29,14 +29,14 @@ final class ChildSystem: Sendable {
         do {
             let broker = try launcher.broker(.anyPort)
             started.append(broker)
-            let line = try await broker.announcement(within: limit)
-            guard let endpoints = ChildLauncher.Endpoints(announcement: line) else { throw BenchFailure("cannot read the broker's endpoints in \"\(line)\"") }
+            let rows = try await broker.ready(within: limit)
+            guard let endpoints = ChildLauncher.Endpoints(ready: rows) else { throw BenchFailure("the broker's ready block names no endpoints: \(rows)") }
             let workers = try (1...count).map { try launcher.worker($0, endpoint: endpoints.workers, capacity: capacity) }
             started += workers
             let gateway = try webhook.map { try launcher.gateway(endpoints, webhook: $0.url, secret: $0.secret) }
             if let gateway {
                 started.append(gateway)
-                _ = try await gateway.announcement(within: limit)
+                _ = try await gateway.ready(within: limit)
             }
             let probe = try BenchProbe(context: context, clients: endpoints.clients, events: endpoints.events)
             do {
@@ -67,7 +67,7 @@ final class ChildSystem: Sendable {
     }
 
     /// SIGKILLs the broker and starts it again on the same endpoints and journal; returns when the new one
-    /// started and when it printed that it listens (its journal recovered).
+    /// started and when it said it was up (its journal recovered, its sockets bound).
     func restartBroker(within limit: Duration) async throws -> (started: ContinuousClock.Instant, listening: ContinuousClock.Instant) {
         let old = broker
         old.signal(SIGKILL)
@@ -75,7 +75,7 @@ final class ChildSystem: Sendable {
         let started = ContinuousClock.now
         let fresh = try launcher.broker(endpoints)
         brokerSlot.withLock { $0 = fresh }
-        _ = try await fresh.announcement(within: limit)
+        _ = try await fresh.ready(within: limit)
         return (started, ContinuousClock.now)
     }
 
