@@ -1,7 +1,8 @@
-import Configuration
 import Foundation
 import Journal
+import Log
 import Presentation
+import SQLite
 import Synchronization
 import Wire
 import ZeroMQ
@@ -16,7 +17,7 @@ public final class BrokerService: Sendable {
     /// Opens the journal, recovers its state, binds the sockets and starts the loop.
     public init(
         context: Context, endpoints: BrokerEndpoints, dataFolder: URL, settings: BrokerState.Settings = .init(),
-        synchronous: Database.Options.Synchronous = .full, log: Log,
+        synchronous: Synchronous = .full, log: Log,
         validate: @escaping @Sendable (String, JSONValue) throws(WireError) -> Void
     ) throws {
         let stop = try Wakeup()

@@ -19,9 +19,9 @@ final class BenchProbe: Sendable {
     let questions = Arrivals<Question>()
     private let follower: Task<Void, Never>
 
-    /// Connects to a broker's client and event endpoints.
-    init(context: Context, clients: String, events: String) throws {
-        client = try BrokerClient(context: context, endpoint: clients)
+    /// Connects to a broker's client and event endpoints; a request waits `requestTimeout` for its reply.
+    init(context: Context, clients: String, events: String, requestTimeout: Duration = .seconds(5)) throws {
+        client = try BrokerClient(context: context, endpoint: clients, requestTimeout: requestTimeout)
         let topics = [Event.Kind.jobSucceeded, .jobFailed, .jobCancelled, .presentationPending].map(\.rawValue)
         let stream = try EventSubscription.stream(context: context, endpoint: events, topics: topics)
         follower = Task { [succeeded, questions] in

@@ -1,5 +1,5 @@
 import Foundation
-import Journal
+import SQLite
 import ZeroMQ
 
 /// Runs every scenario in order, each system on a fresh journal under one temporary folder.
@@ -46,7 +46,7 @@ struct BenchRunner {
         }
         var throughput = [separate.0]
         var answers = [separate.2]
-        for mode in [Database.Options.Synchronous.full, .normal] {
+        for mode in [Synchronous.full, .normal] {
             let label = mode.rawValue.lowercased()
             progress("one process, synchronous=\(label): \(p.jobs) noop jobs, ≤\(p.inFlight) in flight; \(p.questions) questions")
             let (jobs, asked) = try await withSystem(context, mode, folder: root.appendingPathComponent("one-\(label)")) { system in
@@ -94,7 +94,7 @@ struct BenchRunner {
 
     /// Starts a broker and a worker in this process, warms them up, runs `body`, and shuts them down.
     private func withSystem<T>(
-        _ context: Context, _ mode: Database.Options.Synchronous, folder: URL, _ body: (BenchSystem) async throws -> T
+        _ context: Context, _ mode: Synchronous, folder: URL, _ body: (BenchSystem) async throws -> T
     ) async throws -> T {
         let system = try BenchSystem(context: context, synchronous: mode, capacity: parameters.capacity, folder: folder)
         return try await withShutdown(system, { await $0.shutdown() }) { system in

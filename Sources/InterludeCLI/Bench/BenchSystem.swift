@@ -1,7 +1,8 @@
 import Broker
 import Configuration
+import Log
 import Foundation
-import Journal
+import SQLite
 import Wire
 import WorkerKit
 import WorkerRuntime
@@ -14,7 +15,7 @@ final class BenchSystem: Sendable {
     let probe: BenchProbe
 
     /// Starts everything; `folder` must be empty or absent and is left for the caller to remove.
-    init(context: Context, synchronous: Database.Options.Synchronous, capacity: Int, folder: URL) throws {
+    init(context: Context, synchronous: Synchronous, capacity: Int, folder: URL) throws {
         let registry = BenchOperations.registry
         let quiet = Log.Level.warning
         broker = try BrokerService(
