@@ -12,7 +12,7 @@ extension BenchReport {
             "   memory: broker \(megabytes(parked.brokerRSSBytes)), workers \(parked.workerRSSBytes.map { megabytes($0) }.joined(separator: ", "))"
                 + "; broker after recovery \(megabytes(parked.brokerRSSAfterRecoveryBytes))",
             "   idle broker CPU over \(seconds(parked.idleSeconds)): \(parked.idleCPU.map(percent) ?? "—") of a core",
-            "   pending list: \(parked.firstPageSeconds.map { Self.seconds($0) } ?? "—") for \(parked.firstPagePresentations.map(count) ?? "—") presentations",
+            "   first page of pending presentations: \(parked.firstPageSeconds.map { Self.seconds($0) } ?? "—") for \(parked.firstPagePresentations.map(count) ?? "—") presentations",
             "   restart after SIGKILL: " + [
                 stage("listening", recovery.listeningSeconds), stage("first reply", recovery.firstReplySeconds),
                 stage("workers back", recovery.workersSeconds), stage("all recovered", parked.recoverySeconds),

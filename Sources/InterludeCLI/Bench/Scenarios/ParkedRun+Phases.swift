@@ -78,14 +78,14 @@ extension ParkedRun {
         return wall > 0 ? (after.cpuSeconds - before.cpuSeconds) / wall : nil
     }
 
-    /// Times the listing of pending presentations (today the broker returns them all at once).
+    /// Times the first page of pending presentations, the size a person's listing asks for by default.
     static func firstPage(context: Context, endpoint: String, limit: Duration) async -> (seconds: Double?, count: Int?, failure: String?) {
         // A client of its own: a reply over the socket's size limit must not cut the others off.
         let client: BrokerClient
         do { client = try BrokerClient(context: context, endpoint: endpoint) } catch { return (nil, nil, "\(error)") }
         defer { client.close() }
         let start = ContinuousClock.now
-        switch await client.request(.pending, timeout: limit) {
+        switch await client.request(.pending(.init()), timeout: limit) {
         case .pending(let snapshot): return (Latency.seconds(ContinuousClock.now - start), snapshot.presentations.count, nil)
         case .error(let error): return (nil, nil, error.description)
         case let other: return (nil, nil, "unexpected reply \(other)")
