@@ -19,18 +19,21 @@ public final class BrokerClient: Sendable {
     public let endpoint: String
     /// How long a request waits for its reply unless the call says otherwise.
     public let requestTimeout: Duration
+    /// The size policy replies are read with.
+    public let limits: MessageLimits
 
     /// Connects to the broker's client endpoint (the connection completes in the background).
-    public init(context: Context, endpoint: String, requestTimeout: Duration = .seconds(5)) throws {
+    public init(context: Context, endpoint: String, requestTimeout: Duration = .seconds(5), limits: MessageLimits = .standard) throws {
         self.endpoint = endpoint
         self.requestTimeout = requestTimeout
+        self.limits = limits
         outbox = try Mailbox()
         let socket = try Socket(context, .dealer)
-        try socket.setMaxMessageSize(Int64(Frames.maximumBody + 64 * 1024))
+        try socket.setMaxMessageSize(Int64(limits.frameBytes))
         try socket.setReconnectIntervalMax(.seconds(2))
         try socket.connect(endpoint)
         let box = SocketBox(socket)
-        let thread = Thread { [outbox, waiters] in Self.run(box.socket, outbox: outbox, waiters: waiters) }
+        let thread = Thread { [outbox, waiters] in Self.run(box.socket, outbox: outbox, waiters: waiters, limits: limits) }
         thread.name = "interlude-client"
         thread.start()
     }
@@ -61,7 +64,7 @@ public final class BrokerClient: Sendable {
     /// Stops the socket thread; requests still waiting time out.
     public func close() { outbox.close() }
 
-    private static func run(_ socket: Socket, outbox: Mailbox<[Data]>, waiters: Waiters<String, BrokerReply>) {
+    private static func run(_ socket: Socket, outbox: Mailbox<[Data]>, waiters: Waiters<String, BrokerReply>, limits: MessageLimits) {
         defer { socket.close() }
         while !outbox.isClosed {
             guard let readable = try? poll([.socket(socket), .fileDescriptor(outbox.fileDescriptor)], timeout: .milliseconds(200)) else { return }
@@ -69,8 +72,13 @@ public final class BrokerClient: Sendable {
                 for frames in outbox.drain() { _ = try? socket.send(frames, timeout: .seconds(1)) }
             }
             while readable[0], let frames = try? socket.receive() {
-                guard let (reply, correlation) = try? Frames.decode(frames, as: BrokerReply.self) else { continue }
-                waiters.resolve(correlation, reply)
+                do {
+                    let (reply, correlation) = try Frames.decode(frames, as: BrokerReply.self, limits: limits)
+                    waiters.resolve(correlation, reply)
+                } catch {
+                    // A reply that cannot be read still names its request: fail it now, not at the timeout.
+                    if frames.count == 4 { waiters.resolve(String(decoding: frames[2], as: UTF8.self), .error(error)) }
+                }
             }
         }
     }

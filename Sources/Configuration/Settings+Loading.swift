@@ -99,7 +99,6 @@ extension Settings {
         case "logLevel": logLevel = try text()
         case "workerName": workerName = try text()
         case "requestTimeoutMs": requestTimeoutMs = Int(try integer())
-        case "maxBodyBytes": maxBodyBytes = Int(try integer())
         case "incomingSecret": incomingSecret = try text()
         case "webhookUrl": webhookUrl = try text()
         case "webhookSecret": webhookSecret = try text()
@@ -111,6 +110,10 @@ extension Settings {
         case "tokensFile": tokensFile = try text()
         case "tokens": tokens = try text()
         case "publicUrl": publicUrl = try text()
+        case "maxMessageBytes": maxMessageBytes = Int(try integer())
+        case "maxJsonDepth": maxJsonDepth = Int(try integer())
+        case "maxJsonKeys": maxJsonKeys = Int(try integer())
+        case "maxRedispatches": maxRedispatches = Int(try integer())
         default: throw ConfigurationError(key: key, source: source, problem: "unknown key; known keys: \(Self.keys.joined(separator: ", "))")
         }
     }

@@ -27,7 +27,7 @@ public final class GatewayService: Service {
         try configuration.validate()
         let tokens = try TokenStore(configuration.tokens)
         let context = try context ?? Context()
-        let client = try BrokerClient(context: context, endpoint: configuration.clients)
+        let client = try BrokerClient(context: context, endpoint: configuration.clients, limits: configuration.limits)
         let metrics = HTTPMetrics()
         let api = API(
             client: client, context: context, configuration: configuration, metrics: metrics,
@@ -61,8 +61,8 @@ public final class GatewayService: Service {
         client.close()
     }
 
-    /// Stops at once, blocking the calling thread until every connection is closed; for tests that
-    /// never ran the service. Safe to call twice.
+    /// Starts stopping (the server closes its connections on a thread of its own) and closes the
+    /// broker connection; returns at once. Safe to call twice.
     public func stop() {
         server.stop()
         client.close()

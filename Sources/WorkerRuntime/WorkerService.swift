@@ -19,12 +19,15 @@ public final class WorkerService: Service {
         public var capacity: Int
         public var heartbeatInterval: TimeInterval
         public var liveness: Int
+        /// The size policy: what the worker reads, and what it checks before it sends.
+        public var limits: MessageLimits
 
-        public init(name: String, capacity: Int, heartbeatInterval: TimeInterval = 1, liveness: Int = 3) {
+        public init(name: String, capacity: Int, heartbeatInterval: TimeInterval = 1, liveness: Int = 3, limits: MessageLimits = .standard) {
             self.name = name
             self.capacity = capacity
             self.heartbeatInterval = heartbeatInterval
             self.liveness = liveness
+            self.limits = limits
         }
     }
 
@@ -50,7 +53,7 @@ public final class WorkerService: Service {
         self.log = log
         let outbox = try Mailbox<[Data]>()
         self.outbox = outbox
-        backend = SocketBackend { message, correlation in outbox.post(Frames.encode(message, correlation: correlation)) }
+        backend = SocketBackend(limits: settings.limits) { message, correlation in outbox.post(Frames.encode(message, correlation: correlation)) }
         stopRequest = try Wakeup()
         connection = WorkerConnection(context: context, endpoint: endpoint)
     }

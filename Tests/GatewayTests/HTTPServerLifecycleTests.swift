@@ -32,9 +32,8 @@ import Testing
             try await RawConnection.exchange(port: server.port, "GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
         }
         try await entered.wait()
-        let started = ContinuousClock.now
-        try await onThread { server.stop() }
-        #expect(started.duration(to: .now) < .seconds(2))
+        // The handler would take 30 s: stopping cancels it instead of waiting for it.
+        try await withTimeout { await server.stopped() }
         _ = try await withTimeout { try await client.value }
     }
 

@@ -16,6 +16,7 @@ final class BrokerLoop {
     let journal: Journal
     var state: BrokerState
     let validate: @Sendable (String, JSONValue) throws(WireError) -> Void
+    let admission: Admission
     let log: Log
     let stop: Wakeup
     let bound: BrokerEndpoints
@@ -26,8 +27,8 @@ final class BrokerLoop {
         context: Context, endpoints: BrokerEndpoints, journal: Journal, settings: BrokerState.Settings,
         validate: @escaping @Sendable (String, JSONValue) throws(WireError) -> Void, log: Log, stop: Wakeup
     ) throws {
-        clients = try Self.router(context, endpoints.clients)
-        workers = try Self.router(context, endpoints.workers)
+        clients = try Self.router(context, endpoints.clients, limits: settings.limits)
+        workers = try Self.router(context, endpoints.workers, limits: settings.limits)
         events = try Socket(context, .pub)
         try events.setSendHighWaterMark(100_000)
         try events.bind(endpoints.events)
@@ -35,14 +36,17 @@ final class BrokerLoop {
         self.journal = journal
         state = BrokerState(settings: settings, recovering: try journal.recover(), lastSequence: try journal.lastEventSequence())
         self.validate = validate
+        admission = Admission(limits: settings.limits)
         self.log = log
         self.stop = stop
     }
 
-    private static func router(_ context: Context, _ endpoint: String) throws -> Socket {
+    var limits: MessageLimits { state.settings.limits }
+
+    private static func router(_ context: Context, _ endpoint: String, limits: MessageLimits) throws -> Socket {
         let socket = try Socket(context, .router)
         try socket.setRouterMandatory(true)
-        try socket.setMaxMessageSize(Int64(Frames.maximumBody + 64 * 1024))
+        try socket.setMaxMessageSize(Int64(limits.frameBytes))
         try socket.setSendHighWaterMark(100_000)
         try socket.setReceiveHighWaterMark(100_000)
         try socket.bind(endpoint)

@@ -27,7 +27,7 @@ public final class BrokerService: Service {
         let journal = try Journal(folder: dataFolder, synchronous: synchronous)
         let loop = try BrokerLoop(
             context: context, endpoints: endpoints, journal: journal, settings: settings, validate: validate, log: log, stop: stop)
-        log.info("journal \(journal.path): \(loop.state.activeJobs.count) unfinished job(s) recovered, \(loop.state.pending.count) question(s) pending")
+        log.info("journal \(journal.path): \(loop.state.activeJobs.count) unfinished job(s) recovered, \(loop.state.pendingCount) question(s) pending")
         self.endpoints = loop.bound
         self.stopSignal = stop
         self.loop = Mutex(loop)

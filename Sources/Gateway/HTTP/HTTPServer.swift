@@ -48,16 +48,21 @@ public final class HTTPServer: Service {
     /// stop (which joins libmicrohttpd's connection threads) runs on a thread of its own.
     public func run() async throws {
         try? await gracefulShutdown()
-        try await onOwnThread(named: "interlude-http-stop") { self.stop() }
+        await stopped()
     }
 
-    /// Stops listening, ends open streams, and returns once every connection is closed (it blocks the
-    /// calling thread meanwhile: never call it from a task, `run()` does it on a thread of its own);
-    /// safe to call twice.
+    /// Starts stopping: stops listening, ends open streams and closes connections on a thread of its
+    /// own; returns at once. Safe to call more than once.
     public func stop() {
         // Release the threads blocked on handlers and streams first: MHD joins them all.
         core.registry.shutDownAll()
         daemon.stop()
+    }
+
+    /// Stops (if not yet asked to) and returns once every connection is closed.
+    public func stopped() async {
+        core.registry.shutDownAll()
+        await daemon.stopped()
     }
 
     deinit {

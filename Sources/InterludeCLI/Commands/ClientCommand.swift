@@ -9,7 +9,9 @@ struct Connection {
     let client: BrokerClient
 
     init(_ settings: Settings) throws {
-        client = try BrokerClient(context: try Context(), endpoint: settings.clients, requestTimeout: .milliseconds(settings.requestTimeoutMs))
+        client = try BrokerClient(
+            context: try Context(), endpoint: settings.clients, requestTimeout: .milliseconds(settings.requestTimeoutMs),
+            limits: settings.messageLimits)
     }
 }
 

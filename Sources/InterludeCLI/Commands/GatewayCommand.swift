@@ -18,7 +18,7 @@ extension Services {
             try configuration.validate()
             let context = try context ?? Context()
             let source = BrokerEventSource(
-                client: try BrokerClient(context: context, endpoint: configuration.clients), context: context,
+                client: try BrokerClient(context: context, endpoint: configuration.clients, limits: configuration.limits), context: context,
                 eventsEndpoint: configuration.events)
             let dispatcher = try WebhookDispatcher(settings: settings, source: source)
             service = try GatewayService(
@@ -54,7 +54,7 @@ struct GatewayCommand: Command {
         [{"name", "token", "scopes"}]) and `tokens` (name:token:scope+scope,…). With no tokens the API is
         open, which is allowed on a loopback address only; on any other address the gateway refuses to
         start. Incoming webhooks need `incomingSecret` (whsec_…); without it they are refused with 401.
-        Settings: http, clients, events, data, maxBodyBytes, incomingSecret, tokensFile, tokens,
+        Settings: http, clients, events, data, maxMessageBytes, incomingSecret, tokensFile, tokens,
         publicUrl, requestTimeoutMs, webhook…, logLevel. Tokens and secrets are never printed.
         """
 

@@ -22,7 +22,9 @@ enum Services {
             context: context,
             endpoints: BrokerEndpoints(clients: settings.clients, workers: settings.workers, events: settings.events),
             dataFolder: URL(fileURLWithPath: settings.data),
-            settings: BrokerState.Settings(heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness),
+            settings: BrokerState.Settings(
+                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
+                maxRedispatches: settings.maxRedispatches),
             synchronous: settings.synchronous,
             log: settings.log("broker"),
             validate: { operation, input throws(WireError) in try registry.validate(operation: operation, input: input) })
@@ -33,7 +35,7 @@ enum Services {
             context: context, endpoint: endpoint, registry: registry(settings),
             settings: .init(
                 name: settings.resolvedWorkerName, capacity: settings.concurrency,
-                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness),
+                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits),
             log: settings.log("worker"))
     }
 }
@@ -47,7 +49,8 @@ struct BrokerCommand: Command {
         Runs the broker until SIGINT or SIGTERM. It listens for clients on `clients`, for workers on
         `workers`, publishes events on `events`, and keeps its journal in `data` (SQLite). On start it
         recovers every unfinished job and pending question from the journal.
-        Settings: data, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel.
+        Settings: data, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
+        maxJsonDepth, maxJsonKeys, maxRedispatches.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
@@ -73,7 +76,7 @@ struct WorkerCommand: Command {
         Runs a worker until SIGINT or SIGTERM: it connects to the broker's `workers` endpoint, announces
         the shipped operations, and runs up to N jobs at once on the library folder (`library`).
           --concurrency  jobs at once (default: the `concurrency` setting, 4)
-        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, workerName.
+        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, workerName, maxMessageBytes.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {

@@ -67,8 +67,8 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
 
     /// Starts `interlude broker` and waits until it reports where it listens.
     @discardableResult
-    func startBroker(name: String = "broker") async throws -> ProcessHandle {
-        let broker = try start(name, ["broker"])
+    func startBroker(name: String = "broker", environment extra: [String: String] = [:]) async throws -> ProcessHandle {
+        let broker = try start(name, ["broker"], environment: extra)
         try await ready(broker, "interlude broker is up.")
         return broker
     }
