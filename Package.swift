@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "Wire", "Presentation"]),
-        .testTarget(name: "BrokerTests", dependencies: ["Broker", "Wire", "Presentation"]),
+        .testTarget(name: "BrokerTests", dependencies: ["Broker", "Wire", "Presentation", "ZeroMQ"]),
         .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "Presentation"]),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),

@@ -58,6 +58,14 @@ public struct Settings: Sendable, Hashable {
     /// Base URL the gateway is reached at, for links in webhooks; empty means `http://<http>`.
     public var publicUrl = ""
 
+    // Trust (docs/security.md).
+    /// This process's CURVE secret key file (`interlude keygen`); set, every ZeroMQ socket uses CURVE.
+    public var curveSecretKeyFile = ""
+    /// The broker's CURVE public key (40 Z85 characters, or the path of its `.pub` file), for everything that connects to it.
+    public var brokerPublicKey = ""
+    /// On the broker: the file of admitted keys, lines `ROLE NAME PUBLIC_KEY [GROUP,…]`; reread on SIGHUP.
+    public var authorizedKeysFile = ""
+
     public init() {}
 
     /// The keys, in the order the documentation lists them.
@@ -66,6 +74,7 @@ public struct Settings: Sendable, Hashable {
         "synchronous", "exportReserveBytes", "logLevel", "workerName", "requestTimeoutMs", "maxBodyBytes",
         "incomingSecret", "webhookUrl", "webhookSecret", "webhookEvents", "webhooksFile", "webhookMaxAttempts",
         "webhookBackoffMs", "webhookTimeoutMs", "tokensFile", "tokens", "publicUrl",
+        "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile",
     ]
 
     /// Keys whose values are secrets: never printed or logged.

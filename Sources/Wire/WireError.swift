@@ -8,6 +8,7 @@ public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvert
         case unknownOperation, invalidInput, notFound, invalidPresentation
         case alreadyResolved, stale, unknownAction, notCancellable
         case unavailable, timeout, `internal`
+        case forbidden
     }
 
     public let code: Code

@@ -15,10 +15,11 @@ extension BenchReport {
             "   " + Self.row(["synchronous", "jobs/s", "p50", "p99", "max"]),
         ]
         for run in throughput {
-            lines.append("   " + Self.row([run.synchronous, Self.number(run.jobsPerSecond)] + [run.latency.p50, run.latency.p99, run.latency.max].map(Self.time)))
+            lines.append("   " + Self.row([run.synchronous + (run.curve ? "+curve" : ""), Self.number(run.jobsPerSecond)] + [run.latency.p50, run.latency.p99, run.latency.max].map(Self.time)))
         }
         lines += [
             "   normal/full jobs/s: \(Self.times(ratios.normalOverFullJobsPerSecond))",
+            "   full/full+curve jobs/s (CURVE's cost): \(Self.times(ratios.plainOverCurveJobsPerSecond))",
             "",
             "2. answer → job.succeeded: \(p.questions) benchConfirm questions, one at a time",
             "   ack: answer sent → its reply; asked: submit sent → presentation.pending received",

@@ -21,6 +21,8 @@ struct BenchReport: Encodable, Sendable {
         let answerOverEcho: Double
         /// Time per noop job at synchronous=full (1 / jobs per second) over the echo p50.
         let perJobOverEcho: Double
+        /// Noop jobs per second at synchronous=full without CURVE over the same with CURVE on every socket.
+        let plainOverCurveJobsPerSecond: Double
     }
 
     let machine: Machine
@@ -45,12 +47,14 @@ struct BenchReport: Encodable, Sendable {
             guard let top, let bottom, bottom > 0 else { return 0 }
             return top / bottom
         }
-        let jobs = { (mode: String) in throughput.first { $0.synchronous == mode } }
+        let jobs = { (mode: String) in throughput.first { $0.synchronous == mode && !$0.curve } }
+        let curve = throughput.first { $0.curve }
         let answer = { (mode: String) in answers.first { $0.synchronous == mode }?.answerToSucceeded.p50 }
         ratios = Ratios(
             normalOverFullJobsPerSecond: ratio(jobs("normal")?.jobsPerSecond, jobs("full")?.jobsPerSecond),
             fullOverNormalAnswerP50: ratio(answer("full"), answer("normal")),
             answerOverEcho: ratio(answer("full"), echo.latency.p50),
-            perJobOverEcho: ratio(jobs("full").map { $0.jobsPerSecond > 0 ? 1e6 / $0.jobsPerSecond : 0 }, echo.latency.p50))
+            perJobOverEcho: ratio(jobs("full").map { $0.jobsPerSecond > 0 ? 1e6 / $0.jobsPerSecond : 0 }, echo.latency.p50),
+            plainOverCurveJobsPerSecond: ratio(jobs("full")?.jobsPerSecond, curve?.jobsPerSecond))
     }
 }

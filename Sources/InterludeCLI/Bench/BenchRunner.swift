@@ -25,6 +25,10 @@ struct BenchRunner {
                 try await ThroughputRun.run(system, synchronous: label, jobs: p.jobs, inFlight: p.inFlight, limit: limit)
             })
         }
+        progress("throughput, synchronous=full over CURVE: \(p.jobs) noop jobs, ≤\(p.inFlight) in flight")
+        throughput.append(try await withSystem(context, .full, folder: root.appendingPathComponent("jobs-curve"), curve: true) { system in
+            try await ThroughputRun.run(system, synchronous: "full", curve: true, jobs: p.jobs, inFlight: p.inFlight, limit: limit)
+        })
         var answers: [AnswerRun.Result] = []
         for mode in [Database.Options.Synchronous.full, .normal] {
             let label = mode.rawValue.lowercased()
@@ -39,9 +43,9 @@ struct BenchRunner {
 
     /// Starts a system, warms it up, runs `body` on it and shuts it down, also when something fails.
     private func withSystem<T>(
-        _ context: Context, _ mode: Database.Options.Synchronous, folder: URL, _ body: (BenchSystem) async throws -> T
+        _ context: Context, _ mode: Database.Options.Synchronous, folder: URL, curve: Bool = false, _ body: (BenchSystem) async throws -> T
     ) async throws -> T {
-        let system = try BenchSystem(context: context, synchronous: mode, capacity: parameters.capacity, folder: folder)
+        let system = try BenchSystem(context: context, synchronous: mode, capacity: parameters.capacity, folder: folder, curve: curve)
         do {
             try await system.warmUp(within: .seconds(10))
             let value = try await body(system)

@@ -6,6 +6,8 @@ enum ThroughputRun {
     /// One run's figures.
     struct Result: Encodable, Sendable {
         let synchronous: String
+        /// Whether every socket used CURVE (with the broker's ZAP handler admitting the key).
+        let curve: Bool
         let jobs: Int
         let seconds: Double
         let jobsPerSecond: Double
@@ -14,7 +16,9 @@ enum ThroughputRun {
     }
 
     /// Each lane submits a job, waits for its `job.succeeded` event, and takes the next; K lanes keep K jobs in flight.
-    static func run(_ system: BenchSystem, synchronous: String, jobs: Int, inFlight: Int, limit: Duration) async throws -> Result {
+    static func run(
+        _ system: BenchSystem, synchronous: String, curve: Bool = false, jobs: Int, inFlight: Int, limit: Duration
+    ) async throws -> Result {
         let issued = Tally()
         let completed = Tally()
         let start = ContinuousClock.now
@@ -48,7 +52,7 @@ enum ThroughputRun {
         let end = lanes.map(\.1).max() ?? start
         let seconds = Latency.seconds(end - start)
         return Result(
-            synchronous: synchronous, jobs: lanes.count, seconds: seconds,
+            synchronous: synchronous, curve: curve, jobs: lanes.count, seconds: seconds,
             jobsPerSecond: seconds > 0 ? Double(lanes.count) / seconds : 0, latency: Latency(lanes.map(\.0)))
     }
 }

@@ -17,6 +17,8 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
     let http: String
     private(set) var processes: [ProcessHandle] = []
     private var cliCount = 0
+    /// Settings every process of this sandbox gets on top of the defaults (CURVE keys, for one).
+    var common: [String: String] = [:]
 
     /// A fresh sandbox; with `demoLibrary` the library gets a few downloads and a project to act on.
     init(_ label: String, demoLibrary: Bool = true) throws {
@@ -50,6 +52,7 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
             "INTERLUDE_REQUEST_TIMEOUT_MS": "4000",
             "USER": "e2e",
         ]) { _, new in new }
+        environment.merge(common) { _, new in new }
         environment.merge(extra) { _, new in new }
         return environment
     }
@@ -65,8 +68,8 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
 
     /// Starts `interlude broker` and waits until it answers a request.
     @discardableResult
-    func startBroker(name: String = "broker") async throws -> ProcessHandle {
-        let broker = try start(name, ["broker"])
+    func startBroker(name: String = "broker", environment extra: [String: String] = [:]) async throws -> ProcessHandle {
+        let broker = try start(name, ["broker"], environment: extra)
         _ = try await eventually("the broker to answer `pending`", timeout: .seconds(15)) {
             if let termination = broker.termination { throw EndToEndFailure("the broker exited at start (\(termination)):\n\(broker.tail())") }
             return try? await pending()
@@ -102,10 +105,10 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
         try await cli(arguments, timeout: timeout)
     }
 
-    func cli(_ arguments: [String], timeout: Duration = .seconds(15)) async throws -> CLIResult {
+    func cli(_ arguments: [String], environment extra: [String: String] = [:], timeout: Duration = .seconds(15)) async throws -> CLIResult {
         cliCount += 1
         let handle = try ProcessHandle(
-            name: "cli\(cliCount)", executable: binary, arguments: arguments, environment: environment(), directory: root, logs: logs)
+            name: "cli\(cliCount)", executable: binary, arguments: arguments, environment: environment(extra), directory: root, logs: logs)
         defer {
             try? FileManager.default.removeItem(at: handle.stdoutFile)
             try? FileManager.default.removeItem(at: handle.stderrFile)
