@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "interlude", targets: ["interlude"]),
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "WorkerKit", targets: ["WorkerKit"]),
+        .library(name: "WorkerRuntime", targets: ["WorkerRuntime"]),
         .library(name: "WorkerKitTesting", targets: ["WorkerKitTesting"]),
         .library(name: "InterludeClient", targets: ["Client"]),
     ],
@@ -31,18 +32,23 @@ let package = Package(
         .target(name: "Configuration"),
         .target(name: "Journal", dependencies: ["CSQLite", "Presentation", "Wire"]),
         .target(name: "Broker", dependencies: ["ZeroMQ", "Wire", "Journal", "Presentation", "Configuration"]),
-        .target(name: "WorkerKit", dependencies: ["ZeroMQ", "Wire", "Presentation", "Configuration"]),
+        // The SDK an operation's author imports; the worker's ZeroMQ runtime is a module of its own.
+        .target(name: "WorkerKit", dependencies: ["Wire", "Presentation"]),
+        .target(name: "WorkerRuntime", dependencies: ["WorkerKit", "ZeroMQ", "Wire", "Presentation", "Configuration"]),
         .target(name: "WorkerKitTesting", dependencies: ["WorkerKit", "Wire", "Presentation"]),
-        .target(name: "Operations", dependencies: ["WorkerKit", "Archive", "Presentation"]),
+        .target(name: "Operations", dependencies: ["WorkerKit", "Archive"]),
         .target(name: "Client", dependencies: ["ZeroMQ", "Wire", "Presentation", "Configuration"]),
         .target(name: "Resolver", dependencies: ["Client", "Wire", "Presentation"]),
         .target(name: "Gateway", dependencies: [
             "CMicroHTTPD", "CSodium", "Client", "Journal", "Configuration", "Wire", "Presentation",
         ]),
         .target(name: "InterludeCLI", dependencies: [
-            "Configuration", "Broker", "WorkerKit", "Operations", "Client", "Resolver", "Gateway", "Presentation", "Wire",
+            "Configuration", "Broker", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver", "Gateway", "Presentation", "Wire",
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
+
+        // What several test targets share (an HTTP round trip); only tests depend on it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         .testTarget(name: "PresentationTests", dependencies: ["Presentation"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "Presentation"]),
@@ -54,8 +60,9 @@ let package = Package(
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Presentation", "Wire"]),
-        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Presentation", "Wire"]),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Presentation", "Wire", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ"], exclude: ["Browser", "Receiver"]),
+        .testTarget(name: "RepositoryTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ", "TestSupport"], exclude: ["Browser", "Receiver"]),
     ]
 )

@@ -16,12 +16,15 @@ public final class BrokerClient: Sendable {
     private let prefix = Identifier.random()
     /// The broker's client endpoint.
     public let endpoint: String
+    /// How long a request waits for its reply unless the call says otherwise.
+    public let requestTimeout: Duration
 
     /// Connects to the broker's client endpoint (the connection completes in the background).
     ///
     /// With CURVE `security`, a broker that refuses the key fails the waiting requests with `forbidden` at once.
-    public init(context: Context, endpoint: String, security: SocketSecurity = .none) throws {
+    public init(context: Context, endpoint: String, security: SocketSecurity = .none, requestTimeout: Duration = .seconds(5)) throws {
         self.endpoint = endpoint
+        self.requestTimeout = requestTimeout
         outbox = try Mailbox()
         let socket = try Socket(context, .dealer, security: security)
         let monitor = try HandshakeMonitor(watching: socket, in: context)
@@ -39,7 +42,8 @@ public final class BrokerClient: Sendable {
     deinit { outbox.close() }
 
     /// Sends a request and waits for its reply; the broker's refusals come back as `.error`.
-    public func request(_ request: ClientRequest, timeout: Duration = .seconds(5)) async -> BrokerReply {
+    public func request(_ request: ClientRequest, timeout: Duration? = nil) async -> BrokerReply {
+        let timeout = timeout ?? requestTimeout
         let correlation = "\(prefix)-\(counter.add(1, ordering: .relaxed).newValue)"
         let frames = Frames.encode(request, correlation: correlation)
         let timer = Task { [waiters, endpoint] in

@@ -1,6 +1,4 @@
 import Foundation
-import Presentation
-import Wire
 import WorkerKit
 
 /// Adds a place to a day of `<library>/itinerary.json`, asking when it is already planned on another day.
@@ -56,8 +54,24 @@ public struct AddStop: WorkerKit.Operation {
         case conflict(existingDay: Int)
     }
 
-    enum Choice: String, Sendable {
-        case move, keep
+    /// The alert's actions: move the place to the requested day, or keep the day it is on.
+    enum Choice: PresentationAction {
+        case move(toDay: Int)
+        case keep(day: Int)
+
+        var id: String {
+            switch self {
+            case .move: "move"
+            case .keep: "keep"
+            }
+        }
+
+        var button: ButtonState {
+            switch self {
+            case .move(let day): ButtonState("Move to day \(day)", localization: Localization("action.moveToDay", [String(day)]))
+            case .keep(let day): ButtonState("Keep day \(day)", role: .cancel, localization: Localization("action.keepDay", [String(day)]))
+            }
+        }
     }
 
     /// Adds the stop, or asks "Stop already planned" when the place is on another day.
@@ -83,7 +97,7 @@ public struct AddStop: WorkerKit.Operation {
             _ = try await job.step("add") { try update(file) { $0.add(place, to: day) } }
             return Output(place: place, day: day, changed: true)
         case .conflict(let existing):
-            guard try await job.present(conflict(place, existing: existing, requested: day), as: Choice.self) == .move else {
+            guard case .move = try await job.present(conflict(place, existing: existing, requested: day)) else {
                 return Output(place: place, day: existing, changed: false)
             }
             _ = try await job.step("move") { try update(file) { $0.move(place, to: day) } }
@@ -91,13 +105,10 @@ public struct AddStop: WorkerKit.Operation {
         }
     }
 
-    func conflict(_ place: String, existing: Int, requested: Int) -> Presentation.Draft {
+    func conflict(_ place: String, existing: Int, requested: Int) -> Question<Choice> {
         .alert(
             "Stop already planned", message: "\(place) is already part of day \(existing).",
-            actions: [
-                Action(id: "move", label: "Move to day \(requested)", localization: Localization("action.moveToDay", [String(requested)])),
-                Action(id: "keep", label: "Keep day \(existing)", role: .cancel, localization: Localization("action.keepDay", [String(existing)])),
-            ],
+            actions: [.move(toDay: requested), .keep(day: existing)],
             item: .object(["place": .string(place), "existingDay": .integer(Int64(existing)), "requestedDay": .integer(Int64(requested))]),
             localization: Localization("addStop.conflict", [place, String(existing)]))
     }

@@ -1,6 +1,6 @@
 import Archive
 import Foundation
-import Wire
+import WorkerKit
 
 /// Replaces a library's `data/` folder with an archive's contents so that a crash leaves the old or the new data.
 ///

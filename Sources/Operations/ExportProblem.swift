@@ -1,4 +1,3 @@
-import Presentation
 import WorkerKit
 
 /// Why an export cannot start, shown with `alert(error:)`: the seed's `ExportError`.

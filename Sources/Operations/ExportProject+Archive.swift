@@ -1,6 +1,5 @@
 import Archive
 import Foundation
-import Wire
 import WorkerKit
 
 extension ExportProject {

@@ -1,7 +1,5 @@
 import Archive
 import Foundation
-import Presentation
-import Wire
 import WorkerKit
 
 /// Archives `<library>/projects/<project>/` to `<destination>/<project>.tar.gz`, asking when it cannot.
@@ -67,8 +65,16 @@ public struct ExportProject: WorkerKit.Operation {
         private enum CodingKeys: String, CodingKey { case archive, bytes, exported }
     }
 
-    enum Choice: String, Sendable {
+    /// The error alerts' actions.
+    enum Choice: String, PresentationAction {
         case retry, cancel
+
+        var button: ButtonState {
+            switch self {
+            case .retry: ButtonState("Try Again", localization: Localization("action.tryAgain"))
+            case .cancel: .cancel
+            }
+        }
     }
 
     /// Checks the destination (asking Try Again or Cancel while it is unreachable), then writes the archive.
@@ -87,12 +93,10 @@ public struct ExportProject: WorkerKit.Operation {
                 }
                 return Output(archive: archived.path, bytes: archived.bytes, exported: true)
             case .destinationUnavailable:
-                let retry = Action(id: "retry", label: "Try Again", localization: Localization("action.tryAgain"))
-                let choice = try await job.present(
-                    error: ExportProblem.destinationUnavailable, actions: [retry, .cancel], as: Choice.self)
-                guard choice == .retry else { return .notExported }
+                let alert = Question<Choice>.alert(error: ExportProblem.destinationUnavailable, actions: [.retry, .cancel])
+                guard try await job.present(alert) == .retry else { return .notExported }
             case .noAvailableSpace(let megabytes):
-                _ = try await job.present(error: ExportProblem.noAvailableSpace(megabytes: megabytes), actions: [.cancel], as: Choice.self)
+                _ = try await job.present(Question<Choice>.alert(error: ExportProblem.noAvailableSpace(megabytes: megabytes), actions: [.cancel]))
                 return .notExported
             }
         }

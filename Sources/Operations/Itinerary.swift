@@ -1,5 +1,5 @@
 import Foundation
-import Wire
+import WorkerKit
 
 /// The trip plan in `itinerary.json`: place names by day number (`{"days": {"1": ["Porto"], …}}`).
 struct Itinerary: Codable, Sendable, Hashable {

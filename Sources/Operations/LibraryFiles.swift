@@ -1,6 +1,5 @@
 import Foundation
-import Presentation
-import Wire
+import WorkerKit
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,4 @@
 import Foundation
-import Presentation
-import Wire
 import WorkerKit
 
 /// Deletes a downloaded track once the person confirms: the seed's "Remove download" dialog.
@@ -43,14 +41,22 @@ public struct RemoveDownload: WorkerKit.Operation {
         }
     }
 
-    enum Choice: String, Sendable {
+    /// The dialog's actions.
+    enum Choice: String, PresentationAction {
         case remove, cancel
+
+        var button: ButtonState {
+            switch self {
+            case .remove: ButtonState("Remove", role: .destructive, localization: Localization("action.remove"))
+            case .cancel: .cancel
+            }
+        }
     }
 
     /// Asks "Remove download" and deletes the file if the person chooses Remove.
     public func run(_ input: Input, in job: JobContext) async throws -> Output {
         let fileName = try await job.step("locate") { try locate(input.trackID) }
-        guard try await job.present(question(input), as: Choice.self) == .remove else { return Output(removed: false) }
+        guard try await job.present(question(input)) == .remove else { return Output(removed: false) }
         _ = try await job.step("remove") {
             let file = downloads.appendingPathComponent(fileName)
             do {
@@ -63,14 +69,11 @@ public struct RemoveDownload: WorkerKit.Operation {
         return Output(removed: true)
     }
 
-    func question(_ input: Input) throws -> Presentation.Draft {
+    func question(_ input: Input) throws -> Question<Choice> {
         .confirmationDialog(
             "Remove download", titleVisibility: .visible,
             message: "\(input.title) will no longer be available offline.",
-            actions: [
-                Action(id: "remove", label: "Remove", role: .destructive, localization: Localization("action.remove")),
-                .cancel,
-            ],
+            actions: [.remove, .cancel],
             item: try JSONValue(encoding: input),
             localization: Localization("removeDownload.confirm", [input.title]))
     }

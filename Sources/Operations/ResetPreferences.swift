@@ -1,6 +1,4 @@
 import Foundation
-import Presentation
-import Wire
 import WorkerKit
 
 /// Rewrites `<library>/preferences.json` with the defaults once the person confirms.
@@ -49,17 +47,24 @@ public struct ResetPreferences: WorkerKit.Operation {
         public static let defaults = Preferences(theme: "system", notifications: true, downloadQuality: "high")
     }
 
-    enum Choice: String, Sendable {
+    /// The alert's actions.
+    enum Choice: String, PresentationAction {
         case reset, cancel
+
+        var button: ButtonState {
+            switch self {
+            case .reset: ButtonState("Reset", role: .destructive, localization: Localization("action.reset"))
+            case .cancel: .cancel
+            }
+        }
     }
 
     /// Asks "Confirm operation" and writes the defaults if the person chooses Reset.
     public func run(_ input: NoFields, in job: JobContext) async throws -> Output {
-        let alert = Presentation.Draft.alert(
-            "Confirm operation", message: "All settings will return to their defaults.",
-            actions: [Action(id: "reset", label: "Reset", role: .destructive, localization: Localization("action.reset")), .cancel],
+        let alert = Question<Choice>.alert(
+            "Confirm operation", message: "All settings will return to their defaults.", actions: [.reset, .cancel],
             localization: Localization("resetPreferences.confirm"))
-        guard try await job.present(alert, as: Choice.self) == .reset else { return Output(reset: false) }
+        guard try await job.present(alert) == .reset else { return Output(reset: false) }
         _ = try await job.step("reset") {
             let file = library.appendingPathComponent("preferences.json")
             do { try LibraryFiles.writeJSON(Preferences.defaults, to: file) } catch {

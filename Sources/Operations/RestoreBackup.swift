@@ -1,6 +1,4 @@
 import Foundation
-import Presentation
-import Wire
 import WorkerKit
 
 /// Replaces `<library>/data/` with a backup from `<library>/backups/` once the person confirms.
@@ -43,8 +41,16 @@ public struct RestoreBackup: WorkerKit.Operation {
         }
     }
 
-    enum Choice: String, Sendable {
+    /// The alert's actions.
+    enum Choice: String, PresentationAction {
         case restore, cancel
+
+        var button: ButtonState {
+            switch self {
+            case .restore: ButtonState("Restore Backup", localization: Localization("action.restoreBackup"))
+            case .cancel: .cancel
+            }
+        }
     }
 
     /// Asks "Confirm operation" naming the backup's date, then swaps the data in.
@@ -58,12 +64,12 @@ public struct RestoreBackup: WorkerKit.Operation {
         let swap = DataSwap(library: library)
         // Repairs what an interrupted restore left, even if the person now cancels.
         try swap.recover()
-        let alert = Presentation.Draft.alert(
+        let alert = Question<Choice>.alert(
             "Confirm operation", message: "Current data will be replaced by the backup from \(date).",
-            actions: [Action(id: "restore", label: "Restore Backup", localization: Localization("action.restoreBackup")), .cancel],
+            actions: [.restore, .cancel],
             item: .object(["backup": .string(name), "date": .string(date)]),
             localization: Localization("restoreBackup.confirm", [date]))
-        guard try await job.present(alert, as: Choice.self) == .restore else { return Output(restored: false) }
+        guard try await job.present(alert) == .restore else { return Output(restored: false) }
         let entries = try await job.step("restore") {
             try await LibraryFiles.offloaded { try swap.replaceData(with: archive) }
         }

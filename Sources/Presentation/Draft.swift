@@ -72,3 +72,8 @@ extension Presentation {
         return actions
     }
 }
+
+extension Presentation.Draft {
+    /// The actions the presentation will offer: the author's, plus SwiftUI's defaults where they apply.
+    public var completedActions: [Action] { Presentation.withDefaultActions(actions, kind: kind) }
+}

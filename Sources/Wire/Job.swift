@@ -11,7 +11,7 @@ public struct Job: Codable, Sendable, Hashable, Identifiable {
     /// The pending presentation, or `nil`.
     public var presentation: Presentation?
     public var result: JSONValue?
-    public var error: JobError?
+    public var error: Failure?
     public var progress: Progress?
     /// How many times the job has been handed to a worker.
     public var attempts: Int
@@ -20,7 +20,7 @@ public struct Job: Codable, Sendable, Hashable, Identifiable {
 
     public init(
         id: String, operation: String, input: JSONValue, phase: Phase = .queued, presentation: Presentation? = nil,
-        result: JSONValue? = nil, error: JobError? = nil, progress: Progress? = nil, attempts: Int = 0,
+        result: JSONValue? = nil, error: Failure? = nil, progress: Progress? = nil, attempts: Int = 0,
         createdAt: Date, updatedAt: Date? = nil
     ) {
         self.id = id
@@ -69,15 +69,22 @@ public struct Job: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-/// Why a job failed, for a person and for a program.
-public struct JobError: Codable, Sendable, Hashable, Error, CustomStringConvertible {
-    public let code: String
-    public let message: String
-    public init(code: String, message: String) {
-        self.code = code
-        self.message = message
+extension Job {
+    /// Why a job failed, for a person and for a program: a stable code and a one-line message.
+    public struct Failure: Codable, Sendable, Hashable, CustomStringConvertible {
+        /// Stable and machine-readable, such as `downloadNotFound` or `invalidInput`.
+        public let code: String
+        /// What went wrong, for a person.
+        public let message: String
+
+        /// A failure with this code and message.
+        public init(code: String, message: String) {
+            self.code = code
+            self.message = message
+        }
+
+        public var description: String { "\(message) [\(code)]" }
     }
-    public var description: String { "\(message) [\(code)]" }
 }
 
 extension Job {
@@ -94,7 +101,7 @@ extension Job {
         let state = try container.decode(State.self, forKey: .state)
         phase = state == .waiting ? .running : Phase(rawValue: state.rawValue)!
         result = try container.decodeIfPresent(JSONValue.self, forKey: .result)
-        error = try container.decodeIfPresent(JobError.self, forKey: .error)
+        error = try container.decodeIfPresent(Failure.self, forKey: .error)
         progress = try container.decodeIfPresent(Progress.self, forKey: .progress)
         attempts = try container.decodeIfPresent(Int.self, forKey: .attempts) ?? 0
         createdAt = try container.decode(Date.self, forKey: .createdAt)

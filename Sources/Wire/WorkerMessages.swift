@@ -83,8 +83,8 @@ public enum WorkerMessage: Sendable, Hashable {
         public let attempt: Int
         public let outcome: Outcome
         public let output: JSONValue?
-        public let error: JobError?
-        public init(job: String, attempt: Int, outcome: Outcome, output: JSONValue? = nil, error: JobError? = nil) {
+        public let error: Job.Failure?
+        public init(job: String, attempt: Int, outcome: Outcome, output: JSONValue? = nil, error: Job.Failure? = nil) {
             self.job = job
             self.attempt = attempt
             self.outcome = outcome

@@ -8,8 +8,11 @@ import Wire
 /// On a replay (the job moved to another worker) answers and steps already in the job's history are
 /// returned at once, so nothing is asked or done twice.
 public final class JobContext: Sendable {
+    /// The job's id, such as `job_3f9c0a1b7d2e4c55`.
     public let id: String
+    /// 1 for the first handing-out of the job, 2 for its first replay, …
     public let attempt: Int
+    /// The operation's name.
     public let operation: String
     let history: History
     let backend: any JobBackend
@@ -20,6 +23,7 @@ public final class JobContext: Sendable {
         var steps: [String: Int] = [:]
     }
 
+    /// A context for one attempt of a job; `history` is what earlier attempts recorded.
     public init(id: String, attempt: Int, operation: String, history: History, backend: any JobBackend) {
         self.id = id
         self.attempt = attempt
@@ -28,8 +32,17 @@ public final class JobContext: Sendable {
         self.backend = backend
     }
 
-    /// Asks a question and waits for its resolution (answered, dismissed, expired or withdrawn).
-    public func present(_ draft: Presentation.Draft) async throws -> Resolution {
+    /// Asks a question and waits for the person's choice: `nil` when the question closed without one of
+    /// `Choice`'s values (withdrawn, or a default button the model added). Dismissal and expiry choose the
+    /// cancel action. A recorded answer that `Choice` does not offer (the operation changed while the job
+    /// waited) throws a `JobError` with the code `unknownAnswer`, failing the job rather than guessing.
+    public func present<Choice>(_ question: Question<Choice>) async throws -> Choice? {
+        try question.choice(in: await resolve(question.draft))
+    }
+
+    /// Asks a question and waits for its resolution (answered, dismissed, expired or withdrawn); a recorded
+    /// resolution is returned at once.
+    func resolve(_ draft: Presentation.Draft) async throws -> Resolution {
         let sequence = counters.withLock { counters in
             counters.sequence += 1
             return counters.sequence
@@ -37,21 +50,6 @@ public final class JobContext: Sendable {
         if let recorded = history.resolution(forSequence: sequence) { return recorded }
         try Task.checkCancellation()
         return try await backend.present(job: id, attempt: attempt, sequence: sequence, draft: draft)
-    }
-
-    /// Asks a question whose action ids are the raw values of `A`; returns the chosen action, or `nil`
-    /// when the question closed without one (withdrawn, or dismissed with no cancel action).
-    public func present<A: RawRepresentable & Sendable>(_ draft: Presentation.Draft, as actions: A.Type) async throws -> A?
-    where A.RawValue == String {
-        let resolution = try await present(draft)
-        return resolution.action.flatMap(A.init(rawValue:))
-    }
-
-    /// `alert(error:)`: the title is the error's description, the message its recovery suggestion.
-    public func present<A: RawRepresentable & Sendable>(
-        error: some PresentableError, actions: [Action], as type: A.Type
-    ) async throws -> A? where A.RawValue == String {
-        try await present(.alert(error: error.presented, actions: actions, localization: error.localization), as: type)
     }
 
     /// Runs `body` once: its result is journaled, and a replay returns the recorded result instead.

@@ -1,8 +1,9 @@
-import Foundation
-import Presentation
-import Wire
+@_exported import Presentation
 
 /// A kind of job a worker runs: a name, a typed input and output, and an async body that may ask questions.
+///
+/// An operation's author imports `WorkerKit` alone: it brings the presentation model (`Localization`,
+/// `JSONValue`, `Catalog`) with it.
 public protocol Operation: Sendable {
     associatedtype Input: Codable & Sendable
     associatedtype Output: Codable & Sendable
@@ -13,28 +14,4 @@ public protocol Operation: Sendable {
     /// Runs the job. Ask with `job.present(…)`, record side effects with `job.step(…)`.
     /// Throw a `JobError` to fail with a code a person can act on; cancellation arrives as task cancellation.
     func run(_ input: Input, in job: JobContext) async throws -> Output
-}
-
-/// An error an operation can show as an error alert, in the shape of `LocalizedError`.
-public protocol PresentableError: Error, Sendable {
-    /// A stable code, such as `destinationUnavailable`.
-    var code: String { get }
-    /// The alert's title.
-    var errorDescription: String { get }
-    var failureReason: String? { get }
-    /// The alert's message when none is given.
-    var recoverySuggestion: String? { get }
-    /// Catalog key and arguments so resolvers can translate the alert.
-    var localization: Localization? { get }
-}
-
-extension PresentableError {
-    public var failureReason: String? { nil }
-    public var recoverySuggestion: String? { nil }
-    public var localization: Localization? { nil }
-
-    /// The error as presentations carry it.
-    public var presented: PresentedError {
-        PresentedError(code: code, description: errorDescription, failureReason: failureReason, recoverySuggestion: recoverySuggestion)
-    }
 }

@@ -19,7 +19,9 @@ public struct AnyOperation: Sendable {
 
     /// Refuses an input that does not decode, with the field that is wrong.
     public func validate(_ input: JSONValue) throws(WireError) {
-        do { try validator(input) } catch let error as WireError { throw error } catch { throw WireError(.invalidInput, "\(error)") }
+        do { try validator(input) } catch let error as JobError { throw WireError(.invalidInput, error.message) } catch {
+            throw WireError(.invalidInput, "\(error)")
+        }
     }
 
     /// Runs the operation on a JSON input and returns its JSON output.
@@ -31,7 +33,7 @@ public struct AnyOperation: Sendable {
         do {
             return try input.decode(as: T.self)
         } catch let error as DecodingError {
-            throw WireError(.invalidInput, "input for \(operation): \(error.readable)")
+            throw JobError(code: "invalidInput", message: "input for \(operation): \(error.readable)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Presentation
 import Wire
+import WorkerKit
 
 /// Everything one harness run observed.
 public struct OperationRun<Output: Sendable>: Sendable {

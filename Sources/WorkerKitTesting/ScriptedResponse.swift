@@ -1,3 +1,5 @@
+import WorkerKit
+
 /// What the scripted person does with a presentation, resolved the way the broker would.
 public enum ScriptedResponse: Sendable, Hashable {
     /// Chooses the action with this id.
@@ -8,4 +10,9 @@ public enum ScriptedResponse: Sendable, Hashable {
     case expire
     /// The question is taken back (the job ended elsewhere); the operation gets no action.
     case withdraw
+}
+
+extension ScriptedResponse {
+    /// Chooses `action`, as a person would by its id.
+    public static func choose(_ action: some PresentationAction) -> ScriptedResponse { .answer(action.id) }
 }

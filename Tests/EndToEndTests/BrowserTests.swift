@@ -60,20 +60,6 @@ extension EndToEnd {
     }
 }
 
-extension Sandbox {
-    /// Starts `interlude up` (broker, worker and gateway in one process) and waits until the gateway
-    /// answers `/healthz`.
-    @discardableResult
-    func startUp() async throws -> ProcessHandle {
-        let up = try start("up", ["up"])
-        _ = try await eventually("interlude up to serve /healthz", timeout: .seconds(20)) { () throws -> Bool? in
-            if let ended = up.termination { throw EndToEndFailure("interlude up exited at start (\(ended)):\n\(up.tail())") }
-            return (try? await api().get("/healthz"))?.status == 200 ? true : nil
-        }
-        return up
-    }
-}
-
 /// Runs `Browser/answer_in_page.py` with Debian's python3 (which sees Debian's selenium).
 enum BrowserTools {
     static let python = "/usr/bin/python3"

@@ -168,10 +168,9 @@ extension EndToEnd {
         func noKeysNoExposure() async throws {
             let sandbox = try Sandbox("curve-exposed", demoLibrary: false)
             defer { sandbox.shutdown() }
-            let port = sandbox.clients.split(separator: ":").last!
-            let result = try await sandbox.cli(["broker"], environment: ["INTERLUDE_CLIENTS": "tcp://0.0.0.0:\(port)"])
+            let result = try await sandbox.cli(["broker"], environment: ["INTERLUDE_CLIENTS": "tcp://0.0.0.0:*"])
             #expect(result.status == 1, "\(result)")
-            #expect(result.stderr.contains("clients is tcp://0.0.0.0:\(port), reachable beyond this machine"), "\(result)")
+            #expect(result.stderr.contains("clients is tcp://0.0.0.0:*, reachable beyond this machine"), "\(result)")
             #expect(result.stderr.contains("curveSecretKeyFile and authorizedKeysFile"), "\(result)")
         }
     }

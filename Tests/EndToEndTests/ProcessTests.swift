@@ -11,15 +11,13 @@ extension EndToEnd {
         func upRunsEverythingAndStopsCleanly() async throws {
             let sandbox = try Sandbox("up", demoLibrary: false)
             defer { sandbox.shutdown() }
-            let up = try sandbox.start("up", ["up"])
-            let banner = try await sandbox.eventually("`up` to print its endpoints", timeout: .seconds(20)) { () throws -> String? in
-                if let ended = up.termination { throw EndToEndFailure("`up` exited (\(ended)):\n\(up.tail())") }
-                return up.stdout.contains("Stop with Ctrl-C") ? up.stdout : nil
+            let (up, banner) = try await sandbox.startUp()
+            for name in ["clients", "workers", "events"] {
+                let endpoint = try #require(banner[name], "\(banner)")
+                #expect(endpoint.hasPrefix("tcp://127.0.0.1:") && !endpoint.hasSuffix(":*"), "\(name) names the port it bound: \(endpoint)")
             }
-            #expect(banner.contains("clients  \(sandbox.clients)"), "\(banner)")
-            #expect(banner.contains("workers  \(sandbox.workers)"), "\(banner)")
-            #expect(banner.contains("events   \(sandbox.events)"), "\(banner)")
-            #expect(banner.contains(sandbox.library.path), "\(banner)")
+            #expect(Set([sandbox.clients, sandbox.workers, sandbox.events]).count == 3)
+            #expect(banner["library"] == sandbox.library.path, "\(banner)")
             let file = TestLibrary.download("t-101", in: sandbox.library)
             #expect(FileManager.default.fileExists(atPath: file.path), "the demo library was created")
             #expect(FileManager.default.fileExists(atPath: sandbox.library.appendingPathComponent("projects/atlas").path))
@@ -37,6 +35,19 @@ extension EndToEnd {
             let stopped = await up.exit(within: .seconds(5))
             #expect(stopped == .init(status: 0, signalled: false), "\(String(describing: stopped))\n\(up.tail())")
             #expect(FileManager.default.fileExists(atPath: sandbox.data.appendingPathComponent("journal.sqlite").path))
+        }
+
+        @Test("A command waits for an absent broker as long as requestTimeoutMs says, and says how long it waited")
+        func commandsHonourTheRequestTimeout() async throws {
+            let sandbox = try Sandbox("request-timeout", demoLibrary: false)
+            defer { sandbox.shutdown() }
+            let absent = "ipc://\(sandbox.root.path)/nobody-binds-this"
+            for (milliseconds, shown) in [(250, "0.25 seconds"), (400, "0.4 seconds")] {
+                let result = try await sandbox.cli(
+                    ["pending"], environment: ["INTERLUDE_CLIENTS": absent, "INTERLUDE_REQUEST_TIMEOUT_MS": String(milliseconds)])
+                #expect(result.status == 1, "\(result)")
+                #expect(result.stderr.contains("did not answer within \(shown)"), "\(result)")
+            }
         }
 
         @Test("Malformed frames each get an error reply with the right code and the broker keeps serving")

@@ -18,11 +18,7 @@ extension EndToEnd.Resolving {
     func oncePolicyAnswersEveryOperation() async throws {
         let sandbox = try Sandbox("resolve-policy", demoLibrary: false)
         defer { sandbox.shutdown() }
-        let up = try sandbox.start("up", ["up"])
-        _ = try await sandbox.eventually("`up` to answer `pending`", timeout: .seconds(20)) { () throws -> Bool? in
-            if let ended = up.termination { throw EndToEndFailure("`up` exited (\(ended)):\n\(up.tail())") }
-            return (try? await sandbox.pending()) != nil ? true : nil
-        }
+        try await sandbox.startUp()
         let missing = sandbox.root.appendingPathComponent("unplugged-drive").path
         let submissions: [(operation: String, input: String, action: String, result: JSONValue)] = [
             ("removeDownload", blueInGreen, "cancel", .object(["removed": .bool(false)])),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Gateway
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
     @Test func aBodyOverTheLimitByContentLengthGets413AndTheServerCarriesOn() async throws {
         let server = try HTTPServerTests.start(maxBodySize: 1 << 20)
         defer { server.stop() }
-        let received = try await onThread { () -> Received? in
+        let received = try await onThread { () -> HTTPReply? in
             let connection = try RawConnection(port: server.port)
             defer { connection.close() }
             connection.send(Data("POST /items HTTP/1.1\r\nHost: test\r\nContent-Length: \(2 << 20)\r\n\r\n".utf8))

@@ -8,7 +8,7 @@ import WorkerKitTesting
     @Test func cancellingWhileAQuestionWaitsWithdrawsItAndStopsTheOperation() async throws {
         let counter = Counter()
         let operation = Scripted<Int> { job in
-            _ = try await job.present(deleteDialog, as: Choice.self)
+            _ = try await job.present(deleteDialog)
             return try await job.step("delete") { counter.increment() }
         }
         let harness = OperationHarness(operation)

@@ -33,14 +33,70 @@ import WorkerKitTesting
         #expect(shown.cancelAction?.id == "keep")
     }
 
-    @Test func aDialogWithoutCancelGetsOneAndDismissalChoosesIt() async throws {
+    @Test func aDialogWithoutCancelGetsOneAndChoosingItReturnsNoChoice() async throws {
         let operation = Scripted<String?> { job in
-            let draft = Presentation.Draft.confirmationDialog("Delete file", actions: [Action(id: "delete", label: "Delete", role: .destructive)])
-            return try await job.present(draft).action
+            try await job.present(Question<Choice>.confirmationDialog("Delete file", actions: [.delete]))?.rawValue
         }
         let run = await OperationHarness(operation).run(.init()) { _ in .dismiss }
-        #expect(try run.result.get() == "cancel")
+        #expect(try run.result.get() == nil)
         #expect(run.presentations.first?.actions.map(\.id) == ["delete", "cancel"])
+        #expect(run.resolutions.first?.action == "cancel")
+    }
+
+    @Test func anAlertWithoutActionsGetsOKAndAnsweringItReturnsNoChoice() async throws {
+        let operation = Scripted<String?> { job in
+            try await job.present(Question<Choice>.alert("Backup finished", actions: []))?.rawValue
+        }
+        let run = await OperationHarness(operation).run(.init()) { _ in .answer("ok") }
+        #expect(try run.result.get() == nil)
+        #expect(run.presentations.first?.actions.map(\.id) == ["ok"])
+    }
+
+    @Test func actionsWithValuesCarryThemInTheirLabelsAndComeBackWithThem() async throws {
+        enum Day: PresentationAction {
+            case move(to: Int), keep(Int)
+            var id: String {
+                switch self {
+                case .move: "move"
+                case .keep: "keep"
+                }
+            }
+            var button: ButtonState {
+                switch self {
+                case .move(let day): ButtonState("Move to day \(day)", localization: Localization("action.moveToDay", [String(day)]))
+                case .keep(let day): ButtonState("Keep day \(day)", role: .cancel)
+                }
+            }
+        }
+        let operation = Scripted<Int?> { job in
+            switch try await job.present(Question<Day>.alert("Stop already planned", actions: [.move(to: 3), .keep(2)])) {
+            case .move(let day): day
+            case .keep(let day): -day
+            case nil: nil
+            }
+        }
+        let run = await OperationHarness(operation).run(.init()) { _ in .answer("move") }
+        #expect(try run.result.get() == 3)
+        let shown = try #require(run.presentations.first)
+        #expect(shown.actions.map(\.label) == ["Move to day 3", "Keep day 2"])
+        #expect(shown.actions.first?.localization == Localization("action.moveToDay", ["3"]))
+        #expect(shown.cancelAction?.id == "keep")
+        let dismissed = await OperationHarness(operation).run(.init()) { _ in .dismiss }
+        #expect(try dismissed.result.get() == -2)
+    }
+
+    @Test(arguments: ["archive", "remove"])
+    func aRecordedAnswerTheActionsDoNotKnowFailsTheJobInsteadOfCancelling(recorded action: String) async throws {
+        let recorded = Resolution(
+            presentation: "prs_old", job: "job-1", cause: .answered, action: action, by: "ana", channel: "web", at: Date())
+        let history = History(answered: [History.Answered(sequence: 1, resolution: recorded)])
+        let run = await OperationHarness(askDelete, history: history).run(.init()) { _ in .answer("keep") }
+        let failure = try #require(run.jobError)
+        #expect(failure.code == "unknownAnswer")
+        #expect(failure.message.contains("\"\(action)\""))
+        #expect(failure.message.contains("delete, keep"))
+        #expect(failure.message.contains("prs_old"))
+        #expect(run.presentations.isEmpty)
     }
 
     @Test func anAnswerInTheHistoryIsReturnedWithoutAsking() async throws {
@@ -54,8 +110,8 @@ import WorkerKitTesting
 
     @Test func aQuestionAfterAnAnsweredOneIsAskedWithTheNextSequence() async throws {
         let operation = Scripted<[String]> { job in
-            let first = try await job.present(deleteDialog, as: Choice.self)
-            let second = try await job.present(deleteDialog, as: Choice.self)
+            let first = try await job.present(deleteDialog)
+            let second = try await job.present(deleteDialog)
             return [first, second].compactMap { $0?.rawValue }
         }
         let first = await OperationHarness(operation).run(.init()) { $0.sequence == 1 ? .answer("delete") : .dismiss }
@@ -70,10 +126,13 @@ import WorkerKitTesting
     }
 
     @Test func aDraftThatBreaksARuleMakesPresentThrow() async throws {
+        enum Twice: String, PresentationAction {
+            case one, two
+            var id: String { "same" }
+            var button: ButtonState { ButtonState(rawValue) }
+        }
         let operation = Scripted<String?> { job in
-            let draft = Presentation.Draft.alert(
-                "Twice", actions: [Action(id: "same", label: "One"), Action(id: "same", label: "Two")])
-            return try await job.present(draft).action
+            try await job.present(Question<Twice>.alert("Twice", actions: [.one, .two]))?.rawValue
         }
         let run = await OperationHarness(operation).run(.init()) { _ in .answer("same") }
         let refused = try #require(run.error as? PresentationRefused)
@@ -90,7 +149,7 @@ import WorkerKitTesting
             var localization: Localization? { Localization("exportProject.destinationUnavailable") }
         }
         let operation = Scripted<String?> { job in
-            try await job.present(error: Unreachable(), actions: [Action(id: "delete", label: "Retry")], as: Choice.self)?.rawValue
+            try await job.present(Question<Choice>.alert(error: Unreachable(), actions: [.delete]))?.rawValue
         }
         let run = await OperationHarness(operation).run(.init()) { _ in .answer("delete") }
         let shown = try #require(run.presentations.first)

@@ -34,16 +34,22 @@ final class Counter: Sendable {
 }
 
 /// The choices of the test question.
-enum Choice: String, Sendable, Codable {
+enum Choice: String, PresentationAction {
     case delete, keep
+
+    var button: ButtonState {
+        switch self {
+        case .delete: ButtonState("Delete", role: .destructive)
+        case .keep: ButtonState("Keep", role: .cancel)
+        }
+    }
 }
 
 /// A dialog with a destructive choice and a cancel choice.
-let deleteDialog = Presentation.Draft.confirmationDialog(
-    "Delete file", titleVisibility: .visible, message: "notes.txt will be deleted.",
-    actions: [Action(id: "delete", label: "Delete", role: .destructive), Action(id: "keep", label: "Keep", role: .cancel)])
+let deleteDialog = Question<Choice>.confirmationDialog(
+    "Delete file", titleVisibility: .visible, message: "notes.txt will be deleted.", actions: [.delete, .keep])
 
 /// Presents `deleteDialog` and returns the chosen action's id, or `nil`.
 let askDelete = Scripted<String?> { job in
-    try await job.present(deleteDialog, as: Choice.self)?.rawValue
+    try await job.present(deleteDialog)?.rawValue
 }

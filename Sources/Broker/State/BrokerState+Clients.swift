@@ -87,7 +87,7 @@ extension BrokerState {
             jobs[jobID] = active
             effects.append(.send(to: worker, correlation: "", .cancel(.init(job: jobID, attempt: active.job.attempts))))
         } else {
-            effects += finish(jobID, phase: .cancelled, error: JobError(code: "cancelled", message: "cancelled by a client"), now: now)
+            effects += finish(jobID, phase: .cancelled, error: Job.Failure(code: "cancelled", message: "cancelled by a client"), now: now)
         }
         effects.append(.reply(to: client, correlation: correlation, .job(jobs[jobID]?.job ?? lastJob(effects) ?? active.job)))
         return effects

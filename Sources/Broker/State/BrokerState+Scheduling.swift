@@ -60,7 +60,7 @@ extension BrokerState {
     }
 
     /// Ends a job: its pending question is withdrawn, its row saved, its end published.
-    mutating func finish(_ jobID: String, phase: Job.Phase, result: JSONValue? = nil, error: JobError? = nil, now: Date) -> [BrokerEffect] {
+    mutating func finish(_ jobID: String, phase: Job.Phase, result: JSONValue? = nil, error: Job.Failure? = nil, now: Date) -> [BrokerEffect] {
         guard var active = jobs.removeValue(forKey: jobID) else { return [] }
         var effects: [BrokerEffect] = []
         queue.removeAll { $0 == jobID }
@@ -94,7 +94,7 @@ extension BrokerState {
                 active.worker = nil
                 if active.cancelRequested {
                     jobs[jobID] = active
-                    effects += finish(jobID, phase: .cancelled, error: JobError(code: "cancelled", message: "cancelled by a client"), now: now)
+                    effects += finish(jobID, phase: .cancelled, error: Job.Failure(code: "cancelled", message: "cancelled by a client"), now: now)
                     continue
                 }
                 active.job.phase = .queued

@@ -88,9 +88,9 @@ extension BrokerState {
             return finish(result.job, phase: .succeeded, result: result.output ?? .null, now: now)
         case .failed:
             let phase: Job.Phase = active.cancelRequested ? .cancelled : .failed
-            return finish(result.job, phase: phase, error: result.error ?? JobError(code: "failed", message: "the operation failed"), now: now)
+            return finish(result.job, phase: phase, error: result.error ?? Job.Failure(code: "failed", message: "the operation failed"), now: now)
         case .cancelled:
-            return finish(result.job, phase: .cancelled, error: JobError(code: "cancelled", message: "cancelled by a client"), now: now)
+            return finish(result.job, phase: .cancelled, error: Job.Failure(code: "cancelled", message: "cancelled by a client"), now: now)
         }
     }
 

@@ -65,7 +65,7 @@ extension WebhookDispatcher {
     /// Enqueues `events` and moves the cursor; false (logged) when the outbox could not be written.
     @discardableResult
     func enqueue(_ events: [Event], _ follower: inout OutboxFollower) -> Bool {
-        let publicURL = options.publicURL
+        let publicURL = self.publicURL
         do {
             let cursor = try store.enqueue(events, for: subscribers, now: Date()) { event in
                 try WebhookPayload.body(for: event, publicURL: publicURL)

@@ -19,6 +19,7 @@ public final class WebhookDispatcher: Sendable {
     let log: Log
     let inFlight = Mutex<Set<String>>([])
     let disabledEndpoints = Mutex<Set<String>>([])
+    private let answerBase: Mutex<String>
     private let started = Atomic<Bool>(false)
     private let stopped: AsyncStream<Void>
     private let stopper: AsyncStream<Void>.Continuation
@@ -41,6 +42,7 @@ public final class WebhookDispatcher: Sendable {
         self.source = source
         self.client = WebhookHTTPClient(timeout: options.timeout)
         self.log = log
+        answerBase = Mutex(options.publicURL)
         (stopped, stopper) = AsyncStream.makeStream(of: Void.self)
     }
 
@@ -60,6 +62,13 @@ public final class WebhookDispatcher: Sendable {
             group.cancelAll()
         }
         client.close()
+    }
+
+    /// The gateway's base URL that answer links in payloads start with (`options.publicURL` at first);
+    /// set it before `run()` when the gateway's port is only known once it listens.
+    public var publicURL: String {
+        get { answerBase.withLock { $0 } }
+        set { answerBase.withLock { $0 = newValue.hasSuffix("/") ? String(newValue.dropLast()) : newValue } }
     }
 
     /// Ends `run()`; safe to call more than once, and before `run()`.

@@ -1,6 +1,4 @@
 import Operations
-import Presentation
-import Wire
 import WorkerKit
 
 /// Asks one confirmation dialog and returns the chosen action: the bench's answer→completion probe.
@@ -12,13 +10,18 @@ struct BenchConfirm: WorkerKit.Operation {
         let action: String?
     }
 
+    /// The question's one action; the dialog adds its cancel action.
+    enum Choice: String, PresentationAction {
+        case proceed
+        var button: ButtonState { ButtonState("Carry on") }
+    }
+
     /// The action the bench answers with.
-    static let proceed = "proceed"
+    static let proceed = Choice.proceed.id
 
     func run(_ input: NoFields, in job: JobContext) async throws -> Output {
-        let draft = Presentation.Draft.confirmationDialog(
-            "Carry on with the bench?", actions: [Action(id: Self.proceed, label: "Carry on")])
-        return Output(action: try await job.present(draft).action)
+        let question = Question<Choice>.confirmationDialog("Carry on with the bench?", actions: [.proceed])
+        return Output(action: try await job.present(question)?.id)
     }
 }
 

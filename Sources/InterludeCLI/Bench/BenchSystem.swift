@@ -7,6 +7,7 @@ import Operations
 import Presentation
 import Wire
 import WorkerKit
+import WorkerRuntime
 import ZeroMQ
 
 /// A broker and one worker on loopback ports with a journal in a scratch folder, plus a client and an event follower.

@@ -4,14 +4,14 @@ import Foundation
 import Wire
 import ZeroMQ
 
-/// Opens a client to the broker named in the settings.
+/// Opens a client to the broker named in the settings; every request waits at most `requestTimeoutMs`.
 struct Connection {
     let client: BrokerClient
-    let timeout: Duration
 
     init(_ settings: Settings) throws {
-        client = try BrokerClient(context: try Context(), endpoint: settings.clients, security: try Credentials(settings).brokerConnection())
-        timeout = .milliseconds(settings.requestTimeoutMs)
+        client = try BrokerClient(
+            context: try Context(), endpoint: settings.clients, security: try Credentials(settings).brokerConnection(),
+            requestTimeout: .milliseconds(settings.requestTimeoutMs))
     }
 }
 

@@ -28,6 +28,8 @@ extension Services {
                 configuration: configuration,
                 extraRoutes: [GatewayRoute(.get, "/v1/webhooks/deliveries", access: .scope(.read), WebhookDeliveriesRoute(dispatcher: dispatcher))],
                 metricsProviders: [{ dispatcher.metricsText() }], context: context)
+            // Without a publicUrl, answer links use the address the gateway actually listens on.
+            if settings.publicUrl.isEmpty { dispatcher.publicURL = service.url }
             self.dispatcher = dispatcher
             delivering = Task { await dispatcher.run() }
         }
@@ -75,6 +77,9 @@ struct GatewayCommand: Command {
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         _ = try arguments.positionals()
         let gateway = try Services.Gateway(settings)
+        var banner = Banner("interlude gateway is up.")
+        banner.row("gateway", gateway.url, note: "JSON API under /v1, web page at /")
+        banner.write()
         return try await runUntilSignal(stop: { gateway.stop() }, wait: { await gateway.wait() }, log: settings.log("gateway"))
     }
 }

@@ -6,6 +6,7 @@ import Operations
 import Presentation
 import Wire
 import WorkerKit
+import WorkerRuntime
 import ZeroMQ
 
 /// Builds the long-running parts from settings, so `broker`, `worker` and `up` start them the same way.
@@ -60,9 +61,13 @@ struct BrokerCommand: Command {
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         _ = try arguments.positionals()
         let broker = try Services.broker(settings, context: try Context(), credentials: try Credentials(settings))
-        let security = settings.curveSecretKeyFile.isEmpty ? "no keys, loopback only" : "CURVE, keys from \(settings.authorizedKeysFile)"
-        settings.log("broker").info(
-            "listening (\(security)): clients \(broker.endpoints.clients), workers \(broker.endpoints.workers), events \(broker.endpoints.events)")
+        var banner = Banner("interlude broker is up.")
+        banner.row("clients", broker.endpoints.clients)
+        banner.row("workers", broker.endpoints.workers)
+        banner.row("events", broker.endpoints.events)
+        banner.row("journal", URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
+        banner.row("keys", settings.curveSecretKeyFile.isEmpty ? "none (loopback only)" : "CURVE, admitting \(settings.authorizedKeysFile)")
+        banner.write()
         return try await runUntilSignal(stop: { broker.stop() }, wait: { try await broker.wait() }, log: settings.log("broker"))
     }
 }

@@ -40,18 +40,18 @@ struct UpCommand: Command {
             try? await broker.wait()
             throw error
         }
-        FileHandle.standardOutput.write(Data("""
-            interlude is up.
-              clients  \(broker.endpoints.clients)
-              workers  \(broker.endpoints.workers)  (\(settings.concurrency) job(s) at once in this process)
-              events   \(broker.endpoints.events)
-              gateway  \(gateway.url)  (JSON API under /v1, web page at /)
-              journal  \(URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
-              library  \(library.path)
-            Try: interlude submit removeDownload --input '{"trackID": "t-101", "title": "Blue in Green"}'
-            Stop with Ctrl-C.
-
-            """.utf8))
+        var banner = Banner("interlude is up.")
+        banner.row("clients", broker.endpoints.clients)
+        banner.row("workers", broker.endpoints.workers, note: "\(settings.concurrency) job(s) at once in this process")
+        banner.row("events", broker.endpoints.events)
+        banner.row("gateway", gateway.url, note: "JSON API under /v1, web page at /")
+        banner.row("journal", URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
+        banner.row("library", library.path)
+        banner.footer = [
+            #"Try: interlude submit removeDownload --input '{"trackID": "t-101", "title": "Blue in Green"}'"#,
+            "Stop with Ctrl-C.",
+        ]
+        banner.write()
         return try await runUntilSignal(
             stop: {
                 gateway.stop()

@@ -76,6 +76,11 @@ final class ProcessHandle: @unchecked Sendable {  // used from one test at a tim
         if process.isRunning { sendSignal(process.processIdentifier, SIGHUP) }
     }
 
+    /// Sends SIGSTOP: the process stops where it is, at once, until killed (or sent SIGCONT).
+    func suspend() {
+        if process.isRunning { sendSignal(process.processIdentifier, SIGSTOP) }
+    }
+
     /// Sends SIGTERM; use `exit(within:)` to wait for the process to stop.
     func terminate() {
         if process.isRunning { sendSignal(process.processIdentifier, SIGTERM) }

@@ -2,19 +2,26 @@ import Foundation
 import Presentation
 import Wire
 
-/// One isolated Interlude installation: a temporary folder (data, library, logs), four free loopback
-/// ports, and the real `interlude` processes started on them. `shutdown()` kills whatever still runs.
+/// One isolated Interlude installation: a temporary folder (data, library, logs) and the real
+/// `interlude` processes started in it. `shutdown()` kills whatever still runs.
+///
+/// Ports are never picked here: the first broker binds `tcp://127.0.0.1:*` and the gateway port 0,
+/// and each reports what it got in the block it prints once listening (`Sandbox.ready`); every
+/// process started later is given those endpoints, and a restarted broker binds the same ones again.
 final class Sandbox: @unchecked Sendable {  // used from one test at a time
     let binary: URL
     let root: URL
     let data: URL
     let library: URL
     let logs: URL
-    let clients: String
-    let workers: String
-    let events: String
-    /// The gateway's `host:port` (set for every process, so `up` never takes a port another run uses).
-    let http: String
+    /// The broker's client endpoint: `tcp://127.0.0.1:*` until a broker (or `up`) reports its port.
+    private(set) var clients = "tcp://127.0.0.1:*"
+    /// The broker's worker endpoint, likewise.
+    private(set) var workers = "tcp://127.0.0.1:*"
+    /// The broker's event endpoint, likewise.
+    private(set) var events = "tcp://127.0.0.1:*"
+    /// The gateway's `host:port`: port 0 until a gateway (or `up`) reports the one it bound.
+    private(set) var http = "127.0.0.1:0"
     private(set) var processes: [ProcessHandle] = []
     private var cliCount = 0
     /// Settings every process of this sandbox gets on top of the defaults (CURVE keys, for one).
@@ -28,11 +35,6 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
         library = root.appendingPathComponent("library", isDirectory: true)
         logs = root.appendingPathComponent("logs", isDirectory: true)
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
-        let ports = try FreePorts.take(4)
-        clients = "tcp://127.0.0.1:\(ports[0])"
-        workers = "tcp://127.0.0.1:\(ports[1])"
-        events = "tcp://127.0.0.1:\(ports[2])"
-        http = "127.0.0.1:\(ports[3])"
         if demoLibrary { try TestLibrary.create(at: library) }
     }
 
@@ -66,14 +68,11 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
         return handle
     }
 
-    /// Starts `interlude broker` and waits until it answers a request.
+    /// Starts `interlude broker` and waits until it reports where it listens.
     @discardableResult
     func startBroker(name: String = "broker", environment extra: [String: String] = [:]) async throws -> ProcessHandle {
         let broker = try start(name, ["broker"], environment: extra)
-        _ = try await eventually("the broker to answer `pending`", timeout: .seconds(15)) {
-            if let termination = broker.termination { throw EndToEndFailure("the broker exited at start (\(termination)):\n\(broker.tail())") }
-            return try? await pending()
-        }
+        try await ready(broker, "interlude broker is up.")
         return broker
     }
 
@@ -81,6 +80,25 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
     @discardableResult
     func startWorker(_ name: String, environment extra: [String: String] = [:]) throws -> ProcessHandle {
         try start(name, ["worker", "--concurrency", "2"], environment: ["INTERLUDE_WORKER_NAME": name].merging(extra) { _, new in new })
+    }
+
+    /// Remembers where a process reported it listens, so later processes are given it.
+    func record(_ name: String, _ value: String) {
+        switch name {
+        case "clients": clients = value
+        case "workers": workers = value
+        case "events": events = value
+        case "http": http = value
+        default: break
+        }
+    }
+
+    /// Starts `interlude up` (broker, worker and gateway in one process) and waits until it reports
+    /// where everything listens; returns the process and the banner's rows.
+    @discardableResult
+    func startUp() async throws -> (process: ProcessHandle, banner: [String: String]) {
+        let up = try start("up", ["up"])
+        return (up, try await ready(up, "interlude is up."))
     }
 
     /// Kills every process still running and removes the folder.
@@ -108,7 +126,8 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
     func cli(_ arguments: [String], environment extra: [String: String] = [:], timeout: Duration = .seconds(15)) async throws -> CLIResult {
         cliCount += 1
         let handle = try ProcessHandle(
-            name: "cli\(cliCount)", executable: binary, arguments: arguments, environment: environment(extra), directory: root, logs: logs)
+            name: "cli\(cliCount)", executable: binary, arguments: arguments, environment: environment(extra), directory: root,
+            logs: logs)
         defer {
             try? FileManager.default.removeItem(at: handle.stdoutFile)
             try? FileManager.default.removeItem(at: handle.stderrFile)

@@ -11,10 +11,12 @@ extension Sandbox {
         GatewayHTTP(base: gatewayURL, token: token)
     }
 
-    /// Starts `interlude gateway` and waits until it serves `/healthz` with the broker reachable.
+    /// Starts `interlude gateway`, learns its port from what it prints, and waits until it serves
+    /// `/healthz` with the broker reachable.
     @discardableResult
     func startGateway(name: String = "gateway", environment extra: [String: String] = [:]) async throws -> ProcessHandle {
         let gateway = try start(name, ["gateway"], environment: extra)
+        try await ready(gateway, "interlude gateway is up.")
         _ = try await eventually("the gateway to serve /healthz", timeout: .seconds(15)) { () throws -> Bool? in
             if let ended = gateway.termination { throw EndToEndFailure("the gateway exited at start (\(ended)):\n\(gateway.tail())") }
             return (try? await api().get("/healthz"))?.status == 200 ? true : nil

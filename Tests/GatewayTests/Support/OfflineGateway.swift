@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Gateway
 
 /// A real `GatewayService` whose broker is absent: everything a request meets before it reaches the
@@ -22,7 +23,7 @@ enum OfflineGateway {
     }
 
     /// The JSON `{"error": {…}}` body's fields.
-    static func error(_ received: Received) -> [String: Any]? {
+    static func error(_ received: HTTPReply) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: received.body) as? [String: Any])?["error"] as? [String: Any]
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
+import TestSupport
 
 extension RawConnection {
     /// Reads one response whose length the headers give (Content-Length), or to end of stream.
-    func receiveResponse() -> Received? {
-        Received(raw: receive(until: Self.isComplete))
+    func receiveResponse() -> HTTPReply? {
+        HTTPReply(raw: receive(until: Self.isComplete))
     }
 
     /// Sends `request` on a new connection and reads one response.
-    static func exchange(port: Int, _ request: String) async throws -> Received? {
+    static func exchange(port: Int, _ request: String) async throws -> HTTPReply? {
         try await onThread {
             let connection = try RawConnection(port: port)
             defer { connection.close() }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The Standard Webhooks test vectors shared by the project, `/work/shared/vectors/standard-webhooks.json`.
+/// The Standard Webhooks test vectors in `Fixtures/standard-webhooks.json` (its source is named in `Fixtures/README.md`).
 struct WebhookVectors: Decodable, Sendable {
     struct Signed: Decodable, Sendable, CustomTestStringConvertible {
         let secret: String
@@ -31,12 +31,11 @@ struct WebhookVectors: Decodable, Sendable {
     let timestamps: Timestamps
     let emptyBody: String
 
-    /// Loads the file found relative to the calling test file (`Tests/GatewayTests/X.swift`): the
-    /// repository root is three levels up, the vectors are at `<root>/../shared/vectors`.
-    static func load(filePath: String = #filePath) throws -> WebhookVectors {
-        let root = URL(fileURLWithPath: filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let file = root.appendingPathComponent("../shared/vectors/standard-webhooks.json").standardized
+    /// Loads the fixture next to this test target's sources (`Tests/GatewayTests/Fixtures/`).
+    static func load() throws -> WebhookVectors {
+        // This file is Tests/GatewayTests/Support/WebhookVectors.swift.
+        let target = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let file = target.appendingPathComponent("Fixtures/standard-webhooks.json")
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         return try decoder.decode(WebhookVectors.self, from: Data(contentsOf: file))

@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import Wire
+import WorkerKit
 import ZeroMQ
 
 /// The worker's socket thread: announces, heartbeats, relays, and reconnects when the broker goes quiet.

@@ -2,6 +2,7 @@ import Foundation
 import Presentation
 import Synchronization
 import Wire
+import WorkerKit
 import ZeroMQ
 
 /// The `JobBackend` of a connected worker: questions and steps go to the broker and wait for it.

@@ -3,6 +3,7 @@ import Foundation
 import Presentation
 import Synchronization
 import Wire
+import WorkerKit
 import ZeroMQ
 
 /// A worker: connects to the broker's worker endpoint, announces its operations and runs what it is handed.

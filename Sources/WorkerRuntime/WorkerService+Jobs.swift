@@ -1,6 +1,7 @@
 import Foundation
 import Presentation
 import Wire
+import WorkerKit
 
 extension WorkerService {
     /// Handles one command from the broker; called on the socket thread, never blocks.
@@ -43,7 +44,7 @@ extension WorkerService {
 
     private func start(_ dispatch: BrokerCommand.Dispatch) {
         guard let operation = registry.operations[dispatch.operation] else {
-            let error = JobError(code: "unknownOperation", message: "this worker does not run \(dispatch.operation)")
+            let error = Job.Failure(code: "unknownOperation", message: "this worker does not run \(dispatch.operation)")
             outbox.post(Frames.encode(WorkerMessage.result(.init(job: dispatch.job, attempt: dispatch.attempt, outcome: .failed, error: error))))
             return
         }
@@ -75,12 +76,18 @@ extension WorkerService {
             return .init(job: dispatch.job, attempt: dispatch.attempt, outcome: .succeeded, output: output)
         } catch is CancellationError {
             return .init(job: dispatch.job, attempt: dispatch.attempt, outcome: .cancelled)
-        } catch let error as JobError {
-            return .init(job: dispatch.job, attempt: dispatch.attempt, outcome: .failed, error: error)
-        } catch let error as WireError {
-            return .init(job: dispatch.job, attempt: dispatch.attempt, outcome: .failed, error: JobError(code: error.code.rawValue, message: error.message))
         } catch {
-            return .init(job: dispatch.job, attempt: dispatch.attempt, outcome: .failed, error: JobError(code: "failed", message: "\(error)"))
+            return .init(job: dispatch.job, attempt: dispatch.attempt, outcome: .failed, error: failure(error))
         }
+    }
+}
+
+/// How an operation's error is reported: its own code when it has one, `failed` otherwise.
+func failure(_ error: any Error) -> Job.Failure {
+    switch error {
+    case let error as JobError: Job.Failure(code: error.code, message: error.message)
+    case let refused as PresentationRefused: Job.Failure(code: refused.error.code.rawValue, message: refused.error.message)
+    case let error as WireError: Job.Failure(code: error.code.rawValue, message: error.message)
+    default: Job.Failure(code: "failed", message: "\(error)")
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import Presentation
+
+/// A question an operation asks: an alert or a confirmation dialog whose actions are values of `Choice`.
+///
+/// The twin of swift-navigation's `AlertState<Action>` and `ConfirmationDialogState<Action>`:
+/// `job.present(question)` returns the chosen value, so an action that does not exist cannot be written.
+public struct Question<Choice: PresentationAction>: Sendable {
+    /// The actions offered, in the author's order (each resolver arranges them by its own conventions).
+    public let choices: [Choice]
+    /// The question as a worker sends it.
+    public let draft: Presentation.Draft
+
+    /// A question from a draft whose actions are `choices`; every other part of `draft` is kept.
+    public init(_ draft: Presentation.Draft, choices: [Choice]) {
+        var draft = draft
+        draft.actions = choices.map(\.action)
+        self.choices = choices
+        self.draft = draft
+    }
+
+    /// `alert(_:item:actions:message:)`; `expiresAfter` seconds later it resolves to its cancel action.
+    public static func alert(
+        _ title: String, message: String? = nil, actions: [Choice], item: JSONValue? = nil,
+        localization: Localization? = nil, expiresAfter: TimeInterval? = nil
+    ) -> Question {
+        var draft = Presentation.Draft.alert(title, message: message, item: item, localization: localization)
+        draft.expiresAfter = expiresAfter
+        return Question(draft, choices: actions)
+    }
+
+    /// `confirmationDialog(_:item:titleVisibility:actions:message:)`; a dialog always offers a cancel action.
+    public static func confirmationDialog(
+        _ title: String, titleVisibility: Presentation.TitleVisibility = .automatic, message: String? = nil,
+        actions: [Choice], item: JSONValue? = nil, localization: Localization? = nil, expiresAfter: TimeInterval? = nil
+    ) -> Question {
+        var draft = Presentation.Draft.confirmationDialog(
+            title, titleVisibility: titleVisibility, message: message, item: item, localization: localization)
+        draft.expiresAfter = expiresAfter
+        return Question(draft, choices: actions)
+    }
+
+    /// `alert(error:actions:message:)`: the title is the error's description and, without a message, the
+    /// message is its recovery suggestion; the alert's catalog key is the error's.
+    public static func alert(
+        error: some PresentableError, message: String? = nil, actions: [Choice], item: JSONValue? = nil,
+        expiresAfter: TimeInterval? = nil
+    ) -> Question {
+        var draft = Presentation.Draft.alert(
+            error: error.presented, message: message, item: item, localization: error.localization)
+        draft.expiresAfter = expiresAfter
+        return Question(draft, choices: actions)
+    }
+
+    /// The value a resolution chose: `nil` when it chose nothing of the author's (withdrawn, or a default
+    /// button the model added, such as an alert's "OK"); an id the question never offered is an error.
+    public func choice(in resolution: Resolution) throws(JobError) -> Choice? {
+        guard let id = resolution.action else { return nil }
+        if let chosen = choices.first(where: { $0.id == id }) { return chosen }
+        if draft.completedActions.contains(where: { $0.id == id }) { return nil }
+        let offered = draft.completedActions.map(\.id).joined(separator: ", ")
+        throw JobError(
+            code: "unknownAnswer",
+            message: "question \(resolution.presentation) of job \(resolution.job) was answered with \"\(id)\", "
+                + "which is not one of its actions now (\(offered)); the operation changed while the job waited")
+    }
+}
