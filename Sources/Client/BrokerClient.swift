@@ -1,6 +1,7 @@
-import Configuration
 import Foundation
+import Log
 import Presentation
+import Primitives
 import Synchronization
 import Wire
 import ZeroMQ
@@ -13,7 +14,7 @@ public final class BrokerClient: Sendable {
     private let outbox: Mailbox<Outgoing>
     private let waiters = Waiters<String, BrokerReply>()
     private let counter = Atomic<Int>(0)
-    private let prefix = Identifier.random()
+    private let prefix = Identifier.short()
     /// The broker's client endpoint.
     public let endpoint: String
     /// How long a request waits for its reply unless the call says otherwise.
@@ -112,8 +113,4 @@ struct SocketBox: @unchecked Sendable {  // moved once, then used by a single th
         self.socket = socket
         self.monitor = monitor
     }
-}
-
-enum Identifier {
-    static func random() -> String { String(format: "%08x", UInt32.random(in: .min ... .max)) }
 }

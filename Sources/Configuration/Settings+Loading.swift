@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// A configuration that cannot be used, naming the key and where its value came from.
 public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -95,7 +96,12 @@ extension Settings {
         case "concurrency": concurrency = Int(try integer())
         case "heartbeatMs": heartbeatMs = Int(try integer())
         case "liveness": liveness = Int(try integer())
-        case "synchronous": synchronous = try text()
+        case "synchronous":
+            let value = try text()
+            guard let parsed = Synchronous(rawValue: value), Synchronous.settings.contains(parsed) else {
+                throw ConfigurationError(key: key, source: source, problem: "must be full or normal, got \"\(value)\"")
+            }
+            synchronous = parsed
         case "exportReserveBytes": exportReserveBytes = try integer()
         case "logLevel": logLevel = try text()
         case "workerName": workerName = try text()

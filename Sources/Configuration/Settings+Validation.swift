@@ -1,4 +1,5 @@
 import Foundation
+import Log
 
 extension Settings {
     /// Checks every value; the first bad one is reported.
@@ -12,7 +13,6 @@ extension Settings {
         try check("concurrency", concurrency >= 1 && concurrency <= 1_000, "must be from 1 to 1000")
         try check("heartbeatMs", heartbeatMs >= 10 && heartbeatMs <= 60_000, "must be from 10 to 60000")
         try check("liveness", liveness >= 1 && liveness <= 100, "must be from 1 to 100")
-        try check("synchronous", ["full", "normal"].contains(synchronous), "must be full or normal")
         try check("exportReserveBytes", exportReserveBytes >= 0, "must not be negative")
         try check("logLevel", Log.Level(name: logLevel) != nil, "must be debug, info, warning, error or off")
         try check("requestTimeoutMs", requestTimeoutMs >= 1, "must be positive")

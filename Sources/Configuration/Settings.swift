@@ -1,4 +1,6 @@
 import Foundation
+import Log
+import SQLite
 
 /// Every setting of Interlude, from `config/interlude.json` and then `INTERLUDE_…` environment variables.
 ///
@@ -23,8 +25,8 @@ public struct Settings: Sendable, Hashable {
     public var heartbeatMs = 1_000
     /// Missed heartbeats before a peer is declared dead.
     public var liveness = 3
-    /// SQLite `synchronous`: `full` (default) or `normal`.
-    public var synchronous = "full"
+    /// SQLite `synchronous` of the journal and the outbox: `full` (default) or `normal`.
+    public var synchronous = Synchronous.full
     /// Bytes an export must leave free on its destination.
     public var exportReserveBytes: Int64 = 0
     /// `debug`, `info`, `warning`, `error` or `off`.

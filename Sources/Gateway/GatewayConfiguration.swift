@@ -1,4 +1,5 @@
 import Configuration
+import Log
 import ZeroMQ
 
 /// Everything `GatewayService` needs: where to listen, the broker's endpoints, limits, secrets and timings.

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Presentation
 import Wire
 
@@ -12,7 +13,7 @@ enum Output {
 
     /// A job as a person reads it.
     static func describe(_ job: Job) -> String {
-        var lines = ["\(job.id)  \(job.operation)  \(job.state.rawValue)  (updated \(JSONCoding.timestamp(job.updatedAt)))"]
+        var lines = ["\(job.id)  \(job.operation)  \(job.state.rawValue)  (updated \(Timestamp.string(job.updatedAt)))"]
         if let progress = job.progress, !job.isFinished, progress.total > 0 {
             lines.append("  progress: \(progress.done * 100 / progress.total)% (\(progress.done) of \(progress.total))")
         }
@@ -31,7 +32,7 @@ enum Output {
             "\(action.id) (\"\(action.label)\"\(action.role.map { ", \($0.rawValue)" } ?? ""))"
         }
         lines.append("  actions: \(actions.joined(separator: ", "))")
-        if let expiry = presentation.expiresAt { lines.append("  expires \(JSONCoding.timestamp(expiry))") }
+        if let expiry = presentation.expiresAt { lines.append("  expires \(Timestamp.string(expiry))") }
         lines.append("  answer: interlude answer \(presentation.id) <action>")
         return lines
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import SQLite
 import Wire
 
 extension Journal {

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import WorkerKit
 
 #if canImport(Glibc)
@@ -31,19 +32,17 @@ enum LibraryFiles {
     /// Bytes an unprivileged process may still write on the file system holding `url` (`statvfs`).
     static func availableBytes(at url: URL) -> Int64? {
         var info = statvfs()
-        var result: Int32
-        repeat { result = statvfs(url.path, &info) } while result == -1 && errno == EINTR
-        guard result == 0 else { return nil }
+        guard (try? systemCall("statvfs") { statvfs(url.path, &info) }) != nil else { return nil }
         let (bytes, overflow) = Int64(info.f_bavail).multipliedReportingOverflow(by: Int64(info.f_frsize))
         return overflow ? Int64.max : bytes
     }
 
     /// Renames atomically, replacing whatever `destination` names (`rename(2)`); both must be on one file system.
     static func move(_ source: URL, to destination: URL) throws {
-        var result: Int32
-        repeat { result = rename(source.path, destination.path) } while result == -1 && errno == EINTR
-        guard result == 0 else {
-            throw JobError(code: "renameFailed", message: "cannot rename \(source.path) to \(destination.path): \(String(cString: strerror(errno)))")
+        do {
+            try systemCall("rename") { rename(source.path, destination.path) }
+        } catch {
+            throw JobError(code: "renameFailed", message: "cannot rename \(source.path) to \(destination.path): \(String(cString: strerror(error.code)))")
         }
     }
 

@@ -1,4 +1,4 @@
-import Configuration
+import Log
 import Foundation
 import Journal
 import Presentation

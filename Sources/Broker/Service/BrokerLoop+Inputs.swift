@@ -1,7 +1,8 @@
-import Configuration
 import Foundation
 import Journal
+import Log
 import Presentation
+import Primitives
 import Wire
 import ZeroMQ
 

@@ -1,7 +1,8 @@
-import Configuration
 import Foundation
 import Journal
+import Log
 import Presentation
+import SQLite
 import Synchronization
 import Wire
 import ZeroMQ
@@ -22,7 +23,7 @@ public final class BrokerService: Sendable {
     /// and commands its role allows. Without them, an endpoint beyond loopback is refused.
     public init(
         context: Context, endpoints: BrokerEndpoints, dataFolder: URL, settings: BrokerState.Settings = .init(),
-        synchronous: Database.Options.Synchronous = .full, keys: BrokerKeys? = nil, log: Log,
+        synchronous: Synchronous = .full, keys: BrokerKeys? = nil, log: Log,
         validate: @escaping @Sendable (String, JSONValue) throws(WireError) -> Void
     ) throws {
         if keys == nil, let exposed = endpoints.beyondLoopback.first {

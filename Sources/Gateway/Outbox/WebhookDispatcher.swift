@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import Log
 import Synchronization
 
 /// Sends the broker's events to the configured webhook endpoints through a durable outbox.

@@ -1,6 +1,6 @@
 import Configuration
 import Foundation
-import Journal
+import SQLite
 
 extension WebhookDispatcher {
     /// How the dispatcher stores, retries and sends; `init(settings:)` reads it from the configuration.
@@ -8,7 +8,7 @@ extension WebhookDispatcher {
         /// The folder holding `gateway.sqlite`.
         public var folder: URL
         /// SQLite durability of the outbox.
-        public var synchronous: Database.Options.Synchronous
+        public var synchronous: Synchronous
         /// Attempts per delivery before it is dead-lettered.
         public var maxAttempts: Int
         /// The first retry's delay ceiling; doubles per attempt, with full jitter.
@@ -26,7 +26,7 @@ extension WebhookDispatcher {
 
         /// Options with the defaults of `Settings`.
         public init(
-            folder: URL, synchronous: Database.Options.Synchronous = .full, maxAttempts: Int = 8,
+            folder: URL, synchronous: Synchronous = .full, maxAttempts: Int = 8,
             backoff: Duration = .seconds(1), maxBackoff: Duration = .seconds(3600), timeout: Duration = .seconds(5),
             concurrency: Int = 4, publicURL: String = "http://127.0.0.1:8080", pageSize: Int = 1_000
         ) {
@@ -46,7 +46,7 @@ extension WebhookDispatcher {
         public init(settings: Settings) {
             self.init(
                 folder: URL(fileURLWithPath: settings.data, isDirectory: true),
-                synchronous: settings.synchronous == "normal" ? .normal : .full,
+                synchronous: settings.synchronous,
                 maxAttempts: settings.webhookMaxAttempts, backoff: .milliseconds(settings.webhookBackoffMs),
                 timeout: .milliseconds(settings.webhookTimeoutMs),
                 publicURL: settings.publicUrl.isEmpty ? "http://\(settings.http)" : settings.publicUrl)

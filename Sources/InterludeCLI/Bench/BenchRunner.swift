@@ -1,5 +1,5 @@
 import Foundation
-import Journal
+import SQLite
 import ZeroMQ
 
 /// Runs the three parts in order, each broker on a fresh journal under one temporary folder.
@@ -18,7 +18,7 @@ struct BenchRunner {
         progress("echo floor: \(p.echoes) round trips")
         let echo = try await EchoRun.run(context: context, roundTrips: p.echoes, limit: limit)
         var throughput: [ThroughputRun.Result] = []
-        for mode in [Database.Options.Synchronous.full, .normal] {
+        for mode in [Synchronous.full, .normal] {
             let label = mode.rawValue.lowercased()
             progress("throughput, synchronous=\(label): \(p.jobs) noop jobs, ≤\(p.inFlight) in flight")
             throughput.append(try await withSystem(context, mode, folder: root.appendingPathComponent("jobs-\(label)")) { system in
@@ -30,7 +30,7 @@ struct BenchRunner {
             try await ThroughputRun.run(system, synchronous: "full", curve: true, jobs: p.jobs, inFlight: p.inFlight, limit: limit)
         })
         var answers: [AnswerRun.Result] = []
-        for mode in [Database.Options.Synchronous.full, .normal] {
+        for mode in [Synchronous.full, .normal] {
             let label = mode.rawValue.lowercased()
             progress("answer latency, synchronous=\(label): \(p.questions) questions")
             answers.append(try await withSystem(context, mode, folder: root.appendingPathComponent("answers-\(label)")) { system in
@@ -43,7 +43,7 @@ struct BenchRunner {
 
     /// Starts a system, warms it up, runs `body` on it and shuts it down, also when something fails.
     private func withSystem<T>(
-        _ context: Context, _ mode: Database.Options.Synchronous, folder: URL, curve: Bool = false, _ body: (BenchSystem) async throws -> T
+        _ context: Context, _ mode: Synchronous, folder: URL, curve: Bool = false, _ body: (BenchSystem) async throws -> T
     ) async throws -> T {
         let system = try BenchSystem(context: context, synchronous: mode, capacity: parameters.capacity, folder: folder, curve: curve)
         do {

@@ -2,9 +2,10 @@ import Broker
 import Client
 import Configuration
 import Foundation
-import Journal
+import Log
 import Operations
 import Presentation
+import SQLite
 import Wire
 import WorkerKit
 import WorkerRuntime
@@ -30,7 +31,7 @@ final class BenchSystem: Sendable {
     /// Starts everything; `folder` must be empty or absent and is left for the caller to remove.
     ///
     /// With `curve`, every socket uses CURVE and the broker's ZAP handler admits one fresh key holding every role.
-    init(context: Context, synchronous: Database.Options.Synchronous, capacity: Int, folder: URL, curve: Bool = false) throws {
+    init(context: Context, synchronous: Synchronous, capacity: Int, folder: URL, curve: Bool = false) throws {
         let registry = BenchOperations.registry
         let quiet = Log.Level.warning
         let keys = curve ? try BenchKeys() : nil

@@ -1,6 +1,5 @@
 import Configuration
 import Foundation
-import Journal
 import ZeroMQ
 
 /// `interlude bench`: throughput, answer latency and the ZeroMQ floor, measured in one process on loopback.

@@ -1,7 +1,7 @@
 import Broker
 import Configuration
 import Foundation
-import Journal
+import Log
 import Operations
 import Presentation
 import Wire
@@ -22,7 +22,7 @@ enum Services {
             endpoints: BrokerEndpoints(clients: settings.clients, workers: settings.workers, events: settings.events),
             dataFolder: URL(fileURLWithPath: settings.data),
             settings: BrokerState.Settings(heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness),
-            synchronous: settings.synchronous == "normal" ? .normal : .full,
+            synchronous: settings.synchronous,
             keys: try credentials.broker(settings),
             log: settings.log("broker"),
             validate: { operation, input throws(WireError) in try registry.validate(operation: operation, input: input) })

@@ -26,7 +26,7 @@ public final class Database {
     private static func configure(_ connection: OpaquePointer, _ options: Options) throws(SQLiteError) {
         try checkSQLite(sqlite3_extended_result_codes(connection, 1), connection)
         try checkSQLite(sqlite3_busy_timeout(connection, options.busyTimeoutMilliseconds), connection)
-        var pragmas = "PRAGMA foreign_keys = ON; PRAGMA synchronous = \(options.synchronous.rawValue);"
+        var pragmas = "PRAGMA foreign_keys = ON; PRAGMA synchronous = \(options.synchronous.pragma);"
         // A read-only connection cannot switch the journal mode; the writer has already set it.
         if !options.readOnly { pragmas = "PRAGMA journal_mode = WAL; " + pragmas }
         try checkSQLite(sqlite3_exec(connection, pragmas, nil, nil, nil), connection, sql: pragmas)

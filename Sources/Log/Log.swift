@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// A one-line logger to standard error: `2026-11-29T21:26:13.123Z info broker: listening`.
 ///
@@ -7,6 +8,7 @@ public struct Log: Sendable {
     /// How much to say.
     public enum Level: Int, Sendable, Comparable, CaseIterable {
         case debug, info, warning, error, off
+        /// Less verbose levels are greater: `debug < info`.
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
         /// Reads `debug`, `info`, `warning`, `error` or `off`.
         public init?(name: String) {
@@ -15,9 +17,12 @@ public struct Log: Sendable {
         }
     }
 
+    /// The part of the system that speaks, such as `broker`.
     public let component: String
+    /// The least important level written.
     public let level: Level
 
+    /// A log for `component` that writes `level` and above.
     public init(_ component: String, level: Level = .info) {
         self.component = component
         self.level = level
@@ -26,14 +31,17 @@ public struct Log: Sendable {
     /// The same level for another component.
     public func named(_ component: String) -> Log { Log(component, level: level) }
 
+    /// Writes a detail useful when looking for a fault.
     public func debug(_ message: @autoclosure () -> String) { write(.debug, message) }
+    /// Writes what happened in normal operation.
     public func info(_ message: @autoclosure () -> String) { write(.info, message) }
+    /// Writes something unusual that the process survives.
     public func warning(_ message: @autoclosure () -> String) { write(.warning, message) }
+    /// Writes a failure that needs attention.
     public func error(_ message: @autoclosure () -> String) { write(.error, message) }
 
     private func write(_ at: Level, _ message: () -> String) {
         guard at >= level, level != .off else { return }
-        let time = Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        FileHandle.standardError.write(Data("\(time) \(at) \(component): \(message())\n".utf8))
+        FileHandle.standardError.write(Data("\(Timestamp.string(Date())) \(at) \(component): \(message())\n".utf8))
     }
 }

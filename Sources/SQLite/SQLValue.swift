@@ -1,10 +1,11 @@
 import Foundation
+import Primitives
 
 /// One SQLite value, as bound to a parameter or read from a column.
 ///
-/// Dates are stored as TEXT in ISO 8601 UTC with milliseconds ("2025-01-31T09:30:00.250Z"):
-/// readable in the sqlite3 shell, ordered correctly by plain text comparison, and understood by
-/// SQLite's date functions.
+/// Dates are stored as TEXT, written by `Timestamp` (UTC, exactly three fractional digits:
+/// "2025-01-31T09:30:00.250Z"): readable in the sqlite3 shell, ordered correctly by plain text
+/// comparison, understood by SQLite's date functions, and the same text as in JSON.
 public enum SQLValue: Sendable, Hashable {
     /// SQL NULL.
     case null
@@ -37,16 +38,14 @@ extension SQLValue {
     /// A blob, or NULL for nil.
     public init(_ value: Data?) { self = value.map(SQLValue.blob) ?? .null }
 
-    /// ISO 8601 UTC text with milliseconds, or NULL for nil.
-    public init(_ value: Date?) { self = value.map { .text($0.formatted(Self.dateStyle)) } ?? .null }
+    /// `Timestamp` text, or NULL for nil.
+    public init(_ value: Date?) { self = value.map { .text(Timestamp.string($0)) } ?? .null }
 
-    /// The value as a date, when it is ISO 8601 text.
+    /// The value as a date, when it is timestamp text.
     public var date: Date? {
         guard case .text(let text) = self else { return nil }
-        return try? Self.dateStyle.parse(text)
+        return Timestamp.date(text)
     }
-
-    static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }
 
 extension SQLValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,

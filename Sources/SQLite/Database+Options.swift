@@ -1,16 +1,6 @@
 extension Database {
     /// How a connection is opened and tuned.
     public struct Options: Sendable, Hashable {
-        /// How hard SQLite works to make each commit durable.
-        public enum Synchronous: String, Sendable, Hashable {
-            /// Every commit survives power loss.
-            case full = "FULL"
-            /// Commits survive a crash of the process; in WAL mode the last ones may be lost on power loss.
-            case normal = "NORMAL"
-            /// No syncing; for scratch databases only.
-            case off = "OFF"
-        }
-
         /// Durability of commits; `.full` by default.
         public var synchronous: Synchronous
         /// How long to wait for another connection's lock before failing with `isBusy`.

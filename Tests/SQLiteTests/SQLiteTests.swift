@@ -1,5 +1,6 @@
 import Foundation
-import Journal
+import Primitives
+import SQLite
 import Testing
 
 /// Runs `body` with a database path in a fresh temporary folder, removed afterwards.
@@ -120,6 +121,14 @@ private let schema = [
         #expect(SQLValue(String?.none) == .null)
         #expect(SQLValue(Int?.some(7)) == 7)
         #expect(SQLValue(true) == .integer(1))
+    }
+
+    @Test("A date is stored as the same millisecond text JSON writes, not truncated", arguments: [1_764_451_172.122999, 1_800_000_000.9996])
+    func datesAreStoredAsTimestamps(seconds: Double) throws {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(SQLValue(date) == .text(Timestamp.string(date)))
+        let stored = try #require(SQLValue(date).date)
+        #expect(SQLValue(stored) == SQLValue(date), "reading it back and writing it again gives the same text")
     }
 
     @Test func theJournalModeReadsBackAsWAL() throws {
