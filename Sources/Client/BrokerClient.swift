@@ -19,22 +19,28 @@ public final class BrokerClient: Sendable {
     public let endpoint: String
     /// How long a request waits for its reply unless the call says otherwise.
     public let requestTimeout: Duration
+    /// The size policy replies are read with.
+    public let limits: MessageLimits
 
     /// Connects to the broker's client endpoint (the connection completes in the background).
     ///
     /// With CURVE `security`, a broker that refuses the key fails the waiting requests with `forbidden` at once.
-    public init(context: Context, endpoint: String, security: SocketSecurity = .none, requestTimeout: Duration = .seconds(5)) throws {
+    public init(
+        context: Context, endpoint: String, security: SocketSecurity = .none, requestTimeout: Duration = .seconds(5),
+        limits: MessageLimits = .standard
+    ) throws {
         self.endpoint = endpoint
         self.requestTimeout = requestTimeout
+        self.limits = limits
         outbox = try Mailbox()
         let socket = try Socket(context, .dealer, security: security)
         let monitor = try HandshakeMonitor(watching: socket, in: context)
-        try socket.setMaxMessageSize(Int64(Frames.maximumBody + 64 * 1024))
+        try socket.setMaxMessageSize(Int64(limits.frameBytes))
         try socket.setReconnectIntervalMax(.seconds(2))
         try socket.connect(endpoint)
         let box = SocketBox(socket, monitor)
         let thread = Thread { [outbox, waiters, endpoint] in
-            Self.run(box.socket, monitor: box.monitor, endpoint: endpoint, outbox: outbox, waiters: waiters)
+            Self.run(box.socket, monitor: box.monitor, endpoint: endpoint, outbox: outbox, waiters: waiters, limits: limits)
         }
         thread.name = "interlude-client"
         thread.start()
@@ -67,7 +73,8 @@ public final class BrokerClient: Sendable {
     public func close() { outbox.close() }
 
     private static func run(
-        _ socket: Socket, monitor: HandshakeMonitor, endpoint: String, outbox: Mailbox<Outgoing>, waiters: Waiters<String, BrokerReply>
+        _ socket: Socket, monitor: HandshakeMonitor, endpoint: String, outbox: Mailbox<Outgoing>, waiters: Waiters<String, BrokerReply>,
+        limits: MessageLimits
     ) {
         defer {
             monitor.close()
@@ -92,8 +99,13 @@ public final class BrokerClient: Sendable {
                 }
             }
             while readable[0], let frames = try? socket.receive() {
-                guard let (reply, correlation) = try? Frames.decode(frames, as: BrokerReply.self) else { continue }
-                waiters.resolve(correlation, reply)
+                do {
+                    let (reply, correlation) = try Frames.decode(frames, as: BrokerReply.self, limits: limits)
+                    waiters.resolve(correlation, reply)
+                } catch {
+                    // A reply that cannot be read still names its request: fail it now, not at the timeout.
+                    if frames.count == 4 { waiters.resolve(String(decoding: frames[2], as: UTF8.self), .error(error)) }
+                }
             }
         }
     }

@@ -35,8 +35,6 @@ public struct Settings: Sendable, Hashable {
     public var workerName = ""
     /// How long a command waits for the broker, in milliseconds.
     public var requestTimeoutMs = 5_000
-    /// Largest HTTP request body the gateway accepts, in bytes.
-    public var maxBodyBytes = 1_048_576
     /// Standard Webhooks secret (`whsec_…`) that incoming webhooks must be signed with; empty refuses them.
     public var incomingSecret = ""
     /// One outgoing webhook subscriber's URL (besides those in `webhooksFile`).
@@ -59,6 +57,14 @@ public struct Settings: Sendable, Hashable {
     public var tokens = ""
     /// Base URL the gateway is reached at, for links in webhooks; empty means `http://<http>`.
     public var publicUrl = ""
+    /// Largest JSON body of any message between processes, in bytes; every other size limit derives from it.
+    public var maxMessageBytes = 1_048_576
+    /// Deepest nesting of arrays and objects accepted in any JSON body.
+    public var maxJsonDepth = 64
+    /// Most keys one JSON object may have.
+    public var maxJsonKeys = 1_000
+    /// A job handed out again more often than this, because its worker was lost, fails as `poisoned`.
+    public var maxRedispatches = 10
 
     // Trust (docs/security.md).
     /// This process's CURVE secret key file (`interlude keygen`); set, every ZeroMQ socket uses CURVE.
@@ -73,9 +79,10 @@ public struct Settings: Sendable, Hashable {
     /// The keys, in the order the documentation lists them.
     public static let keys = [
         "data", "library", "clients", "workers", "events", "http", "concurrency", "heartbeatMs", "liveness",
-        "synchronous", "exportReserveBytes", "logLevel", "workerName", "requestTimeoutMs", "maxBodyBytes",
+        "synchronous", "exportReserveBytes", "logLevel", "workerName", "requestTimeoutMs",
         "incomingSecret", "webhookUrl", "webhookSecret", "webhookEvents", "webhooksFile", "webhookMaxAttempts",
         "webhookBackoffMs", "webhookTimeoutMs", "tokensFile", "tokens", "publicUrl",
+        "maxMessageBytes", "maxJsonDepth", "maxJsonKeys", "maxRedispatches",
         "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile",
     ]
 

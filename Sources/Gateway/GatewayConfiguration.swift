@@ -1,5 +1,6 @@
 import Configuration
 import Log
+import Wire
 import ZeroMQ
 
 /// Everything `GatewayService` needs: where to listen, the broker's endpoints, limits, secrets and timings.
@@ -12,8 +13,10 @@ public struct GatewayConfiguration: Sendable {
     public var clients = "tcp://127.0.0.1:5570"
     /// The broker's event endpoint (PUB).
     public var events = "tcp://127.0.0.1:5572"
-    /// The largest request body accepted; larger gets 413.
-    public var maxBodyBytes = 1 << 20
+    /// Every size limit, and how JSON bodies are read, from `maxMessageBytes`.
+    public var limits = MessageLimits.standard
+    /// The largest request body accepted; larger gets 413 (from `limits` when read from settings).
+    public var maxBodyBytes = MessageLimits.standard.httpBodyBytes
     /// The secret incoming webhooks are signed with; nil refuses them all with 401.
     public var incomingSecret: WebhookSecret?
     /// The API tokens; none means an open API, which is allowed on loopback only.
@@ -46,7 +49,7 @@ public struct GatewayConfiguration: Sendable {
 }
 
 extension GatewayConfiguration {
-    /// Reads `http`, `clients`, `events`, `maxBodyBytes`, `incomingSecret`, `tokensFile`, `tokens`,
+    /// Reads `http`, `clients`, `events`, `maxMessageBytes`, `incomingSecret`, `tokensFile`, `tokens`,
     /// `requestTimeoutMs` and `logLevel`.
     public init(settings: Settings) throws(GatewayError) {
         guard let (host, port) = try? Settings.hostAndPort(settings.http) else {
@@ -56,7 +59,9 @@ extension GatewayConfiguration {
         self.port = Int(port)
         clients = settings.clients
         events = settings.events
-        maxBodyBytes = settings.maxBodyBytes
+        limits = MessageLimits(
+            maxMessageBytes: settings.maxMessageBytes, maxJsonDepth: settings.maxJsonDepth, maxJsonKeys: settings.maxJsonKeys)
+        maxBodyBytes = limits.httpBodyBytes
         requestTimeout = .milliseconds(settings.requestTimeoutMs)
         log = settings.log("gateway")
         if !settings.incomingSecret.isEmpty {

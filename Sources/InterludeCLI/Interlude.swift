@@ -67,7 +67,7 @@ public enum Interlude {
     }
 }
 
-/// Writes one line to standard error.
+/// Writes one line to standard error, control characters written visibly (messages may quote what others sent).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("interlude: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("interlude: \(Output.safe(message, multiline: true))\n".utf8))
 }

@@ -35,7 +35,7 @@ struct WorkerConnection: @unchecked Sendable {  // created on one thread, then r
             monitor.close()
             socket.close()
         }
-        try socket.setMaxMessageSize(Int64(Frames.maximumBody + 64 * 1024))
+        try socket.setMaxMessageSize(Int64(service.settings.limits.frameBytes))
         try socket.connect(endpoint)
         let interval = service.settings.heartbeatInterval
         let ready = WorkerMessage.ready(.init(name: service.settings.name, operations: service.registry.names, capacity: service.settings.capacity))
@@ -54,8 +54,12 @@ struct WorkerConnection: @unchecked Sendable {  // created on one thread, then r
             }
             while let frames = try socket.receive() {
                 lastHeard = Date()
-                guard let (command, correlation) = try? Frames.decode(frames, as: BrokerCommand.self) else {
-                    service.log.warning("ignored a malformed message from the broker")
+                let command: BrokerCommand
+                let correlation: String
+                do {
+                    (command, correlation) = try Frames.decode(frames, as: BrokerCommand.self, limits: service.settings.limits)
+                } catch {
+                    service.refuse(dispatch: frames, error)
                     continue
                 }
                 if case .reconnect = command {

@@ -17,12 +17,15 @@ public final class WorkerService: Sendable {
         public var capacity: Int
         public var heartbeatInterval: TimeInterval
         public var liveness: Int
+        /// The size policy: what the worker reads, and what it checks before it sends.
+        public var limits: MessageLimits
 
-        public init(name: String, capacity: Int, heartbeatInterval: TimeInterval = 1, liveness: Int = 3) {
+        public init(name: String, capacity: Int, heartbeatInterval: TimeInterval = 1, liveness: Int = 3, limits: MessageLimits = .standard) {
             self.name = name
             self.capacity = capacity
             self.heartbeatInterval = heartbeatInterval
             self.liveness = liveness
+            self.limits = limits
         }
     }
 
@@ -49,7 +52,7 @@ public final class WorkerService: Sendable {
         self.log = log
         let outbox = try Mailbox<[Data]>()
         self.outbox = outbox
-        backend = SocketBackend { message, correlation in outbox.post(Frames.encode(message, correlation: correlation)) }
+        backend = SocketBackend(limits: settings.limits) { message, correlation in outbox.post(Frames.encode(message, correlation: correlation)) }
         let connection = WorkerConnection(context: context, endpoint: endpoint, security: security, service: self)
         let thread = Thread { [self] in
             connection.run()

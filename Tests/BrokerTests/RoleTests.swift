@@ -10,7 +10,7 @@ import ZeroMQ
         ("submit", .submit(.init(operation: "noop", input: .object([:])))),
         ("status", .status(.init(job: "job_1"))),
         ("jobs", .jobs(.init())),
-        ("pending", .pending),
+        ("pending", .pending(.init())),
         ("presentation", .presentation(.init(id: "prs_1"))),
         ("answer", .answer(.init(presentation: "prs_1", action: "remove", by: "", channel: "cli"))),
         ("cancel", .cancel(.init(job: "job_1"))),

@@ -16,6 +16,7 @@ final class BrokerLoop {
     let journal: Journal
     var state: BrokerState
     let validate: @Sendable (String, JSONValue) throws(WireError) -> Void
+    let admission: Admission
     let log: Log
     let stop: Wakeup
     let bound: BrokerEndpoints
@@ -34,8 +35,8 @@ final class BrokerLoop {
             try KeyGate(context: context, keys: keys.authorized, updates: keyUpdates, log: log)
         }
         let security = { (domain: BrokerDomain) in keys?.security(domain) ?? .none }
-        clients = try Self.router(context, endpoints.clients, security(.clients))
-        workers = try Self.router(context, endpoints.workers, security(.workers))
+        clients = try Self.router(context, endpoints.clients, security(.clients), limits: settings.limits)
+        workers = try Self.router(context, endpoints.workers, security(.workers), limits: settings.limits)
         events = try Socket(context, .pub, security: security(.events))
         try events.setSendHighWaterMark(100_000)
         try events.bind(endpoints.events)
@@ -43,14 +44,17 @@ final class BrokerLoop {
         self.journal = journal
         state = BrokerState(settings: settings, recovering: try journal.recover(), lastSequence: try journal.lastEventSequence())
         self.validate = validate
+        admission = Admission(limits: settings.limits)
         self.log = log
         self.stop = stop
     }
 
-    private static func router(_ context: Context, _ endpoint: String, _ security: SocketSecurity) throws -> Socket {
+    var limits: MessageLimits { state.settings.limits }
+
+    private static func router(_ context: Context, _ endpoint: String, _ security: SocketSecurity, limits: MessageLimits) throws -> Socket {
         let socket = try Socket(context, .router, security: security)
         try socket.setRouterMandatory(true)
-        try socket.setMaxMessageSize(Int64(Frames.maximumBody + 64 * 1024))
+        try socket.setMaxMessageSize(Int64(limits.frameBytes))
         try socket.setSendHighWaterMark(100_000)
         try socket.setReceiveHighWaterMark(100_000)
         try socket.bind(endpoint)

@@ -41,7 +41,7 @@ public final class BrokerService: Sendable {
         self.keyUpdates = keyUpdates
         self.log = log
         let recovered = loop.state.activeJobs.count
-        log.info("journal \(journal.path): \(recovered) unfinished job(s) recovered, \(loop.state.pending.count) question(s) pending")
+        log.info("journal \(journal.path): \(recovered) unfinished job(s) recovered, \(loop.state.pendingCount) question(s) pending")
         let box = UncheckedBox(loop)
         let thread = Thread { [finished] in
             let result = Result { try box.value.run() }

@@ -43,12 +43,7 @@ final class KeyGate {
         guard let identity = userID.flatMap({ keys[$0] }) else {
             throw WireError(.forbidden, "this connection's key is no longer authorized")
         }
-        do {
-            return try identity.authorize(request)
-        } catch {
-            log.warning("refused \(request.type) from key \"\(identity.name)\": \(error.message)")
-            throw error
-        }
+        return try identity.authorize(request)
     }
 
     /// Whether the worker connection's key still holds the worker role.

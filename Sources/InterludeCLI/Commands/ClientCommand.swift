@@ -11,7 +11,7 @@ struct Connection {
     init(_ settings: Settings) throws {
         client = try BrokerClient(
             context: try Context(), endpoint: settings.clients, security: try Credentials(settings).brokerConnection(),
-            requestTimeout: .milliseconds(settings.requestTimeoutMs))
+            requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: settings.messageLimits)
     }
 }
 

@@ -21,7 +21,8 @@ extension Services {
             try configuration.validate()
             let context = try context ?? Context()
             let source = BrokerEventSource(
-                client: try BrokerClient(context: context, endpoint: configuration.clients, security: configuration.brokerSecurity),
+                client: try BrokerClient(
+                    context: context, endpoint: configuration.clients, security: configuration.brokerSecurity, limits: configuration.limits),
                 context: context, eventsEndpoint: configuration.events, security: configuration.brokerSecurity)
             let dispatcher = try WebhookDispatcher(settings: settings, source: source)
             service = try GatewayService(
@@ -69,7 +70,7 @@ struct GatewayCommand: Command {
         start. Incoming webhooks need `incomingSecret` (whsec_…); without it they are refused with 401.
         With curveSecretKeyFile and brokerPublicKey it talks to the broker over CURVE; its key needs the
         gateway role there, which lets it answer under its callers' token names.
-        Settings: http, clients, events, data, maxBodyBytes, incomingSecret, tokensFile, tokens,
+        Settings: http, clients, events, data, maxMessageBytes, incomingSecret, tokensFile, tokens,
         publicUrl, requestTimeoutMs, webhook…, logLevel, curveSecretKeyFile, brokerPublicKey.
         Tokens and secrets are never printed.
         """

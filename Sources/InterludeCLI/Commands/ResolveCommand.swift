@@ -41,7 +41,7 @@ struct ResolveCommand: Command {
         options.silenceTicks = max(3, Int((settings.heartbeatInterval * Double(settings.liveness)).rounded(.up)))
         let client = try Connection(settings).client
         guard options.interactive || options.policy != nil else {
-            PendingListing.write(try await client.pending(), options: options)
+            PendingListing.write(try await client.allPending(), options: options)
             printError(options.json ? "--json does not ask in the terminal; use --policy FILE" : "stdin is not a terminal; use --policy FILE or run in a terminal")
             return ExitStatus.usage
         }

@@ -21,7 +21,9 @@ enum Services {
             context: context,
             endpoints: BrokerEndpoints(clients: settings.clients, workers: settings.workers, events: settings.events),
             dataFolder: URL(fileURLWithPath: settings.data),
-            settings: BrokerState.Settings(heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness),
+            settings: BrokerState.Settings(
+                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
+                maxRedispatches: settings.maxRedispatches),
             synchronous: settings.synchronous,
             keys: try credentials.broker(settings),
             log: settings.log("broker"),
@@ -37,7 +39,7 @@ enum Services {
             context: context, endpoint: endpoint, security: security, registry: registry(settings),
             settings: .init(
                 name: settings.resolvedWorkerName, capacity: settings.concurrency,
-                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness),
+                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits),
             log: settings.log("worker"))
     }
 }
@@ -54,8 +56,8 @@ struct BrokerCommand: Command {
         With curveSecretKeyFile and authorizedKeysFile every socket uses CURVE and admits only the
         listed keys, each to what its role allows; SIGHUP rereads authorizedKeysFile. Without keys the
         broker refuses to listen beyond loopback or ipc:// (see docs/security.md).
-        Settings: data, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel,
-        curveSecretKeyFile, authorizedKeysFile.
+        Settings: data, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
+        maxJsonDepth, maxJsonKeys, maxRedispatches, curveSecretKeyFile, authorizedKeysFile.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
@@ -82,7 +84,7 @@ struct WorkerCommand: Command {
         Runs a worker until SIGINT or SIGTERM: it connects to the broker's `workers` endpoint, announces
         the shipped operations, and runs up to N jobs at once on the library folder (`library`).
           --concurrency  jobs at once (default: the `concurrency` setting, 4)
-        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, workerName,
+        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, workerName, maxMessageBytes,
         curveSecretKeyFile, brokerPublicKey.
         """
 

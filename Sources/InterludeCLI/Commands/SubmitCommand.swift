@@ -25,7 +25,7 @@ struct SubmitCommand: Command {
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let operation = try arguments.positionals("operation")[0]
-        let input = try Self.input(arguments["input"])
+        let input = try Self.input(arguments["input"], reader: settings.messageLimits.json)
         let connection = try Connection(settings)
         let job = try await connection.client.submit(operation, input: input, idempotencyKey: arguments["idempotency-key"])
         guard arguments.has("wait") else {
@@ -39,7 +39,7 @@ struct SubmitCommand: Command {
         return finished.state == .succeeded ? ExitStatus.success : ExitStatus.failure
     }
 
-    static func input(_ text: String?) throws -> JSONValue {
+    static func input(_ text: String?, reader: JSONPreReader = JSONPreReader()) throws -> JSONValue {
         guard var text else { return .object([:]) }
         if text.hasPrefix("@") {
             let path = String(text.dropFirst())
@@ -47,9 +47,12 @@ struct SubmitCommand: Command {
             text = String(decoding: data, as: UTF8.self)
         }
         do {
+            try reader.check(text)
             return try JSONCoding.decoder.decode(JSONValue.self, from: Data(text.utf8))
+        } catch let refusal as JSONRefusal {
+            throw UsageError(refusal.kind == .syntax ? "--input is not valid JSON: \(refusal)" : "--input is refused: \(refusal)")
         } catch {
-            throw UsageError("--input is not valid JSON: \(text)")
+            throw UsageError("--input is not valid JSON: \(text.prefix(200))")
         }
     }
 }

@@ -9,7 +9,7 @@ enum BrokerCalls {
     }
 
     static func snapshot(_ client: BrokerClient) async -> Result<BrokerReply.PendingSnapshot, WireError> {
-        do { return .success(try await client.pending()) } catch { return .failure(error) }
+        do { return .success(try await client.allPending()) } catch { return .failure(error) }
     }
 
     static func answer(_ client: BrokerClient, _ id: String, action: String, by: String, channel: String) async -> Result<Resolution, WireError> {

@@ -20,7 +20,7 @@ public enum PendingListing {
                 locale: options.locale, colour: options.colour, width: options.width, operation: entry.operation, now: Date()))
             let actions = renderer.choices(entry.presentation).choices.map(\.action.id).joined(separator: "|")
             output.line(renderer.render(entry.presentation).joined(separator: "\n"))
-            output.line("  interlude answer \(entry.id) <\(actions)>\n")
+            output.line(TextRules.escaped("  interlude answer \(entry.id) <\(actions)>") + "\n")
         }
     }
 }

@@ -47,7 +47,7 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
             for pump in pumps { pump.cancel() }
             feed.finish()
         }
-        let snapshot = try await client.pending()
+        let snapshot = try await client.allPending()
         if !options.interactive { output.log("following events after sequence \(snapshot.sequence); \(snapshot.presentations.count) pending") }
         await perform(session.start(snapshot))
         if options.once, snapshot.presentations.isEmpty { noteNothingPending() }
