@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(
             name: "GatewayTests", dependencies: ["Gateway", "Client", "Configuration", "ZeroMQ", "Presentation", "Wire", "TestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire"]),
+        .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ", "TestSupport"], exclude: ["Browser", "Receiver"]),
     ]

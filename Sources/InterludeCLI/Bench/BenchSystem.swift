@@ -1,32 +1,18 @@
 import Broker
-import Client
 import Configuration
-import Foundation
 import Log
-import Operations
-import Presentation
+import Foundation
 import SQLite
 import Wire
 import WorkerKit
 import WorkerRuntime
 import ZeroMQ
 
-/// A broker and one worker on loopback ports with a journal in a scratch folder, plus a client and an event follower.
+/// A broker and one worker in this process on loopback ports, with a journal in a scratch folder, and a probe.
 final class BenchSystem: Sendable {
-    /// A `presentation.pending` event as the bench saw it.
-    struct Question: Sendable {
-        let at: ContinuousClock.Instant
-        let presentation: String
-    }
-
     let broker: BrokerService
     let worker: WorkerService
-    let client: BrokerClient
-    /// When each job's `job.succeeded` event arrived, by job id.
-    let succeeded = Arrivals<ContinuousClock.Instant>()
-    /// Each job's first pending question, by job id.
-    let questions = Arrivals<Question>()
-    private let follower: Task<Void, Never>
+    let probe: BenchProbe
 
     /// Starts everything; `folder` must be empty or absent and is left for the caller to remove.
     ///
@@ -44,48 +30,12 @@ final class BenchSystem: Sendable {
         worker = try WorkerService(
             context: context, endpoint: broker.endpoints.workers, security: security, registry: registry,
             settings: .init(name: "bench-worker", capacity: capacity), log: Log("bench-worker", level: quiet))
-        client = try BrokerClient(context: context, endpoint: broker.endpoints.clients, security: security)
-        let topics = [Event.Kind.jobSucceeded, .jobFailed, .jobCancelled, .presentationPending].map(\.rawValue)
-        let stream = try EventSubscription.stream(context: context, endpoint: broker.endpoints.events, topics: topics, security: security)
-        follower = Task { [succeeded, questions] in
-            for await event in stream {
-                let now = ContinuousClock.now
-                guard let job = event.job else { continue }
-                switch event.type {
-                case .jobSucceeded:
-                    succeeded.arrive(job.id, now)
-                case .presentationPending:
-                    if let presentation = event.presentation { questions.arrive(job.id, Question(at: now, presentation: presentation.id)) }
-                case .jobFailed, .jobCancelled:
-                    let failure = BenchFailure("job \(job.id) (\(job.operation)) \(job.state.rawValue): \(job.error?.description ?? "no error given")")
-                    succeeded.failAll(failure)
-                    questions.failAll(failure)
-                default:
-                    break
-                }
-            }
-        }
+        probe = try BenchProbe(context: context, clients: broker.endpoints.clients, events: broker.endpoints.events, security: security)
     }
 
-    /// Runs `noop` jobs until one's `job.succeeded` event is seen: the worker is ready and the subscription live.
-    func warmUp(within limit: Duration) async throws {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            let job = try await client.submit(Noop.name, input: .object([:]))
-            do {
-                _ = try await succeeded.wait(for: job.id, timeout: .milliseconds(500), what: "the warm-up job")
-                return
-            } catch let failure as BenchFailure where failure.timedOut {
-                continue
-            }
-        }
-        throw BenchFailure("the worker and event stream were not ready within \(limit)")
-    }
-
-    /// Stops the follower, the client, the worker and the broker, waiting a bounded time for each.
+    /// Stops the probe, the worker and the broker, waiting a bounded time for each.
     func shutdown() async {
-        follower.cancel()
-        client.close()
+        probe.close()
         worker.stop()
         broker.stop()
         let broker = self.broker
@@ -119,5 +69,19 @@ enum Bounded {
             done.arrive("done", true)
         }
         return (try? await done.wait(for: "done", timeout: limit, what: "shutdown")) ?? false
+    }
+}
+
+/// Runs `body` on a started system and then shuts it down, also when `body` fails.
+func withShutdown<System, T>(
+    _ system: System, _ shutdown: (System) async -> Void, _ body: (System) async throws -> T
+) async throws -> T {
+    do {
+        let value = try await body(system)
+        await shutdown(system)
+        return value
+    } catch {
+        await shutdown(system)
+        throw error
     }
 }

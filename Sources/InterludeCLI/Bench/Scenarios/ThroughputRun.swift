@@ -1,13 +1,13 @@
 import Foundation
 import Operations
 
-/// Part 1: `noop` jobs through broker and worker, at most K in flight from one client, completions taken from events.
+/// `noop` jobs through broker and workers, at most K in flight from one client, completions taken from events.
 enum ThroughputRun {
     /// One run's figures.
     struct Result: Encodable, Sendable {
+        /// `separate` (broker, workers and client each a process of its own) or `one` (all in the bench's process).
+        let processes: String
         let synchronous: String
-        /// Whether every socket used CURVE (with the broker's ZAP handler admitting the key).
-        let curve: Bool
         let jobs: Int
         let seconds: Double
         let jobsPerSecond: Double
@@ -16,9 +16,7 @@ enum ThroughputRun {
     }
 
     /// Each lane submits a job, waits for its `job.succeeded` event, and takes the next; K lanes keep K jobs in flight.
-    static func run(
-        _ system: BenchSystem, synchronous: String, curve: Bool = false, jobs: Int, inFlight: Int, limit: Duration
-    ) async throws -> Result {
+    static func run(_ probe: BenchProbe, processes: String, synchronous: String, jobs: Int, inFlight: Int, limit: Duration) async throws -> Result {
         let issued = Tally()
         let completed = Tally()
         let start = ContinuousClock.now
@@ -33,13 +31,13 @@ enum ThroughputRun {
                                 throw BenchFailure("synchronous=\(synchronous): \(completed.value) of \(jobs) jobs done when the \(limit) limit passed")
                             }
                             let submitted = ContinuousClock.now
-                            let job = try await system.client.submit(Noop.name, input: .object([:]))
-                            let done = try await system.succeeded.wait(for: job.id, timeout: .seconds(10), what: "job.succeeded of \(job.id)")
+                            let job = try await probe.client.submit(Noop.name, input: .object([:]))
+                            let done = try await probe.succeeded.wait(for: job.id, timeout: .seconds(10), what: "job.succeeded of \(job.id)")
                             samples.append((done - submitted, done))
                             _ = completed.next()
                         }
                     } catch {
-                        system.succeeded.failAll(error)
+                        probe.succeeded.failAll(error)
                         throw error
                     }
                     return samples
@@ -52,7 +50,7 @@ enum ThroughputRun {
         let end = lanes.map(\.1).max() ?? start
         let seconds = Latency.seconds(end - start)
         return Result(
-            synchronous: synchronous, curve: curve, jobs: lanes.count, seconds: seconds,
+            processes: processes, synchronous: synchronous, jobs: lanes.count, seconds: seconds,
             jobsPerSecond: seconds > 0 ? Double(lanes.count) / seconds : 0, latency: Latency(lanes.map(\.0)))
     }
 }

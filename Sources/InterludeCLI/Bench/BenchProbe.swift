@@ -1,0 +1,72 @@
+import Client
+import Foundation
+import Operations
+import Wire
+import ZeroMQ
+
+/// The bench's side of a running system: a client that submits and answers, and a follower of its events.
+final class BenchProbe: Sendable {
+    /// A `presentation.pending` event as the bench saw it.
+    struct Question: Sendable {
+        let at: ContinuousClock.Instant
+        let presentation: String
+    }
+
+    let client: BrokerClient
+    /// When each job's `job.succeeded` event arrived, by job id.
+    let succeeded = Arrivals<ContinuousClock.Instant>()
+    /// Each job's first pending question, by job id.
+    let questions = Arrivals<Question>()
+    private let follower: Task<Void, Never>
+
+    /// Connects to a broker's client and event endpoints; a request waits `requestTimeout` for its reply.
+    /// With CURVE `security`, both connections use it.
+    init(context: Context, clients: String, events: String, requestTimeout: Duration = .seconds(5), security: SocketSecurity = .none) throws {
+        client = try BrokerClient(context: context, endpoint: clients, security: security, requestTimeout: requestTimeout)
+        let topics = [Event.Kind.jobSucceeded, .jobFailed, .jobCancelled, .presentationPending].map(\.rawValue)
+        let stream = try EventSubscription.stream(context: context, endpoint: events, topics: topics, security: security)
+        follower = Task { [succeeded, questions] in
+            for await event in stream {
+                let now = ContinuousClock.now
+                guard let job = event.job else { continue }
+                switch event.type {
+                case .jobSucceeded:
+                    succeeded.arrive(job.id, now)
+                case .presentationPending:
+                    if let presentation = event.presentation { questions.arrive(job.id, Question(at: now, presentation: presentation.id)) }
+                case .jobFailed, .jobCancelled:
+                    let failure = BenchFailure("job \(job.id) (\(job.operation)) \(job.state.rawValue): \(job.error?.description ?? "no error given")")
+                    succeeded.failAll(failure)
+                    questions.failAll(failure)
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Runs `noop` jobs until one's `job.succeeded` event is seen: a worker is ready and the subscription live.
+    /// Returns how many jobs it submitted (each of them succeeds sooner or later).
+    @discardableResult
+    func warmUp(within limit: Duration) async throws -> Int {
+        let deadline = ContinuousClock.now + limit
+        var submitted = 0
+        while ContinuousClock.now < deadline {
+            let job = try await client.submit(Noop.name, input: .object([:]))
+            submitted += 1
+            do {
+                _ = try await succeeded.wait(for: job.id, timeout: .milliseconds(500), what: "the warm-up job")
+                return submitted
+            } catch let failure as BenchFailure where failure.timedOut {
+                continue
+            }
+        }
+        throw BenchFailure("the worker and event stream were not ready within \(limit)")
+    }
+
+    /// Stops following events and closes the client.
+    func close() {
+        follower.cancel()
+        client.close()
+    }
+}
