@@ -18,6 +18,8 @@ public struct UnixSignal: Sendable, Hashable, CustomStringConvertible {
     public static let terminate = UnixSignal(number: SIGTERM, description: "SIGTERM")
     /// SIGINT: Ctrl-C in a terminal.
     public static let interrupt = UnixSignal(number: SIGINT, description: "SIGINT")
+    /// SIGHUP: reread configuration (the broker's authorized keys).
+    public static let hangUp = UnixSignal(number: SIGHUP, description: "SIGHUP")
     /// The signals that stop a long-running command.
     public static let shutdown: [UnixSignal] = [.terminate, .interrupt]
 

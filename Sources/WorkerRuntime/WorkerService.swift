@@ -46,8 +46,10 @@ public final class WorkerService: Service {
         let task: Task<Void, Never>
     }
 
-    /// A worker for the broker at `endpoint`; it connects when it runs.
-    public init(context: Context, endpoint: String, registry: OperationRegistry, settings: Settings, log: Log) throws {
+    /// A worker for the broker at `endpoint`, over CURVE when `security` says so; it connects when it runs.
+    public init(
+        context: Context, endpoint: String, security: SocketSecurity = .none, registry: OperationRegistry, settings: Settings, log: Log
+    ) throws {
         self.registry = registry
         self.settings = settings
         self.log = log
@@ -55,7 +57,7 @@ public final class WorkerService: Service {
         self.outbox = outbox
         backend = SocketBackend(limits: settings.limits) { message, correlation in outbox.post(Frames.encode(message, correlation: correlation)) }
         stopRequest = try Wakeup()
-        connection = WorkerConnection(context: context, endpoint: endpoint)
+        connection = WorkerConnection(context: context, endpoint: endpoint, security: security)
     }
 
     /// Connects, announces the operations and runs what the broker hands over, reconnecting when it

@@ -25,9 +25,14 @@ struct UpCommand: Command {
         let library = URL(fileURLWithPath: settings.library)
         if try DemoLibrary.create(at: library) { log.info("created a demo library in \(library.path)") }
         let context = try Context()
-        let broker = try Services.broker(settings, context: context)
-        let worker = try Services.worker(settings, context: context, endpoint: broker.endpoints.workers)
-        let gateway = try Services.Gateway(settings, context: context, clients: broker.endpoints.clients, events: broker.endpoints.events)
+        let credentials = try Credentials(settings)
+        let broker = try Services.broker(settings, context: context, credentials: credentials)
+        // In one process, the worker and the gateway use the process's key; it must be listed with both roles.
+        let localBroker = credentials.secretKey?.publicKey
+        let worker = try Services.worker(
+            settings, context: context, endpoint: broker.endpoints.workers, security: try credentials.brokerConnection(localBroker: localBroker))
+        let gateway = try Services.Gateway(
+            settings, context: context, clients: broker.endpoints.clients, events: broker.endpoints.events, localBroker: localBroker)
         var banner = Banner("interlude is up.")
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers, note: "\(settings.concurrency) job(s) at once in this process")
@@ -41,6 +46,7 @@ struct UpCommand: Command {
         ]
         banner.write()
         // Stopped in reverse: webhook deliveries, then HTTP, then the worker, and the broker last.
-        return try await runServices([broker, worker] + gateway.services, log: log)
+        let reloader = KeyReloader(broker: broker, log: settings.log("broker"))
+        return try await runServices([broker, reloader, worker] + gateway.services, log: log)
     }
 }
