@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "Primitives"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "Wire", "Presentation"]),
-        .testTarget(name: "BrokerTests", dependencies: ["Broker", "Journal", "Wire", "Presentation"]),
+        .testTarget(name: "BrokerTests", dependencies: ["Broker", "Journal", "Wire", "Presentation", "ZeroMQ"]),
         .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "Presentation", "Wire"]),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation", "Wire", "Archive"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),

@@ -22,7 +22,7 @@ def main():
 
     p = report["parameters"]
     rows = report.get("throughput", [])
-    check([(r.get("processes"), r.get("synchronous")) for r in rows] == [("separate", "full"), ("one", "full"), ("one", "normal")],
+    check([(r.get("processes"), r.get("synchronous")) for r in rows] == [("separate", "full"), ("one", "full"), ("one", "normal"), ("one+curve", "full")],
           f"throughput rows: {[(r.get('processes'), r.get('synchronous')) for r in rows]}")
     for row in rows:
         check(row.get("jobs") == p["jobs"] and number(row.get("jobsPerSecond")) and row["jobsPerSecond"] > 0,

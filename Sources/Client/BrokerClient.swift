@@ -11,7 +11,7 @@ import ZeroMQ
 /// The socket lives on a thread of its own; callers post requests through a mailbox and await the
 /// reply matched by correlation id. A request not answered in time fails with `timeout`.
 public final class BrokerClient: Sendable {
-    private let outbox: Mailbox<[Data]>
+    private let outbox: Mailbox<Outgoing>
     private let waiters = Waiters<String, BrokerReply>()
     private let counter = Atomic<Int>(0)
     private let prefix = Identifier.short()
@@ -23,17 +23,25 @@ public final class BrokerClient: Sendable {
     public let limits: MessageLimits
 
     /// Connects to the broker's client endpoint (the connection completes in the background).
-    public init(context: Context, endpoint: String, requestTimeout: Duration = .seconds(5), limits: MessageLimits = .standard) throws {
+    ///
+    /// With CURVE `security`, a broker that refuses the key fails the waiting requests with `forbidden` at once.
+    public init(
+        context: Context, endpoint: String, security: SocketSecurity = .none, requestTimeout: Duration = .seconds(5),
+        limits: MessageLimits = .standard
+    ) throws {
         self.endpoint = endpoint
         self.requestTimeout = requestTimeout
         self.limits = limits
         outbox = try Mailbox()
-        let socket = try Socket(context, .dealer)
+        let socket = try Socket(context, .dealer, security: security)
+        let monitor = try HandshakeMonitor(watching: socket, in: context)
         try socket.setMaxMessageSize(Int64(limits.frameBytes))
         try socket.setReconnectIntervalMax(.seconds(2))
         try socket.connect(endpoint)
-        let box = SocketBox(socket)
-        let thread = Thread { [outbox, waiters] in Self.run(box.socket, outbox: outbox, waiters: waiters, limits: limits) }
+        let box = SocketBox(socket, monitor)
+        let thread = Thread { [outbox, waiters, endpoint] in
+            Self.run(box.socket, monitor: box.monitor, endpoint: endpoint, outbox: outbox, waiters: waiters, limits: limits)
+        }
         thread.name = "interlude-client"
         thread.start()
     }
@@ -52,7 +60,7 @@ public final class BrokerClient: Sendable {
         defer { timer.cancel() }
         do {
             return try await waiters.wait(for: correlation) {
-                if !outbox.post(frames) { waiters.fail(correlation, WireError(.unavailable, "the client is closed")) }
+                if !outbox.post(Outgoing(correlation: correlation, frames: frames)) { waiters.fail(correlation, WireError(.unavailable, "the client is closed")) }
             }
         } catch let error as WireError {
             return .error(error)
@@ -64,12 +72,31 @@ public final class BrokerClient: Sendable {
     /// Stops the socket thread; requests still waiting time out.
     public func close() { outbox.close() }
 
-    private static func run(_ socket: Socket, outbox: Mailbox<[Data]>, waiters: Waiters<String, BrokerReply>, limits: MessageLimits) {
-        defer { socket.close() }
+    private static func run(
+        _ socket: Socket, monitor: HandshakeMonitor, endpoint: String, outbox: Mailbox<Outgoing>, waiters: Waiters<String, BrokerReply>,
+        limits: MessageLimits
+    ) {
+        defer {
+            monitor.close()
+            socket.close()
+        }
+        var refusal: WireError?
         while !outbox.isClosed {
-            guard let readable = try? poll([.socket(socket), .fileDescriptor(outbox.fileDescriptor)], timeout: .milliseconds(200)) else { return }
+            let items: [PollItem] = [.socket(socket), .fileDescriptor(outbox.fileDescriptor), .socket(monitor.socket)]
+            guard let readable = try? poll(items, timeout: .milliseconds(200)) else { return }
+            if readable[2], let outcome = (try? monitor.drain())?.last {
+                refusal = HandshakeRefusal.error(outcome, endpoint: endpoint)
+                // What was sent before the refusal will never be answered.
+                if let refusal { waiters.failAll(where: { _ in true }, refusal) }
+            }
             if readable[1] {
-                for frames in outbox.drain() { _ = try? socket.send(frames, timeout: .seconds(1)) }
+                for request in outbox.drain() {
+                    if let refusal {
+                        waiters.fail(request.correlation, refusal)
+                    } else {
+                        _ = try? socket.send(request.frames, timeout: .seconds(1))
+                    }
+                }
             }
             while readable[0], let frames = try? socket.receive() {
                 do {
@@ -84,8 +111,18 @@ public final class BrokerClient: Sendable {
     }
 }
 
-/// Hands a socket to the thread that owns it from then on.
+/// A request on its way to the socket thread.
+struct Outgoing: Sendable {
+    let correlation: String
+    let frames: [Data]
+}
+
+/// Hands a socket (and the monitor of its handshakes) to the thread that owns it from then on.
 struct SocketBox: @unchecked Sendable {  // moved once, then used by a single thread
     let socket: Socket
-    init(_ socket: Socket) { self.socket = socket }
+    let monitor: HandshakeMonitor!
+    init(_ socket: Socket, _ monitor: HandshakeMonitor? = nil) {
+        self.socket = socket
+        self.monitor = monitor
+    }
 }

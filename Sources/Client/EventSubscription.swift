@@ -7,8 +7,10 @@ import ZeroMQ
 public enum EventSubscription {
     /// Events as they are published (heartbeats included), until the consumer stops iterating.
     /// `topics` filters by prefix, such as `presentation.`; empty means everything.
-    public static func stream(context: Context, endpoint: String, topics: [String] = []) throws -> AsyncStream<Event> {
-        let socket = try Socket(context, .sub)
+    public static func stream(
+        context: Context, endpoint: String, topics: [String] = [], security: SocketSecurity = .none
+    ) throws -> AsyncStream<Event> {
+        let socket = try Socket(context, .sub, security: security)
         for topic in topics.isEmpty ? [""] : topics + ["heartbeat"] { try socket.subscribe(topic) }
         try socket.connect(endpoint)
         let stop = try Wakeup()

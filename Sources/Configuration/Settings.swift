@@ -66,6 +66,14 @@ public struct Settings: Sendable, Hashable {
     /// A job handed out again more often than this, because its worker was lost, fails as `poisoned`.
     public var maxRedispatches = 10
 
+    // Trust (docs/security.md).
+    /// This process's CURVE secret key file (`interlude keygen`); set, every ZeroMQ socket uses CURVE.
+    public var curveSecretKeyFile = ""
+    /// The broker's CURVE public key (40 Z85 characters, or the path of its `.pub` file), for everything that connects to it.
+    public var brokerPublicKey = ""
+    /// On the broker: the file of admitted keys, lines `ROLE NAME PUBLIC_KEY [GROUP,…]`; reread on SIGHUP.
+    public var authorizedKeysFile = ""
+
     public init() {}
 
     /// The keys, in the order the documentation lists them.
@@ -75,6 +83,7 @@ public struct Settings: Sendable, Hashable {
         "incomingSecret", "webhookUrl", "webhookSecret", "webhookEvents", "webhooksFile", "webhookMaxAttempts",
         "webhookBackoffMs", "webhookTimeoutMs", "tokensFile", "tokens", "publicUrl",
         "maxMessageBytes", "maxJsonDepth", "maxJsonKeys", "maxRedispatches",
+        "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile",
     ]
 
     /// Keys whose values are secrets: never printed or logged.

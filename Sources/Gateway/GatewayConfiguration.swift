@@ -1,6 +1,7 @@
 import Configuration
 import Log
 import Wire
+import ZeroMQ
 
 /// Everything `GatewayService` needs: where to listen, the broker's endpoints, limits, secrets and timings.
 public struct GatewayConfiguration: Sendable {
@@ -30,6 +31,8 @@ public struct GatewayConfiguration: Sendable {
     public var webhookTolerance: Duration = .seconds(300)
     /// Where the gateway logs (never a token or secret).
     public var log = Log("gateway")
+    /// How its broker connections (requests and events) are secured: CURVE with the gateway's key once keys exist.
+    public var brokerSecurity: SocketSecurity = .none
 
     /// The defaults: loopback port 8080, the broker on its default endpoints, no secret, no tokens.
     public init() {}

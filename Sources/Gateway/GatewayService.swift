@@ -27,7 +27,8 @@ public final class GatewayService: Sendable {
         try configuration.validate()
         let tokens = try TokenStore(configuration.tokens)
         let context = try context ?? Context()
-        let client = try BrokerClient(context: context, endpoint: configuration.clients, limits: configuration.limits)
+        let client = try BrokerClient(
+            context: context, endpoint: configuration.clients, security: configuration.brokerSecurity, limits: configuration.limits)
         let metrics = HTTPMetrics()
         let api = API(
             client: client, context: context, configuration: configuration, metrics: metrics,

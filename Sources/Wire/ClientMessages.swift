@@ -91,7 +91,8 @@ public enum ClientRequest: Sendable, Hashable {
         public let presentation: String
         public let action: String?
         public let dismiss: Bool?
-        public let by: String
+        /// Who answers; the broker replaces it with the key's name when keys are configured (see docs/security.md).
+        public var by: String
         public let channel: String
         public init(presentation: String, action: String?, dismiss: Bool? = nil, by: String, channel: String) {
             self.presentation = presentation

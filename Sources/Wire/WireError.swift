@@ -14,6 +14,8 @@ public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvert
         case idempotencyConflict
         /// A journaled job that cannot be read back; the broker set it aside.
         case quarantined
+        /// A key without the role for the request, or answering under another name (docs/security.md).
+        case forbidden
     }
 
     public let code: Code

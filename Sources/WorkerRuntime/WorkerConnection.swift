@@ -8,6 +8,7 @@ import ZeroMQ
 struct WorkerConnection: @unchecked Sendable {  // created on one thread, then run by the socket thread alone
     let context: Context
     let endpoint: String
+    let security: SocketSecurity
     let service: WorkerService
 
     func run() {
@@ -28,8 +29,12 @@ struct WorkerConnection: @unchecked Sendable {  // created on one thread, then r
 
     /// One connection's life; returns when the broker has been silent too long.
     private func session() throws {
-        let socket = try Socket(context, .dealer)
-        defer { socket.close() }
+        let socket = try Socket(context, .dealer, security: security)
+        let monitor = try HandshakeMonitor(watching: socket, in: context)
+        defer {
+            monitor.close()
+            socket.close()
+        }
         try socket.setMaxMessageSize(Int64(service.settings.limits.frameBytes))
         try socket.connect(endpoint)
         let interval = service.settings.heartbeatInterval
@@ -37,8 +42,11 @@ struct WorkerConnection: @unchecked Sendable {  // created on one thread, then r
         _ = try socket.send(Frames.encode(ready), timeout: .seconds(1))
         var lastHeard = Date()
         var lastSent = Date()
+        var reported = false
         while true {
-            let readable = try poll([.socket(socket), .fileDescriptor(service.outbox.fileDescriptor)], timeout: .milliseconds(Int(interval * 250)))
+            let items: [PollItem] = [.socket(socket), .fileDescriptor(service.outbox.fileDescriptor), .socket(monitor.socket)]
+            let readable = try poll(items, timeout: .milliseconds(Int(interval * 250)))
+            if readable[2] { reported = report(try monitor.drain(), already: reported) }
             if readable[1] || service.outbox.isClosed {
                 for frames in service.outbox.drain() { _ = try socket.send(frames, timeout: .seconds(1)) }
                 lastSent = Date()
@@ -69,5 +77,21 @@ struct WorkerConnection: @unchecked Sendable {  // created on one thread, then r
                 lastSent = now
             }
         }
+    }
+
+    /// Says once per connection why the broker does not let this worker in (libzmq keeps retrying); true once said.
+    private func report(_ outcomes: [HandshakeMonitor.Outcome], already: Bool) -> Bool {
+        guard let outcome = outcomes.last else { return already }
+        if case .succeeded = outcome { return false }
+        guard !already else { return true }
+        switch outcome {
+        case .succeeded:
+            break
+        case .refused:
+            service.log.error("the broker at \(endpoint) refused this worker's CURVE key; list it as a worker in the broker's authorizedKeysFile")
+        case .failed:
+            service.log.error("the security handshake with the broker at \(endpoint) failed: check brokerPublicKey and curveSecretKeyFile")
+        }
+        return true
     }
 }

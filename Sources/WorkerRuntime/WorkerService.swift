@@ -43,15 +43,17 @@ public final class WorkerService: Sendable {
         let task: Task<Void, Never>
     }
 
-    /// Starts the socket thread and announces the worker to the broker at `endpoint`.
-    public init(context: Context, endpoint: String, registry: OperationRegistry, settings: Settings, log: Log) throws {
+    /// Starts the socket thread and announces the worker to the broker at `endpoint`, over CURVE when `security` says so.
+    public init(
+        context: Context, endpoint: String, security: SocketSecurity = .none, registry: OperationRegistry, settings: Settings, log: Log
+    ) throws {
         self.registry = registry
         self.settings = settings
         self.log = log
         let outbox = try Mailbox<[Data]>()
         self.outbox = outbox
         backend = SocketBackend(limits: settings.limits) { message, correlation in outbox.post(Frames.encode(message, correlation: correlation)) }
-        let connection = WorkerConnection(context: context, endpoint: endpoint, service: self)
+        let connection = WorkerConnection(context: context, endpoint: endpoint, security: security, service: self)
         let thread = Thread { [self] in
             connection.run()
             dropAll()

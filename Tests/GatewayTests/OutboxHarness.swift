@@ -45,7 +45,7 @@ struct OutboxHarness {
 }
 
 /// Polls `condition` every 10 ms until it holds, failing with `TimedOut` after `seconds`.
-func outboxEventually(_ seconds: Double = 10, _ condition: @Sendable () async throws -> Bool) async throws {
+func outboxEventually(_ seconds: Double = 30, _ condition: @Sendable () async throws -> Bool) async throws {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while try await !condition() {
         guard ContinuousClock.now < deadline else { throw TimedOut(seconds: seconds) }

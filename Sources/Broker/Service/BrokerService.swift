@@ -13,19 +13,33 @@ public final class BrokerService: Sendable {
     public let endpoints: BrokerEndpoints
     private let stopSignal: Wakeup
     private let finished = Completion()
+    private let keys: BrokerKeys?
+    private let keyUpdates: Mailbox<AuthorizedKeys>
+    private let log: Log
 
     /// Opens the journal, recovers its state, binds the sockets and starts the loop.
+    ///
+    /// With `keys`, every socket uses CURVE and admits only the authorized keys, each to the sockets
+    /// and commands its role allows. Without them, an endpoint beyond loopback is refused.
     public init(
         context: Context, endpoints: BrokerEndpoints, dataFolder: URL, settings: BrokerState.Settings = .init(),
-        synchronous: Synchronous = .full, log: Log,
+        synchronous: Synchronous = .full, keys: BrokerKeys? = nil, log: Log,
         validate: @escaping @Sendable (String, JSONValue) throws(WireError) -> Void
     ) throws {
+        if keys == nil, let exposed = endpoints.beyondLoopback.first {
+            throw BrokerStartError.exposedWithoutKeys(setting: exposed.setting, endpoint: exposed.endpoint)
+        }
         let stop = try Wakeup()
+        let keyUpdates = try Mailbox<AuthorizedKeys>()
         let journal = try Journal(folder: dataFolder, synchronous: synchronous)
         let loop = try BrokerLoop(
-            context: context, endpoints: endpoints, journal: journal, settings: settings, validate: validate, log: log, stop: stop)
+            context: context, endpoints: endpoints, journal: journal, settings: settings, keys: keys, keyUpdates: keyUpdates,
+            validate: validate, log: log, stop: stop)
         self.endpoints = loop.bound
         self.stopSignal = stop
+        self.keys = keys
+        self.keyUpdates = keyUpdates
+        self.log = log
         let recovered = loop.state.activeJobs.count
         log.info("journal \(journal.path): \(recovered) unfinished job(s) recovered, \(loop.state.pendingCount) question(s) pending")
         let box = UncheckedBox(loop)
@@ -40,6 +54,25 @@ public final class BrokerService: Sendable {
 
     /// Asks the loop to stop after its current turn.
     public func stop() { stopSignal.signal() }
+
+    /// Reads the authorized keys file again and hands the keys to the loop; a bad file keeps the old keys.
+    ///
+    /// Returns the number of keys now admitted, or nil when the broker runs without keys or the file is bad.
+    @discardableResult
+    public func reloadKeys() -> Int? {
+        guard let keys else {
+            log.info("no authorized keys to reload: the broker runs without CURVE keys")
+            return nil
+        }
+        do {
+            let authorized = try AuthorizedKeys.load(keys.authorizedKeysFile)
+            keyUpdates.post(authorized)
+            return authorized.identities.count
+        } catch {
+            log.error("\(error); keeping the keys already loaded")
+            return nil
+        }
+    }
 
     /// Waits until the loop has ended; rethrows what ended it.
     public func wait() async throws {

@@ -60,6 +60,10 @@ extension BrokerState {
         guard var active = lease(.init(job: present.job, attempt: present.attempt), runningOn: id) else {
             return [.send(to: id, correlation: correlation, .refused(WireError(.stale, "job \(present.job) attempt \(present.attempt) is not yours")))]
         }
+        // The worker asked before it saw the cancel: no question for a job that is ending (its result still names the lease).
+        guard !active.cancelRequested else {
+            return [.send(to: id, correlation: correlation, .refused(WireError(.stale, "job \(present.job) is being cancelled")))]
+        }
         let presentation: Presentation
         do {
             presentation = try Presentation(present.draft, id: newID, job: present.job, sequence: present.sequence, createdAt: now)

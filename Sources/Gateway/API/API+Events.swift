@@ -10,7 +10,7 @@ extension API {
             // Subscribe before reading the journal, so nothing published in between is missed.
             let live: AsyncStream<Event>
             do {
-                live = try EventSubscription.stream(context: context, endpoint: configuration.events)
+                live = try EventSubscription.stream(context: context, endpoint: configuration.events, security: configuration.brokerSecurity)
             } catch {
                 throw APIError(503, "unavailable", "Cannot subscribe to the broker's events at \(configuration.events).")
             }

@@ -48,6 +48,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
         case .timeout: 504
         case .malformedFrames, .unsupportedVersion, .unknownMessage: 502
         case .internal: 500
+        case .forbidden: 403
         }
     }
 

@@ -20,10 +20,11 @@ final class BenchProbe: Sendable {
     private let follower: Task<Void, Never>
 
     /// Connects to a broker's client and event endpoints; a request waits `requestTimeout` for its reply.
-    init(context: Context, clients: String, events: String, requestTimeout: Duration = .seconds(5)) throws {
-        client = try BrokerClient(context: context, endpoint: clients, requestTimeout: requestTimeout)
+    /// With CURVE `security`, both connections use it.
+    init(context: Context, clients: String, events: String, requestTimeout: Duration = .seconds(5), security: SocketSecurity = .none) throws {
+        client = try BrokerClient(context: context, endpoint: clients, security: security, requestTimeout: requestTimeout)
         let topics = [Event.Kind.jobSucceeded, .jobFailed, .jobCancelled, .presentationPending].map(\.rawValue)
-        let stream = try EventSubscription.stream(context: context, endpoint: events, topics: topics)
+        let stream = try EventSubscription.stream(context: context, endpoint: events, topics: topics, security: security)
         follower = Task { [succeeded, questions] in
             for await event in stream {
                 let now = ContinuousClock.now

@@ -23,6 +23,8 @@ extension BenchReport {
         let answerOverEcho: Double?
         /// One process, synchronous=full: time per noop job (1 / jobs/s) over the echo p50.
         let perJobOverEcho: Double?
+        /// One process, synchronous=full: noop jobs/s without CURVE over the same with CURVE on every socket.
+        let plainOverCurveJobsPerSecond: Double?
 
         init(
             throughput: [ThroughputRun.Result], sequential: ThroughputRun.Result, answers: [AnswerRun.Result], echo: FloorRun.Result,
@@ -43,6 +45,7 @@ extension BenchReport {
             fullOverNormalAnswerP50 = Self.ratio(answer("full"), answer("normal"))
             answerOverEcho = Self.ratio(answer("full"), echo.latency.p50)
             perJobOverEcho = Self.ratio(jobs("one", "full").map { $0 > 0 ? 1e6 / $0 : 0 }, echo.latency.p50)
+            plainOverCurveJobsPerSecond = Self.ratio(jobs("one", "full"), jobs("one+curve", "full"))
         }
 
         /// `top / bottom`, or nil when either is missing or the bottom is not positive.

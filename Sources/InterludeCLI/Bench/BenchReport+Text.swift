@@ -42,7 +42,8 @@ extension BenchReport {
         let p = parameters
         var lines = [
             "1. noop jobs: \(p.jobs) jobs, ≤\(p.inFlight) in flight; separate = broker, \(p.workers) workers and this client as processes,",
-            "   one = broker and 1 worker in this process; worker capacity \(p.capacity); latency submit sent → job.succeeded received",
+            "   one = broker and 1 worker in this process; one+curve = the same with CURVE on every socket and the broker's ZAP handler;",
+            "   worker capacity \(p.capacity); latency submit sent → job.succeeded received",
         ]
         var rows = [["processes", "synchronous", "jobs/s", "p50", "p99", "max"]]
         for run in throughput {
@@ -51,6 +52,7 @@ extension BenchReport {
         lines += Self.table(rows, widths: [12, 12, 10, 11, 11, 11])
         lines.append("   one job at a time (separate, full), \(sequential.jobs) jobs: p50 \(Self.time(sequential.latency.p50))  p99 \(Self.time(sequential.latency.p99))")
         lines.append("   normal/full jobs/s (one process): \(Self.times(ratios.normalOverFullJobsPerSecond))")
+        lines.append("   CURVE's cost, plain/curve jobs/s (one process, full): \(Self.times(ratios.plainOverCurveJobsPerSecond))")
         return lines
     }
 

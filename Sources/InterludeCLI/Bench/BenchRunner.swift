@@ -58,6 +58,10 @@ struct BenchRunner {
             throughput.append(jobs)
             answers.append(asked)
         }
+        progress("one process over CURVE, synchronous=full: \(p.jobs) noop jobs, ≤\(p.inFlight) in flight")
+        throughput.append(try await withSystem(context, .full, folder: root.appendingPathComponent("one-curve"), curve: true) { system in
+            try await ThroughputRun.run(system.probe, processes: "one+curve", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit)
+        })
         var webhooks: WebhooksRun.Result?
         if p.webhooks > 0 {
             progress("webhooks: \(p.webhooks) noop jobs, each job.succeeded delivered by a gateway to a local receiver")
@@ -94,9 +98,9 @@ struct BenchRunner {
 
     /// Starts a broker and a worker in this process, warms them up, runs `body`, and shuts them down.
     private func withSystem<T>(
-        _ context: Context, _ mode: Synchronous, folder: URL, _ body: (BenchSystem) async throws -> T
+        _ context: Context, _ mode: Synchronous, folder: URL, curve: Bool = false, _ body: (BenchSystem) async throws -> T
     ) async throws -> T {
-        let system = try BenchSystem(context: context, synchronous: mode, capacity: parameters.capacity, folder: folder)
+        let system = try BenchSystem(context: context, synchronous: mode, capacity: parameters.capacity, folder: folder, curve: curve)
         return try await withShutdown(system, { await $0.shutdown() }) { system in
             try await system.probe.warmUp(within: .seconds(10))
             return try await body(system)

@@ -15,18 +15,22 @@ final class BenchSystem: Sendable {
     let probe: BenchProbe
 
     /// Starts everything; `folder` must be empty or absent and is left for the caller to remove.
-    init(context: Context, synchronous: Synchronous, capacity: Int, folder: URL) throws {
+    ///
+    /// With `curve`, every socket uses CURVE and the broker's ZAP handler admits one fresh key holding every role.
+    init(context: Context, synchronous: Synchronous, capacity: Int, folder: URL, curve: Bool = false) throws {
         let registry = BenchOperations.registry
         let quiet = Log.Level.warning
+        let keys = curve ? try BenchKeys() : nil
         broker = try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: "tcp://127.0.0.1:*", workers: "tcp://127.0.0.1:*", events: "tcp://127.0.0.1:*"),
-            dataFolder: folder, synchronous: synchronous, log: Log("bench-broker", level: quiet),
+            dataFolder: folder, synchronous: synchronous, keys: keys?.broker, log: Log("bench-broker", level: quiet),
             validate: { operation, input throws(WireError) in try registry.validate(operation: operation, input: input) })
+        let security = keys?.client ?? .none
         worker = try WorkerService(
-            context: context, endpoint: broker.endpoints.workers, registry: registry,
+            context: context, endpoint: broker.endpoints.workers, security: security, registry: registry,
             settings: .init(name: "bench-worker", capacity: capacity), log: Log("bench-worker", level: quiet))
-        probe = try BenchProbe(context: context, clients: broker.endpoints.clients, events: broker.endpoints.events)
+        probe = try BenchProbe(context: context, clients: broker.endpoints.clients, events: broker.endpoints.events, security: security)
     }
 
     /// Stops the probe, the worker and the broker, waiting a bounded time for each.
@@ -38,6 +42,20 @@ final class BenchSystem: Sendable {
         let worker = self.worker
         if await !Bounded.wait(.seconds(5), { try? await broker.wait() }) { printError("bench: the broker did not stop within 5 s") }
         if await !Bounded.wait(.seconds(5), { await worker.wait() }) { printError("bench: the worker did not stop within 5 s") }
+    }
+}
+
+/// A broker key and one client key admitted as worker, client and answerer, made fresh for a CURVE run.
+struct BenchKeys {
+    let broker: BrokerKeys
+    let client: SocketSecurity
+
+    init() throws {
+        let server = try CurveKeyPair.generate()
+        let bench = try CurveKeyPair.generate()
+        let lines = ["worker", "client", "answerer"].map { "\($0) bench \(bench.publicKey)" }.joined(separator: "\n")
+        broker = BrokerKeys(secretKey: server.secretKey, authorized: try AuthorizedKeys(parsing: lines, source: "bench"))
+        client = .curveClient(serverKey: server.publicKey, secretKey: bench.secretKey)
     }
 }
 

@@ -10,8 +10,8 @@ struct Connection {
 
     init(_ settings: Settings) throws {
         client = try BrokerClient(
-            context: try Context(), endpoint: settings.clients, requestTimeout: .milliseconds(settings.requestTimeoutMs),
-            limits: settings.messageLimits)
+            context: try Context(), endpoint: settings.clients, security: try Credentials(settings).brokerConnection(),
+            requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: settings.messageLimits)
     }
 }
 
@@ -19,8 +19,16 @@ extension WireError {
     /// The exit status a refusal maps to.
     var exitStatus: Int32 {
         switch code {
-        case .alreadyResolved, .stale: ExitStatus.refused
+        case .alreadyResolved, .stale, .forbidden: ExitStatus.refused
         default: ExitStatus.failure
         }
     }
+}
+
+/// The name an answer is given under: `--as`, else the user name; with a CURVE key, empty, so the broker
+/// records the key's own name (and refuses any `--as` that differs from it).
+func answeringName(_ option: String?, _ settings: Settings) -> String {
+    if let option { return option }
+    guard settings.curveSecretKeyFile.isEmpty else { return "" }
+    return ProcessInfo.processInfo.environment["USER"] ?? NSUserName()
 }

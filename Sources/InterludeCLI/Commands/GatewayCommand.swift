@@ -10,16 +10,20 @@ extension Services {
         let dispatcher: WebhookDispatcher
         private let delivering: Task<Void, Never>
 
-        /// Starts both; `up` passes the endpoints its in-process broker actually bound.
-        init(_ settings: Settings, context: Context? = nil, clients: String? = nil, events: String? = nil) throws {
+        /// Starts both; `up` passes the endpoints its in-process broker actually bound, and that broker's key.
+        init(
+            _ settings: Settings, context: Context? = nil, clients: String? = nil, events: String? = nil, localBroker: CurvePublicKey? = nil
+        ) throws {
             var configuration = try GatewayConfiguration(settings: settings)
             if let clients { configuration.clients = clients }
             if let events { configuration.events = events }
+            configuration.brokerSecurity = try Credentials(settings).brokerConnection(localBroker: localBroker)
             try configuration.validate()
             let context = try context ?? Context()
             let source = BrokerEventSource(
-                client: try BrokerClient(context: context, endpoint: configuration.clients, limits: configuration.limits), context: context,
-                eventsEndpoint: configuration.events)
+                client: try BrokerClient(
+                    context: context, endpoint: configuration.clients, security: configuration.brokerSecurity, limits: configuration.limits),
+                context: context, eventsEndpoint: configuration.events, security: configuration.brokerSecurity)
             let dispatcher = try WebhookDispatcher(settings: settings, source: source)
             service = try GatewayService(
                 configuration: configuration,
@@ -64,8 +68,11 @@ struct GatewayCommand: Command {
         [{"name", "token", "scopes"}]) and `tokens` (name:token:scope+scope,…). With no tokens the API is
         open, which is allowed on a loopback address only; on any other address the gateway refuses to
         start. Incoming webhooks need `incomingSecret` (whsec_…); without it they are refused with 401.
+        With curveSecretKeyFile and brokerPublicKey it talks to the broker over CURVE; its key needs the
+        gateway role there, which lets it answer under its callers' token names.
         Settings: http, clients, events, data, maxMessageBytes, incomingSecret, tokensFile, tokens,
-        publicUrl, requestTimeoutMs, webhook…, logLevel. Tokens and secrets are never printed.
+        publicUrl, requestTimeoutMs, webhook…, logLevel, curveSecretKeyFile, brokerPublicKey.
+        Tokens and secrets are never printed.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {

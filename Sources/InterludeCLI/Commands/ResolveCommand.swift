@@ -2,6 +2,7 @@ import Client
 import Configuration
 import Foundation
 import Resolver
+import Wire
 import ZeroMQ
 
 struct ResolveCommand: Command {
@@ -20,7 +21,8 @@ struct ResolveCommand: Command {
                     decision is logged to stderr; what no rule decides goes to the person, if any
           --once    handle what is pending now, then exit (3 if an answer of ours was refused)
           --json    print one JSON line per question seen and per answer or closure (needs --policy)
-          --as      who is answering (default: the user name); answers go through channel "cli"
+          --as      who is answering (default: the user name, or with a CURVE key the key's name);
+                    answers go through channel "cli"
           --locale  language of the dialogs, such as es (default: LC_ALL, LC_MESSAGES or LANG)
         Without a terminal on stdin and without --policy, lists what is pending and exits 2.
         """
@@ -28,7 +30,7 @@ struct ResolveCommand: Command {
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         _ = try arguments.positionals()
         let environment = ProcessInfo.processInfo.environment
-        var options = ResolverOptions(identity: arguments["as"] ?? environment["USER"] ?? NSUserName())
+        var options = ResolverOptions(identity: answeringName(arguments["as"], settings))
         options.policy = try arguments["policy"].map { path throws(PolicyError) in try AnswerPolicy(contentsOf: URL(fileURLWithPath: path)) }
         options.once = arguments.has("once")
         options.json = arguments.has("json")
@@ -43,12 +45,12 @@ struct ResolveCommand: Command {
             printError(options.json ? "--json does not ask in the terminal; use --policy FILE" : "stdin is not a terminal; use --policy FILE or run in a terminal")
             return ExitStatus.usage
         }
-        return try await Self.follow(options, client: client, events: settings.events)
+        let security = try Credentials(settings).brokerConnection()
+        return try await Self.follow(options, client: client, events: EventSubscription.stream(context: try Context(), endpoint: settings.events, security: security))
     }
 
     /// Subscribes first, then runs the resolver (in raw mode when a person answers) until it ends.
-    private static func follow(_ options: ResolverOptions, client: BrokerClient, events endpoint: String) async throws -> Int32 {
-        let events = try EventSubscription.stream(context: try Context(), endpoint: endpoint)
+    private static func follow(_ options: ResolverOptions, client: BrokerClient, events: AsyncStream<Event>) async throws -> Int32 {
         let driver = ResolverDriver(options: options, client: client)
         let terminal = options.interactive ? try RawTerminal() : nil
         defer { terminal?.restore() }

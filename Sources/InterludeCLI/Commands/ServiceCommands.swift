@@ -15,9 +15,9 @@ enum Services {
         ShippedOperations.registry(library: URL(fileURLWithPath: settings.library), exportReserveBytes: settings.exportReserveBytes)
     }
 
-    static func broker(_ settings: Settings, context: Context) throws -> BrokerService {
+    static func broker(_ settings: Settings, context: Context, credentials: Credentials) throws -> BrokerService {
         let registry = registry(settings)
-        return try BrokerService(
+        let broker = try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: settings.clients, workers: settings.workers, events: settings.events),
             dataFolder: URL(fileURLWithPath: settings.data),
@@ -25,13 +25,18 @@ enum Services {
                 heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
                 maxRedispatches: settings.maxRedispatches),
             synchronous: settings.synchronous,
+            keys: try credentials.broker(settings),
             log: settings.log("broker"),
             validate: { operation, input throws(WireError) in try registry.validate(operation: operation, input: input) })
+        HangUp.onSignal {
+            if let count = broker.reloadKeys() { settings.log("broker").info("SIGHUP: \(count) authorized key(s) read") }
+        }
+        return broker
     }
 
-    static func worker(_ settings: Settings, context: Context, endpoint: String) throws -> WorkerService {
+    static func worker(_ settings: Settings, context: Context, endpoint: String, security: SocketSecurity) throws -> WorkerService {
         try WorkerService(
-            context: context, endpoint: endpoint, registry: registry(settings),
+            context: context, endpoint: endpoint, security: security, registry: registry(settings),
             settings: .init(
                 name: settings.resolvedWorkerName, capacity: settings.concurrency,
                 heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits),
@@ -48,18 +53,22 @@ struct BrokerCommand: Command {
         Runs the broker until SIGINT or SIGTERM. It listens for clients on `clients`, for workers on
         `workers`, publishes events on `events`, and keeps its journal in `data` (SQLite). On start it
         recovers every unfinished job and pending question from the journal.
+        With curveSecretKeyFile and authorizedKeysFile every socket uses CURVE and admits only the
+        listed keys, each to what its role allows; SIGHUP rereads authorizedKeysFile. Without keys the
+        broker refuses to listen beyond loopback or ipc:// (see docs/security.md).
         Settings: data, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
-        maxJsonDepth, maxJsonKeys, maxRedispatches.
+        maxJsonDepth, maxJsonKeys, maxRedispatches, curveSecretKeyFile, authorizedKeysFile.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         _ = try arguments.positionals()
-        let broker = try Services.broker(settings, context: try Context())
+        let broker = try Services.broker(settings, context: try Context(), credentials: try Credentials(settings))
         var banner = Banner("interlude broker is up.")
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers)
         banner.row("events", broker.endpoints.events)
         banner.row("journal", URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
+        banner.row("keys", settings.curveSecretKeyFile.isEmpty ? "none (loopback only)" : "CURVE, admitting \(settings.authorizedKeysFile)")
         banner.write()
         return try await runUntilSignal(stop: { broker.stop() }, wait: { try await broker.wait() }, log: settings.log("broker"))
     }
@@ -75,7 +84,8 @@ struct WorkerCommand: Command {
         Runs a worker until SIGINT or SIGTERM: it connects to the broker's `workers` endpoint, announces
         the shipped operations, and runs up to N jobs at once on the library folder (`library`).
           --concurrency  jobs at once (default: the `concurrency` setting, 4)
-        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, workerName, maxMessageBytes.
+        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, workerName, maxMessageBytes,
+        curveSecretKeyFile, brokerPublicKey.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
@@ -85,7 +95,8 @@ struct WorkerCommand: Command {
             guard let value = Int(text), (1...1_000).contains(value) else { throw UsageError("--concurrency must be from 1 to 1000") }
             settings.concurrency = value
         }
-        let worker = try Services.worker(settings, context: try Context(), endpoint: settings.workers)
+        let security = try Credentials(settings).brokerConnection()
+        let worker = try Services.worker(settings, context: try Context(), endpoint: settings.workers, security: security)
         settings.log("worker").info("\(settings.resolvedWorkerName) running up to \(settings.concurrency) job(s) from \(settings.workers)")
         return try await runUntilSignal(stop: { worker.stop() }, wait: { await worker.wait() }, log: settings.log("worker"))
     }

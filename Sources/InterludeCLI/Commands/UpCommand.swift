@@ -24,11 +24,16 @@ struct UpCommand: Command {
         let library = URL(fileURLWithPath: settings.library)
         if try DemoLibrary.create(at: library) { log.info("created a demo library in \(library.path)") }
         let context = try Context()
-        let broker = try Services.broker(settings, context: context)
-        let worker = try Services.worker(settings, context: context, endpoint: broker.endpoints.workers)
+        let credentials = try Credentials(settings)
+        let broker = try Services.broker(settings, context: context, credentials: credentials)
+        // In one process, the worker and the gateway use the process's key; it must be listed with both roles.
+        let localBroker = credentials.secretKey?.publicKey
+        let worker = try Services.worker(
+            settings, context: context, endpoint: broker.endpoints.workers, security: try credentials.brokerConnection(localBroker: localBroker))
         let gateway: Services.Gateway
         do {
-            gateway = try Services.Gateway(settings, context: context, clients: broker.endpoints.clients, events: broker.endpoints.events)
+            gateway = try Services.Gateway(
+                settings, context: context, clients: broker.endpoints.clients, events: broker.endpoints.events, localBroker: localBroker)
         } catch {
             worker.stop()
             broker.stop()

@@ -24,6 +24,8 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
     private(set) var http = "127.0.0.1:0"
     private(set) var processes: [ProcessHandle] = []
     private var cliCount = 0
+    /// Settings every process of this sandbox gets on top of the defaults (CURVE keys, for one).
+    var common: [String: String] = [:]
 
     /// A fresh sandbox; with `demoLibrary` the library gets a few downloads and a project to act on.
     init(_ label: String, demoLibrary: Bool = true) throws {
@@ -52,6 +54,7 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
             "INTERLUDE_REQUEST_TIMEOUT_MS": "4000",
             "USER": "e2e",
         ]) { _, new in new }
+        environment.merge(common) { _, new in new }
         environment.merge(extra) { _, new in new }
         return environment
     }
