@@ -28,6 +28,8 @@ let package = Package(
         // Leaves: what every module may share, and the logger.
         .target(name: "Primitives"),
         .target(name: "Log", dependencies: ["Primitives"]),
+        // The one shape of every long-running part: `Service`, `ServiceGroup`, graceful shutdown, signals.
+        .target(name: "Lifecycle", dependencies: ["Log"]),
         // One Swift wrapper per C library.
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ", "Primitives"]),
         .target(name: "SQLite", dependencies: ["CSQLite", "Primitives"]),
@@ -37,19 +39,19 @@ let package = Package(
         .target(name: "Wire", dependencies: ["Presentation"]),
         .target(name: "Configuration", dependencies: ["Log", "SQLite"]),
         .target(name: "Journal", dependencies: ["SQLite", "Presentation", "Wire", "Primitives"]),
-        .target(name: "Broker", dependencies: ["ZeroMQ", "Wire", "Journal", "SQLite", "Presentation", "Log", "Primitives"]),
+        .target(name: "Broker", dependencies: ["ZeroMQ", "Wire", "Journal", "SQLite", "Presentation", "Log", "Lifecycle", "Primitives"]),
         // The SDK an operation's author imports; the worker's ZeroMQ runtime is a module of its own.
         .target(name: "WorkerKit", dependencies: ["Wire", "Presentation"]),
-        .target(name: "WorkerRuntime", dependencies: ["WorkerKit", "ZeroMQ", "Wire", "Presentation", "Log"]),
+        .target(name: "WorkerRuntime", dependencies: ["WorkerKit", "ZeroMQ", "Wire", "Presentation", "Log", "Lifecycle"]),
         .target(name: "WorkerKitTesting", dependencies: ["WorkerKit", "Wire", "Presentation"]),
         .target(name: "Operations", dependencies: ["WorkerKit", "Archive", "Confinement", "Primitives"]),
         .target(name: "Client", dependencies: ["ZeroMQ", "Wire", "Presentation", "Log", "Primitives"]),
         .target(name: "Resolver", dependencies: ["Client", "Wire", "Presentation", "Primitives"]),
         .target(name: "Gateway", dependencies: [
-            "CMicroHTTPD", "CSodium", "Client", "ZeroMQ", "SQLite", "Configuration", "Log", "Wire", "Presentation", "Primitives",
+            "CMicroHTTPD", "CSodium", "Client", "ZeroMQ", "SQLite", "Configuration", "Log", "Lifecycle", "Wire", "Presentation", "Primitives",
         ]),
         .target(name: "InterludeCLI", dependencies: [
-            "Configuration", "Log", "SQLite", "ZeroMQ", "Broker", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
+            "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
             "Gateway", "Presentation", "Wire", "Primitives",
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
@@ -63,6 +65,7 @@ let package = Package(
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "ConfinementTests", dependencies: ["Confinement"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
+        .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "Log"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "Primitives"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "Wire", "Presentation"]),
         .testTarget(name: "BrokerTests", dependencies: ["Broker", "Journal", "Wire", "Presentation", "ZeroMQ"]),

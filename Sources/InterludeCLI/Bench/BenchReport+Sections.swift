@@ -5,7 +5,7 @@ extension BenchReport {
         let recovery = parked.recovery
         let stage = { (name: String, seconds: Double?) in "\(name) \(seconds.map { Self.seconds($0) } ?? "—")" }
         var lines = [
-            "5. parked: \(parked.jobs) resetPreferences jobs each waiting on a question, ≤\(parked.inFlight) in flight, \(parked.workers) worker processes",
+            "6. parked: \(parked.jobs) resetPreferences jobs each waiting on a question, ≤\(parked.inFlight) in flight, \(parked.workers) worker processes",
             "   parked \(count(parked.parked)) of \(count(parked.jobs)) in \(seconds(parked.parkingSeconds)): \(number(parked.parkedPerSecond))/s overall, "
                 + "\(parked.lastTenthPerSecond.map(number) ?? "—")/s over the last tenth; broker stats says \(parked.brokerPending.map(count) ?? "—") pending"
                 + " (stats took \(parked.statsSeconds.map { Self.seconds($0) } ?? "—"))",
@@ -24,7 +24,7 @@ extension BenchReport {
 
     static func lines(_ webhooks: WebhooksRun.Result) -> [String] {
         [
-            "6. webhooks: \(webhooks.jobs) noop jobs, ≤\(webhooks.inFlight) in flight, a gateway delivering each job.succeeded to a local receiver",
+            "5. webhooks: \(webhooks.jobs) noop jobs, ≤\(webhooks.inFlight) in flight, a gateway delivering each job.succeeded to a local receiver",
             "   jobs \(number(webhooks.jobsPerSecond))/s (\(seconds(webhooks.jobsSeconds))); deliveries \(number(webhooks.deliveriesPerSecond))/s, "
                 + "\(count(webhooks.deliveries)) of \(count(webhooks.jobs)) "
                 + (webhooks.complete ? "in \(webhooks.deliveriesSeconds.map { Self.seconds($0) } ?? "—")" : "when the time limit passed"),

@@ -11,8 +11,8 @@ extension BenchReport {
             "",
         ]
         lines += ratioLines + [""] + throughputLines + [""] + answerLines + [""] + floorLines + [""] + peerLines
-        if let parked { lines += [""] + Self.lines(parked) }
         if let webhooks { lines += [""] + Self.lines(webhooks) }
+        if let parked { lines += [""] + Self.lines(parked) }
         return lines.joined(separator: "\n")
     }
 
@@ -65,7 +65,7 @@ extension BenchReport {
         return [
             "2. answer → job.succeeded: \(parameters.questions) questions, one at a time (separate: resetPreferences answered cancel; one: benchConfirm)",
             "   ack: answer sent → its reply; asked: submit sent → presentation.pending received",
-        ] + Self.table(rows, widths: [12, 12, 10, 10, 10, 10, 10, 10])
+        ] + Self.table(rows, widths: [12, 12, 11, 11, 11, 11, 11, 11])
             + ["   over the echo p50 (one process, full): answer → succeeded \(Self.times(ratios.answerOverEcho)), time per noop job \(Self.times(ratios.perJobOverEcho))"]
     }
 

@@ -1,6 +1,7 @@
 import Broker
 import Configuration
 import Foundation
+import Lifecycle
 import Log
 import Operations
 import Presentation
@@ -30,9 +31,6 @@ enum Services {
             keys: try credentials.broker(settings),
             log: settings.log("broker"),
             validate: { operation, input throws(WireError) in try registry.validate(operation: operation, input: input) })
-        HangUp.onSignal {
-            if let count = broker.reloadKeys() { settings.log("broker").info("SIGHUP: \(count) authorized key(s) read") }
-        }
         return broker
     }
 
@@ -72,7 +70,7 @@ struct BrokerCommand: Command {
         banner.row("journal", URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
         banner.row("keys", settings.curveSecretKeyFile.isEmpty ? "none (loopback only)" : "CURVE, admitting \(settings.authorizedKeysFile)")
         banner.write()
-        return try await runUntilSignal(stop: { broker.stop() }, wait: { try await broker.wait() }, log: settings.log("broker"))
+        return try await runServices([broker, KeyReloader(broker: broker, log: settings.log("broker"))], log: settings.log("broker"))
     }
 }
 
@@ -100,20 +98,13 @@ struct WorkerCommand: Command {
         let security = try Credentials(settings).brokerConnection()
         let worker = try Services.worker(settings, context: try Context(), endpoint: settings.workers, security: security)
         settings.log("worker").info("\(settings.resolvedWorkerName) running up to \(settings.concurrency) job(s) from \(settings.workers)")
-        return try await runUntilSignal(stop: { worker.stop() }, wait: { await worker.wait() }, log: settings.log("worker"))
+        return try await runServices([worker], log: settings.log("worker"))
     }
 }
 
-/// Runs until a signal arrives, then stops the service and waits for it to end.
-func runUntilSignal(stop: @escaping @Sendable () -> Void, wait: @Sendable () async throws -> Void, log: Log) async throws -> Int32 {
-    let watcher = Task {
-        let name = await Shutdown.wait()
-        log.info("\(name) received; stopping")
-        stop()
-        return name
-    }
-    try await wait()
-    // The service ends by itself only on a failure, which `wait` has thrown; here a signal stopped it.
-    _ = await watcher.value
+/// Runs `services` as one group until SIGINT or SIGTERM (then they stop in reverse order) or until one
+/// fails (then the others stop and the failure is thrown).
+func runServices(_ services: [any Service], log: Log) async throws -> Int32 {
+    try await ServiceGroup(services, log: log).run()
     return ExitStatus.success
 }
