@@ -1,11 +1,12 @@
 import Client
+import Lifecycle
 import ZeroMQ
 
 /// The gateway: the JSON API, incoming webhooks, events and the web page over HTTP, talking to the broker over ZeroMQ.
 ///
-/// It listens as soon as it is created and serves until `stop()`. Bound to anything but loopback, it
-/// refuses to start without API tokens.
-public final class GatewayService: Sendable {
+/// It listens as soon as it is created and serves until `run()` is cancelled or shut down gracefully.
+/// Bound to anything but loopback, it refuses to start without API tokens.
+public final class GatewayService: Service {
     /// Where it serves, such as `http://127.0.0.1:8080`.
     public let url: String
     /// The bound port (the one picked when the configuration asked for 0).
@@ -16,7 +17,6 @@ public final class GatewayService: Sendable {
     public let metrics: HTTPMetrics
     private let server: HTTPServer
     private let client: BrokerClient
-    private let stopped = StopLatch()
 
     /// Starts serving the API, the web page and `extraRoutes` (outgoing webhook deliveries, for one);
     /// `metricsProviders` add their lines to `/metrics`.
@@ -55,15 +55,17 @@ public final class GatewayService: Sendable {
         configuration.log.info("serving \(url), broker \(configuration.clients), \(access)")
     }
 
-    /// Stops listening, ends open event streams and closes the broker connection; safe to call twice.
+    /// Serves until cancelled or shut down gracefully; then stops listening, ends open event streams
+    /// (waiting for the server's threads on a thread of its own) and closes the broker connection.
+    public func run() async throws {
+        try await server.run()
+        client.close()
+    }
+
+    /// Starts stopping (the server closes its connections on a thread of its own) and closes the
+    /// broker connection; returns at once. Safe to call twice.
     public func stop() {
         server.stop()
         client.close()
-        stopped.open()
-    }
-
-    /// Returns once `stop()` has been called.
-    public func wait() async {
-        await stopped.wait()
     }
 }

@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import Lifecycle
 import Log
 import Synchronization
 
@@ -8,7 +9,7 @@ import Synchronization
 /// It follows the event stream (live first, then the journal from its cursor, re-reading on a gap),
 /// enqueues one delivery per event and interested endpoint in `<data>/gateway.sqlite`, and delivers
 /// them signed, in order per endpoint, retrying with backoff until they succeed or are dead-lettered.
-public final class WebhookDispatcher: Sendable {
+public final class WebhookDispatcher: Service {
     /// The endpoints deliveries go to; no other address is ever contacted.
     public let subscribers: WebhookSubscribers
     let options: Options
@@ -51,16 +52,20 @@ public final class WebhookDispatcher: Sendable {
         client.close()
     }
 
-    /// Follows events and delivers until `stop()` or cancellation; in-flight attempts are abandoned and
+    /// Follows events and delivers until `stop()`, cancellation or a graceful shutdown; in-flight attempts are abandoned and
     /// retried by the next run. Runs once: a second call returns at once.
     public func run() async {
         guard !started.exchange(true, ordering: .relaxed) else { return }
         prepare()
-        await withDiscardingTaskGroup { group in
-            group.addTask { await self.follow() }
-            group.addTask { await self.deliver() }
-            for await _ in stopped {}
-            group.cancelAll()
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await self.follow() }
+                group.addTask { await self.deliver() }
+                for await _ in stopped {}
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            self.stop()
         }
         client.close()
     }

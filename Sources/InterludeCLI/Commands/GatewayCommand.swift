@@ -1,14 +1,14 @@
 import Client
 import Configuration
 import Gateway
+import Lifecycle
 import ZeroMQ
 
 extension Services {
-    /// The gateway and its outgoing-webhook dispatcher, started and stopped together.
+    /// The gateway and its outgoing-webhook dispatcher, run together.
     struct Gateway: Sendable {
         let service: GatewayService
         let dispatcher: WebhookDispatcher
-        private let delivering: Task<Void, Never>
 
         /// Starts both; `up` passes the endpoints its in-process broker actually bound, and that broker's key.
         init(
@@ -32,23 +32,13 @@ extension Services {
             // Without a publicUrl, answer links use the address the gateway actually listens on.
             if settings.publicUrl.isEmpty { dispatcher.publicURL = service.url }
             self.dispatcher = dispatcher
-            delivering = Task { await dispatcher.run() }
         }
 
         /// Where the gateway serves.
         var url: String { service.url }
 
-        /// Stops serving and delivering.
-        func stop() {
-            service.stop()
-            dispatcher.stop()
-        }
-
-        /// Returns once both have stopped.
-        func wait() async {
-            await service.wait()
-            await delivering.value
-        }
+        /// The services to run, in start order: HTTP, then deliveries (which stop first).
+        var services: [any Service] { [service, dispatcher] }
     }
 }
 
@@ -81,6 +71,6 @@ struct GatewayCommand: Command {
         var banner = Banner("interlude gateway is up.")
         banner.row("gateway", gateway.url, note: "JSON API under /v1, web page at /")
         banner.write()
-        return try await runUntilSignal(stop: { gateway.stop() }, wait: { await gateway.wait() }, log: settings.log("gateway"))
+        return try await runServices(gateway.services, log: settings.log("gateway"))
     }
 }

@@ -1,6 +1,7 @@
 import Client
 import Configuration
 import Foundation
+import Lifecycle
 import Resolver
 import Wire
 import ZeroMQ
@@ -58,8 +59,10 @@ struct ResolveCommand: Command {
         defer { reader?.stop() }
         let stopper = driver.stopper
         let signals = Task {
-            _ = await Shutdown.wait()
-            stopper.stop()
+            for await _ in UnixSignal.stream(UnixSignal.shutdown) {
+                stopper.stop()
+                return
+            }
         }
         defer { signals.cancel() }
         let outcome = try await driver.run(events: events, keys: reader?.keys)

@@ -1,6 +1,7 @@
 import Broker
 import Configuration
 import Foundation
+import Lifecycle
 import Log
 import Operations
 import Presentation
@@ -12,7 +13,9 @@ import ZeroMQ
 /// Builds the long-running parts from settings, so `broker`, `worker` and `up` start them the same way.
 enum Services {
     static func registry(_ settings: Settings) -> OperationRegistry {
-        ShippedOperations.registry(library: URL(fileURLWithPath: settings.library), exportReserveBytes: settings.exportReserveBytes)
+        ShippedOperations.registry(
+            library: URL(fileURLWithPath: settings.library), exportReserveBytes: settings.exportReserveBytes,
+            exportRoots: settings.exportRootFolders)
     }
 
     static func broker(_ settings: Settings, context: Context, credentials: Credentials) throws -> BrokerService {
@@ -28,9 +31,6 @@ enum Services {
             keys: try credentials.broker(settings),
             log: settings.log("broker"),
             validate: { operation, input throws(WireError) in try registry.validate(operation: operation, input: input) })
-        HangUp.onSignal {
-            if let count = broker.reloadKeys() { settings.log("broker").info("SIGHUP: \(count) authorized key(s) read") }
-        }
         return broker
     }
 
@@ -70,7 +70,7 @@ struct BrokerCommand: Command {
         banner.row("journal", URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
         banner.row("keys", settings.curveSecretKeyFile.isEmpty ? "none (loopback only)" : "CURVE, admitting \(settings.authorizedKeysFile)")
         banner.write()
-        return try await runUntilSignal(stop: { broker.stop() }, wait: { try await broker.wait() }, log: settings.log("broker"))
+        return try await runServices([broker, KeyReloader(broker: broker, log: settings.log("broker"))], log: settings.log("broker"))
     }
 }
 
@@ -84,7 +84,7 @@ struct WorkerCommand: Command {
         Runs a worker until SIGINT or SIGTERM: it connects to the broker's `workers` endpoint, announces
         the shipped operations, and runs up to N jobs at once on the library folder (`library`).
           --concurrency  jobs at once (default: the `concurrency` setting, 4)
-        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, workerName, maxMessageBytes,
+        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, exportRoots, workerName, maxMessageBytes,
         curveSecretKeyFile, brokerPublicKey.
         """
 
@@ -98,20 +98,13 @@ struct WorkerCommand: Command {
         let security = try Credentials(settings).brokerConnection()
         let worker = try Services.worker(settings, context: try Context(), endpoint: settings.workers, security: security)
         settings.log("worker").info("\(settings.resolvedWorkerName) running up to \(settings.concurrency) job(s) from \(settings.workers)")
-        return try await runUntilSignal(stop: { worker.stop() }, wait: { await worker.wait() }, log: settings.log("worker"))
+        return try await runServices([worker], log: settings.log("worker"))
     }
 }
 
-/// Runs until a signal arrives, then stops the service and waits for it to end.
-func runUntilSignal(stop: @escaping @Sendable () -> Void, wait: @Sendable () async throws -> Void, log: Log) async throws -> Int32 {
-    let watcher = Task {
-        let name = await Shutdown.wait()
-        log.info("\(name) received; stopping")
-        stop()
-        return name
-    }
-    try await wait()
-    // The service ends by itself only on a failure, which `wait` has thrown; here a signal stopped it.
-    _ = await watcher.value
+/// Runs `services` as one group until SIGINT or SIGTERM (then they stop in reverse order) or until one
+/// fails (then the others stop and the failure is thrown).
+func runServices(_ services: [any Service], log: Log) async throws -> Int32 {
+    try await ServiceGroup(services, log: log).run()
     return ExitStatus.success
 }

@@ -1,6 +1,7 @@
 import Broker
 import Configuration
 import Foundation
+import Lifecycle
 import Operations
 import ZeroMQ
 
@@ -30,16 +31,8 @@ struct UpCommand: Command {
         let localBroker = credentials.secretKey?.publicKey
         let worker = try Services.worker(
             settings, context: context, endpoint: broker.endpoints.workers, security: try credentials.brokerConnection(localBroker: localBroker))
-        let gateway: Services.Gateway
-        do {
-            gateway = try Services.Gateway(
-                settings, context: context, clients: broker.endpoints.clients, events: broker.endpoints.events, localBroker: localBroker)
-        } catch {
-            worker.stop()
-            broker.stop()
-            try? await broker.wait()
-            throw error
-        }
+        let gateway = try Services.Gateway(
+            settings, context: context, clients: broker.endpoints.clients, events: broker.endpoints.events, localBroker: localBroker)
         var banner = Banner("interlude is up.")
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers, note: "\(settings.concurrency) job(s) at once in this process")
@@ -52,17 +45,8 @@ struct UpCommand: Command {
             "Stop with Ctrl-C.",
         ]
         banner.write()
-        return try await runUntilSignal(
-            stop: {
-                gateway.stop()
-                worker.stop()
-                broker.stop()
-            },
-            wait: {
-                // The broker ends first only on a failure, which ends the process; otherwise all three stop together.
-                try await broker.wait()
-                await gateway.wait()
-                await worker.wait()
-            }, log: log)
+        // Stopped in reverse: webhook deliveries, then HTTP, then the worker, and the broker last.
+        let reloader = KeyReloader(broker: broker, log: settings.log("broker"))
+        return try await runServices([broker, reloader, worker] + gateway.services, log: log)
     }
 }
