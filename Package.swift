@@ -33,7 +33,8 @@ let package = Package(
         // One Swift wrapper per C library.
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ", "Primitives"]),
         .target(name: "SQLite", dependencies: ["CSQLite", "Primitives"]),
-        .target(name: "Archive", dependencies: ["CArchive"]),
+        .target(name: "Confinement", dependencies: ["Primitives"]),
+        .target(name: "Archive", dependencies: ["CArchive", "Confinement"]),
         .target(name: "Presentation", dependencies: ["Primitives"]),
         .target(name: "Wire", dependencies: ["Presentation"]),
         .target(name: "Configuration", dependencies: ["Log", "SQLite"]),
@@ -43,7 +44,7 @@ let package = Package(
         .target(name: "WorkerKit", dependencies: ["Wire", "Presentation"]),
         .target(name: "WorkerRuntime", dependencies: ["WorkerKit", "ZeroMQ", "Wire", "Presentation", "Log", "Lifecycle"]),
         .target(name: "WorkerKitTesting", dependencies: ["WorkerKit", "Wire", "Presentation"]),
-        .target(name: "Operations", dependencies: ["WorkerKit", "Archive", "Primitives"]),
+        .target(name: "Operations", dependencies: ["WorkerKit", "Archive", "Confinement", "Primitives"]),
         .target(name: "Client", dependencies: ["ZeroMQ", "Wire", "Presentation", "Log", "Primitives"]),
         .target(name: "Resolver", dependencies: ["Client", "Wire", "Presentation", "Primitives"]),
         .target(name: "Gateway", dependencies: [
@@ -62,6 +63,7 @@ let package = Package(
         .testTarget(name: "PresentationTests", dependencies: ["Presentation"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "Presentation"]),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
+        .testTarget(name: "ConfinementTests", dependencies: ["Confinement"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "Log"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "Primitives"]),

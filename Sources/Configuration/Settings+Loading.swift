@@ -124,6 +124,7 @@ extension Settings {
         case "curveSecretKeyFile": curveSecretKeyFile = try text()
         case "brokerPublicKey": brokerPublicKey = try text()
         case "authorizedKeysFile": authorizedKeysFile = try text()
+        case "exportRoots": exportRoots = try text()
         default: throw ConfigurationError(key: key, source: source, problem: "unknown key; known keys: \(Self.keys.joined(separator: ", "))")
         }
     }

@@ -73,6 +73,8 @@ public struct Settings: Sendable, Hashable {
     public var brokerPublicKey = ""
     /// On the broker: the file of admitted keys, lines `ROLE NAME PUBLIC_KEY [GROUP,…]`; reread on SIGHUP.
     public var authorizedKeysFile = ""
+    /// Folders `exportProject` may write into, comma-separated; empty means the library's `exports/`.
+    public var exportRoots = ""
 
     public init() {}
 
@@ -83,7 +85,7 @@ public struct Settings: Sendable, Hashable {
         "incomingSecret", "webhookUrl", "webhookSecret", "webhookEvents", "webhooksFile", "webhookMaxAttempts",
         "webhookBackoffMs", "webhookTimeoutMs", "tokensFile", "tokens", "publicUrl",
         "maxMessageBytes", "maxJsonDepth", "maxJsonKeys", "maxRedispatches",
-        "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile",
+        "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots",
     ]
 
     /// Keys whose values are secrets: never printed or logged.
@@ -97,6 +99,12 @@ public struct Settings: Sendable, Hashable {
             name += character.uppercased()
         }
         return name
+    }
+
+    /// `exportRoots` as folders; empty when the library's `exports/` applies.
+    public var exportRootFolders: [URL] {
+        exportRoots.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { URL(fileURLWithPath: $0, isDirectory: true) }
     }
 
     /// The heartbeat interval in seconds.

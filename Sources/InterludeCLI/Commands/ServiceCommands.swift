@@ -13,7 +13,9 @@ import ZeroMQ
 /// Builds the long-running parts from settings, so `broker`, `worker` and `up` start them the same way.
 enum Services {
     static func registry(_ settings: Settings) -> OperationRegistry {
-        ShippedOperations.registry(library: URL(fileURLWithPath: settings.library), exportReserveBytes: settings.exportReserveBytes)
+        ShippedOperations.registry(
+            library: URL(fileURLWithPath: settings.library), exportReserveBytes: settings.exportReserveBytes,
+            exportRoots: settings.exportRootFolders)
     }
 
     static func broker(_ settings: Settings, context: Context, credentials: Credentials) throws -> BrokerService {
@@ -82,7 +84,7 @@ struct WorkerCommand: Command {
         Runs a worker until SIGINT or SIGTERM: it connects to the broker's `workers` endpoint, announces
         the shipped operations, and runs up to N jobs at once on the library folder (`library`).
           --concurrency  jobs at once (default: the `concurrency` setting, 4)
-        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, workerName, maxMessageBytes,
+        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, exportRoots, workerName, maxMessageBytes,
         curveSecretKeyFile, brokerPublicKey.
         """
 
