@@ -98,8 +98,8 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
     /// Starts `interlude up` (broker, worker and gateway in one process) and waits until it reports
     /// where everything listens; returns the process and the banner's rows.
     @discardableResult
-    func startUp() async throws -> (process: ProcessHandle, banner: [String: String]) {
-        let up = try start("up", ["up"])
+    func startUp(environment extra: [String: String] = [:]) async throws -> (process: ProcessHandle, banner: [String: String]) {
+        let up = try start("up", ["up"], environment: extra)
         return (up, try await ready(up, "interlude is up."))
     }
 
