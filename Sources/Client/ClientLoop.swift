@@ -7,7 +7,7 @@ import ZeroMQ
 /// out, and closes and reopens the socket when `LazyPirate` says it is broken.
 ///
 /// Every socket is made in `open()`, the one place its security, size limit and endpoint are applied.
-final class ClientLoop: @unchecked Sendable {  // made on the caller's thread, then used by the socket thread alone
+final class ClientLoop {  // made on the caller's thread, then handed to the socket thread, which alone uses it
     private let context: Context
     private let options: BrokerConnection.Options
     private let outbox: Mailbox<Outgoing>

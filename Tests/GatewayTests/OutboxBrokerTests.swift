@@ -7,7 +7,7 @@ import Wire
 
 /// The production event source against a real `interlude broker` and `interlude worker`.
 @Suite struct OutboxBrokerTests {
-    @Test func brokerEventsReachTheReceiverThroughBrokerEventSource() async throws {
+    @Test func brokerEventsReachTheReceiverThroughTheConnection() async throws {
         let harness = OutboxHarness()
         defer { harness.remove() }
         try FileManager.default.createDirectory(at: harness.folder, withIntermediateDirectories: true)
@@ -41,8 +41,7 @@ import Wire
         defer { connection.close() }
         let client = connection.client
         let receiver = try OutboxReceiver(verifying: true)
-        let source = BrokerEventSource(connection: connection)
-        let running = try harness.start([receiver.subscriber(events: [.jobQueued, .jobSucceeded])], source: source)
+        let running = try harness.start([receiver.subscriber(events: [.jobQueued, .jobSucceeded])], source: connection)
         _ = try await client.submit("noop", input: .object([:]))
         try await outboxEventually { receiver.received.count == 2 }
         try await harness.stop(running)

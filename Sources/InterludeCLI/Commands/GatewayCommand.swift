@@ -18,7 +18,7 @@ extension Services {
             configuration.broker.security = ConnectionSecurity(try Credentials(settings).brokerConnection(localBroker: localBroker))
             try configuration.validate()
             let connection = try BrokerConnection(configuration.broker)
-            let dispatcher = try WebhookDispatcher(settings: settings, source: BrokerEventSource(connection: connection))
+            let dispatcher = try WebhookDispatcher(settings: settings, source: connection)
             service = try GatewayService(
                 configuration: configuration, connection: connection,
                 extraRoutes: [GatewayRoute(.get, "/v1/webhooks/deliveries", access: .scope(.read), WebhookDeliveriesRoute(dispatcher: dispatcher))],
