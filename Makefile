@@ -1,5 +1,5 @@
-# The two commands of the README: `make run` starts everything, `make test` runs every test.
-# Both install the Debian packages that are missing first.
+# The two commands of the README: `make run` starts everything, `make test` runs every test (and every
+# benchmark scenario at a small size, so the benchmark cannot rot). Both install the missing Debian packages first.
 
 SWIFT ?= swift
 
@@ -19,6 +19,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	docker-compose -f docker-compose.yml config --quiet
 	$(SWIFT) test --skip-build
+	bash benchmarks/run.sh --small --json --binary "$$($(SWIFT) build --show-bin-path)/interlude" | python3 benchmarks/check_report.py
 
 release: deps
 	$(SWIFT) build -c release --product interlude

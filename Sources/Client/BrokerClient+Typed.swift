@@ -3,9 +3,11 @@ import Presentation
 import Wire
 
 extension BrokerClient {
-    /// Submits an operation and returns the queued job.
+    /// Submits an operation and returns the queued job; an input over the size policy's share is
+    /// refused here (`tooLarge`), before it is sent.
     public func submit(_ operation: String, input: JSONValue, idempotencyKey: String? = nil) async throws(WireError) -> Job {
-        try await job(.submit(.init(operation: operation, input: input, idempotencyKey: idempotencyKey)))
+        try limits.check(input: input)
+        return try await job(.submit(.init(operation: operation, input: input, idempotencyKey: idempotencyKey)))
     }
 
     /// The job's current state.
@@ -18,20 +20,38 @@ extension BrokerClient {
         try await self.job(.cancel(.init(job: job)))
     }
 
-    /// A page of jobs, newest first.
-    public func jobs(state: Job.State? = nil, limit: Int? = nil, before: String? = nil) async throws(WireError) -> BrokerReply.JobPage {
-        switch await request(.jobs(.init(state: state, limit: limit, before: before))) {
+    /// A page of jobs, newest first; `after` is the previous page's `next`.
+    public func jobs(state: Job.State? = nil, limit: Int? = nil, after: String? = nil) async throws(WireError) -> BrokerReply.JobPage {
+        switch await request(.jobs(.init(state: state, limit: limit, after: after))) {
         case .jobs(let page): return page
         case let other: throw Self.unexpected(other)
         }
     }
 
-    /// Every pending presentation, with the event sequence it reflects.
-    public func pending() async throws(WireError) -> BrokerReply.PendingSnapshot {
-        switch await request(.pending) {
+    /// A page of pending presentations, oldest first, with the event sequence it reflects; `after` is
+    /// the previous page's `next`.
+    public func pending(limit: Int? = nil, after: String? = nil) async throws(WireError) -> BrokerReply.PendingSnapshot {
+        switch await request(.pending(.init(limit: limit, after: after))) {
         case .pending(let snapshot): return snapshot
         case let other: throw Self.unexpected(other)
         }
+    }
+
+    /// Every pending presentation, following the pages' cursor to the end. The snapshot carries the
+    /// sequence of its first page: events after it, applied once each, bring it up to date.
+    public func allPending() async throws(WireError) -> BrokerReply.PendingSnapshot {
+        var page = try await pending(limit: ClientRequest.ListPending.limits.range.upperBound)
+        let sequence = page.sequence
+        var presentations = page.presentations
+        var operations = page.operations
+        var trimmed = page.trimmed
+        while let next = page.next {
+            page = try await pending(limit: ClientRequest.ListPending.limits.range.upperBound, after: next)
+            presentations += page.presentations
+            operations.merge(page.operations) { first, _ in first }
+            trimmed += page.trimmed
+        }
+        return BrokerReply.PendingSnapshot(presentations: presentations, sequence: sequence, operations: operations, trimmed: trimmed)
     }
 
     /// A presentation and, once resolved, its resolution.

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// A configuration that cannot be used, naming the key and where its value came from.
 public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -6,6 +7,13 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     public let source: String
     public let problem: String
     public var description: String { "configuration \(key) (from \(source)): \(problem)" }
+
+    /// An error for `key`, whose value came from `source`.
+    public init(key: String, source: String, problem: String) {
+        self.key = key
+        self.source = source
+        self.problem = problem
+    }
 }
 
 extension Settings {
@@ -88,12 +96,16 @@ extension Settings {
         case "concurrency": concurrency = Int(try integer())
         case "heartbeatMs": heartbeatMs = Int(try integer())
         case "liveness": liveness = Int(try integer())
-        case "synchronous": synchronous = try text()
+        case "synchronous":
+            let value = try text()
+            guard let parsed = Synchronous(rawValue: value), Synchronous.settings.contains(parsed) else {
+                throw ConfigurationError(key: key, source: source, problem: "must be full or normal, got \"\(value)\"")
+            }
+            synchronous = parsed
         case "exportReserveBytes": exportReserveBytes = try integer()
         case "logLevel": logLevel = try text()
         case "workerName": workerName = try text()
         case "requestTimeoutMs": requestTimeoutMs = Int(try integer())
-        case "maxBodyBytes": maxBodyBytes = Int(try integer())
         case "incomingSecret": incomingSecret = try text()
         case "webhookUrl": webhookUrl = try text()
         case "webhookSecret": webhookSecret = try text()
@@ -105,6 +117,14 @@ extension Settings {
         case "tokensFile": tokensFile = try text()
         case "tokens": tokens = try text()
         case "publicUrl": publicUrl = try text()
+        case "maxMessageBytes": maxMessageBytes = Int(try integer())
+        case "maxJsonDepth": maxJsonDepth = Int(try integer())
+        case "maxJsonKeys": maxJsonKeys = Int(try integer())
+        case "maxRedispatches": maxRedispatches = Int(try integer())
+        case "curveSecretKeyFile": curveSecretKeyFile = try text()
+        case "brokerPublicKey": brokerPublicKey = try text()
+        case "authorizedKeysFile": authorizedKeysFile = try text()
+        case "exportRoots": exportRoots = try text()
         default: throw ConfigurationError(key: key, source: source, problem: "unknown key; known keys: \(Self.keys.joined(separator: ", "))")
         }
     }

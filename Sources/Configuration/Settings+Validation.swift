@@ -1,4 +1,5 @@
 import Foundation
+import Log
 
 extension Settings {
     /// Checks every value; the first bad one is reported.
@@ -12,17 +13,21 @@ extension Settings {
         try check("concurrency", concurrency >= 1 && concurrency <= 1_000, "must be from 1 to 1000")
         try check("heartbeatMs", heartbeatMs >= 10 && heartbeatMs <= 60_000, "must be from 10 to 60000")
         try check("liveness", liveness >= 1 && liveness <= 100, "must be from 1 to 100")
-        try check("synchronous", ["full", "normal"].contains(synchronous), "must be full or normal")
         try check("exportReserveBytes", exportReserveBytes >= 0, "must not be negative")
         try check("logLevel", Log.Level(name: logLevel) != nil, "must be debug, info, warning, error or off")
         try check("requestTimeoutMs", requestTimeoutMs >= 1, "must be positive")
-        try check("maxBodyBytes", maxBodyBytes >= 1_024 && maxBodyBytes <= 64 << 20, "must be from 1024 to 67108864")
         try check("webhookMaxAttempts", webhookMaxAttempts >= 1 && webhookMaxAttempts <= 100, "must be from 1 to 100")
         try check("webhookBackoffMs", webhookBackoffMs >= 1 && webhookBackoffMs <= 3_600_000, "must be from 1 to 3600000")
         try check("webhookTimeoutMs", webhookTimeoutMs >= 1 && webhookTimeoutMs <= 600_000, "must be from 1 to 600000")
         try check("webhookSecret", webhookUrl.isEmpty || !webhookSecret.isEmpty, "webhookUrl needs a webhookSecret")
         try check("data", !data.isEmpty, "must not be empty")
         try check("library", !library.isEmpty, "must not be empty")
+        try check("maxMessageBytes", maxMessageBytes >= 64 << 10 && maxMessageBytes <= 64 << 20, "must be from 65536 to 67108864")
+        try check("maxJsonDepth", maxJsonDepth >= 2 && maxJsonDepth <= 512, "must be from 2 to 512")
+        try check("maxJsonKeys", maxJsonKeys >= 1 && maxJsonKeys <= 100_000, "must be from 1 to 100000")
+        try check("maxRedispatches", maxRedispatches >= 1 && maxRedispatches <= 1_000, "must be from 1 to 1000")
+        try check("workerName", workerName.count <= 128 && !workerName.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+                  "must be at most 128 characters without control characters")
     }
 
     private func check(_ key: String, _ condition: Bool, _ problem: String) throws(ConfigurationError) {

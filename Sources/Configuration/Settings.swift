@@ -1,4 +1,6 @@
 import Foundation
+import Log
+import SQLite
 
 /// Every setting of Interlude, from `config/interlude.json` and then `INTERLUDE_…` environment variables.
 ///
@@ -23,8 +25,8 @@ public struct Settings: Sendable, Hashable {
     public var heartbeatMs = 1_000
     /// Missed heartbeats before a peer is declared dead.
     public var liveness = 3
-    /// SQLite `synchronous`: `full` (default) or `normal`.
-    public var synchronous = "full"
+    /// SQLite `synchronous` of the journal and the outbox: `full` (default) or `normal`.
+    public var synchronous = Synchronous.full
     /// Bytes an export must leave free on its destination.
     public var exportReserveBytes: Int64 = 0
     /// `debug`, `info`, `warning`, `error` or `off`.
@@ -33,8 +35,6 @@ public struct Settings: Sendable, Hashable {
     public var workerName = ""
     /// How long a command waits for the broker, in milliseconds.
     public var requestTimeoutMs = 5_000
-    /// Largest HTTP request body the gateway accepts, in bytes.
-    public var maxBodyBytes = 1_048_576
     /// Standard Webhooks secret (`whsec_…`) that incoming webhooks must be signed with; empty refuses them.
     public var incomingSecret = ""
     /// One outgoing webhook subscriber's URL (besides those in `webhooksFile`).
@@ -57,15 +57,35 @@ public struct Settings: Sendable, Hashable {
     public var tokens = ""
     /// Base URL the gateway is reached at, for links in webhooks; empty means `http://<http>`.
     public var publicUrl = ""
+    /// Largest JSON body of any message between processes, in bytes; every other size limit derives from it.
+    public var maxMessageBytes = 1_048_576
+    /// Deepest nesting of arrays and objects accepted in any JSON body.
+    public var maxJsonDepth = 64
+    /// Most keys one JSON object may have.
+    public var maxJsonKeys = 1_000
+    /// A job handed out again more often than this, because its worker was lost, fails as `poisoned`.
+    public var maxRedispatches = 10
+
+    // Trust (docs/security.md).
+    /// This process's CURVE secret key file (`interlude keygen`); set, every ZeroMQ socket uses CURVE.
+    public var curveSecretKeyFile = ""
+    /// The broker's CURVE public key (40 Z85 characters, or the path of its `.pub` file), for everything that connects to it.
+    public var brokerPublicKey = ""
+    /// On the broker: the file of admitted keys, lines `ROLE NAME PUBLIC_KEY [GROUP,…]`; reread on SIGHUP.
+    public var authorizedKeysFile = ""
+    /// Folders `exportProject` may write into, comma-separated; empty means the library's `exports/`.
+    public var exportRoots = ""
 
     public init() {}
 
     /// The keys, in the order the documentation lists them.
     public static let keys = [
         "data", "library", "clients", "workers", "events", "http", "concurrency", "heartbeatMs", "liveness",
-        "synchronous", "exportReserveBytes", "logLevel", "workerName", "requestTimeoutMs", "maxBodyBytes",
+        "synchronous", "exportReserveBytes", "logLevel", "workerName", "requestTimeoutMs",
         "incomingSecret", "webhookUrl", "webhookSecret", "webhookEvents", "webhooksFile", "webhookMaxAttempts",
         "webhookBackoffMs", "webhookTimeoutMs", "tokensFile", "tokens", "publicUrl",
+        "maxMessageBytes", "maxJsonDepth", "maxJsonKeys", "maxRedispatches",
+        "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots",
     ]
 
     /// Keys whose values are secrets: never printed or logged.
@@ -79,6 +99,12 @@ public struct Settings: Sendable, Hashable {
             name += character.uppercased()
         }
         return name
+    }
+
+    /// `exportRoots` as folders; empty when the library's `exports/` applies.
+    public var exportRootFolders: [URL] {
+        exportRoots.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { URL(fileURLWithPath: $0, isDirectory: true) }
     }
 
     /// The heartbeat interval in seconds.

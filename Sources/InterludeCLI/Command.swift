@@ -30,6 +30,6 @@ enum ExitStatus {
     static let success: Int32 = 0
     static let failure: Int32 = 1
     static let usage: Int32 = 2
-    /// An answer was refused: already resolved, or stale.
+    /// A request was refused: an answer already resolved or stale, or a key without the role for it.
     static let refused: Int32 = 3
 }

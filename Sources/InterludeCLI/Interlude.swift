@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import Wire
 
 /// The `interlude` executable: picks a subcommand, loads settings, runs it, and exits with its status.
 public enum Interlude {
@@ -8,6 +9,7 @@ public enum Interlude {
         SubmitCommand(), OperationsCommand(), StatusCommand(), JobsCommand(), PendingCommand(), AnswerCommand(), CancelCommand(),
         ResolveCommand(),
         BenchCommand(),
+        KeygenCommand(),
     ]
 
     /// Runs with the process's arguments and exits.
@@ -38,6 +40,9 @@ public enum Interlude {
         } catch let error as UsageError {
             printError("\(error)\n\n\(command.help)")
             return ExitStatus.usage
+        } catch let error as WireError {
+            printError(error.message)
+            return error.exitStatus
         } catch {
             printError("\(error)")
             return ExitStatus.failure
@@ -62,7 +67,7 @@ public enum Interlude {
     }
 }
 
-/// Writes one line to standard error.
+/// Writes one line to standard error, control characters written visibly (messages may quote what others sent).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("interlude: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("interlude: \(Output.safe(message, multiline: true))\n".utf8))
 }

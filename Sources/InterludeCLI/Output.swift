@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Presentation
 import Wire
 
@@ -10,34 +11,40 @@ enum Output {
         print(String(decoding: data, as: UTF8.self))
     }
 
+    /// Text from the broker as a terminal may show it: control characters written visibly (`\u{1B}`).
+    static func safe(_ text: String, multiline: Bool = false) -> String {
+        TextRules.escaped(text, keepingLineBreaks: multiline)
+    }
+
     /// A job as a person reads it.
     static func describe(_ job: Job) -> String {
-        var lines = ["\(job.id)  \(job.operation)  \(job.state.rawValue)  (updated \(JSONCoding.timestamp(job.updatedAt)))"]
+        var lines = ["\(safe(job.id))  \(safe(job.operation))  \(job.state.rawValue)  (updated \(Timestamp.string(job.updatedAt)))"]
         if let progress = job.progress, !job.isFinished, progress.total > 0 {
             lines.append("  progress: \(progress.done * 100 / progress.total)% (\(progress.done) of \(progress.total))")
         }
         if let presentation = job.presentation { lines.append(contentsOf: describe(presentation).map { "  " + $0 }) }
         if let result = job.result, job.state == .succeeded { lines.append("  result: \(compact(result))") }
-        if let error = job.error { lines.append("  error: \(error.message) [\(error.code)]") }
+        if let error = job.error { lines.append("  error: \(safe(error.message)) [\(safe(error.code))]") }
         return lines.joined(separator: "\n")
     }
 
     /// A presentation as a person reads it, with the command that answers it.
     static func describe(_ presentation: Presentation) -> [String] {
-        var lines = ["question \(presentation.id) (\(presentation.kind == .alert ? "alert" : "confirmation dialog"), job \(presentation.job)): \(presentation.title)"]
-        if let message = presentation.message { lines.append("  \(message)") }
-        if let reason = presentation.error?.failureReason { lines.append("  \(reason)") }
+        let kind = presentation.kind == .alert ? "alert" : "confirmation dialog"
+        var lines = ["question \(safe(presentation.id)) (\(kind), job \(safe(presentation.job))): \(safe(presentation.title))"]
+        if let message = presentation.message { lines.append("  \(safe(message, multiline: true))") }
+        if let reason = presentation.error?.failureReason { lines.append("  \(safe(reason, multiline: true))") }
         let actions = presentation.actions.map { action in
-            "\(action.id) (\"\(action.label)\"\(action.role.map { ", \($0.rawValue)" } ?? ""))"
+            "\(safe(action.id)) (\"\(safe(action.label))\"\(action.role.map { ", \($0.rawValue)" } ?? ""))"
         }
         lines.append("  actions: \(actions.joined(separator: ", "))")
-        if let expiry = presentation.expiresAt { lines.append("  expires \(JSONCoding.timestamp(expiry))") }
-        lines.append("  answer: interlude answer \(presentation.id) <action>")
+        if let expiry = presentation.expiresAt { lines.append("  expires \(Timestamp.string(expiry))") }
+        lines.append("  answer: interlude answer \(safe(presentation.id)) <action>")
         return lines
     }
 
     /// A JSON value on one line.
     static func compact(_ value: JSONValue) -> String {
-        (try? JSONCoding.encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
+        safe((try? JSONCoding.encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "\(value)")
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import Presentation
+import Primitives
+import SQLite
 import Wire
 
 extension Journal {
@@ -15,24 +17,24 @@ extension Journal {
         return try withPending(Self.decode(Job.self, row.string("body")))
     }
 
-    /// A page of jobs, newest first; `before` is the `next` cursor of the previous page.
-    public func jobs(state: Job.State?, limit: Int, before: String?) throws -> BrokerReply.JobPage {
+    /// Jobs newest first, after the cursor `after` (the `cursor` of a job an earlier page ended on),
+    /// at most `limit`; each with the cursor a page ending on it hands out.
+    public func jobs(state: Job.State?, limit: Int, after: String?) throws -> [(cursor: String, job: Job)] {
         var sql = "SELECT rowid, body FROM jobs WHERE 1 = 1"
         var values: [SQLValue] = []
         if let state {
             sql += " AND state = ?"
             values.append(.text(state.rawValue))
         }
-        if let before, let cursor = Int64(before) {
+        if let after, let cursor = Int64(after) {
             sql += " AND rowid < ?"
             values.append(.integer(cursor))
         }
         sql += " ORDER BY rowid DESC LIMIT ?"
-        values.append(.integer(Int64(limit + 1)))
-        let rows = try database.query(sql, values)
-        let jobs = try rows.prefix(limit).map { try withPending(Self.decode(Job.self, $0.string("body"))) }
-        let next = rows.count > limit ? rows[limit - 1].int("rowid").map(String.init) : nil
-        return BrokerReply.JobPage(jobs: jobs, next: next)
+        values.append(.integer(Int64(limit)))
+        return try database.query(sql, values).map { row in
+            (String(row.int("rowid") ?? 0), try withPending(Self.decode(Job.self, row.string("body"))))
+        }
     }
 
     /// A presentation, its resolution once resolved, and its job's operation.
@@ -84,7 +86,7 @@ extension Journal {
     }
 
     private static func date(_ text: String?) throws -> Date {
-        guard let text, let date = JSONCoding.parseTimestamp(text) else { throw JournalError("unreadable time \(text ?? "NULL") in operations") }
+        guard let text, let date = Timestamp.date(text) else { throw JournalError("unreadable time \(text ?? "NULL") in operations") }
         return date
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 import Presentation
+import Primitives
+import SQLite
 import Wire
 
 /// Durable state on SQLite (WAL): jobs, presentations, resolutions, recorded steps and the event log.
@@ -12,7 +14,7 @@ public final class Journal {
     public let path: String
 
     /// Opens (creating if needed) the journal in `folder`, applying any pending migrations.
-    public init(folder: URL, synchronous: Database.Options.Synchronous = .full) throws {
+    public init(folder: URL, synchronous: Synchronous = .full) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         path = folder.appendingPathComponent("journal.sqlite").path
         database = try Database(path: path, options: .init(synchronous: synchronous))
@@ -39,7 +41,7 @@ public final class Journal {
                 ON CONFLICT(id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, body = excluded.body
                 """,
                 .text(job.id), .text(job.operation), .text(job.state.rawValue), key.map(SQLValue.text) ?? .null,
-                .text(JSONCoding.timestamp(job.createdAt)), .text(JSONCoding.timestamp(job.updatedAt)), .text(try Self.json(stored)))
+                .text(Timestamp.string(job.createdAt)), .text(Timestamp.string(job.updatedAt)), .text(try Self.json(stored)))
         case .addPresentation(let presentation):
             try database.run(
                 "INSERT INTO presentations (id, job, sequence, body) VALUES (?, ?, ?, ?)",
@@ -56,7 +58,7 @@ public final class Journal {
             try database.run(
                 "INSERT INTO events (sequence, type, job, at, body) VALUES (?, ?, ?, ?, ?)",
                 .integer(event.sequence), .text(event.type.rawValue), event.job.map { .text($0.id) } ?? .null,
-                .text(JSONCoding.timestamp(event.at)), .text(try Self.json(event)))
+                .text(Timestamp.string(event.at)), .text(try Self.json(event)))
         case .announce(let record):
             try database.run(
                 """
@@ -64,7 +66,7 @@ public final class Journal {
                 ON CONFLICT(name, body) DO UPDATE SET worker = excluded.worker, last_at = excluded.last_at
                 """,
                 .text(record.announcement.name), .text(try Self.json(record.announcement)), .text(record.worker),
-                .text(JSONCoding.timestamp(record.firstAt)), .text(JSONCoding.timestamp(record.lastAt)))
+                .text(Timestamp.string(record.firstAt)), .text(Timestamp.string(record.lastAt)))
         }
     }
 

@@ -1,3 +1,5 @@
+import SQLite
+
 /// The journal's tables, versioned: each migration runs once, in order, inside a transaction.
 enum Schema {
     static let migrations: [Migration] = [

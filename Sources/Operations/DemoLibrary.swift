@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import WorkerKit
 
 /// A small library folder on which every shipped operation does something a person can see.
 public enum DemoLibrary {
@@ -24,7 +25,7 @@ public enum DemoLibrary {
             try write("Demo audio for \(track.title).\n", to: "downloads/\(track.id).m4a", in: folder)
         }
         let index = Dictionary(uniqueKeysWithValues: tracks.map { ($0.id, $0.title) })
-        try LibraryFiles.writeJSON(index, to: folder.appendingPathComponent("downloads/\(downloadsIndex)"))
+        try write(String(decoding: try JSONCoding.prettyEncoder.encode(index), as: UTF8.self), to: "downloads/\(downloadsIndex)", in: folder)
         try write("# Atlas\n\nA travel guide in progress.\n", to: "projects/atlas/README.md", in: folder)
         try write("Check the tram timetable.\n", to: "projects/atlas/notes.txt", in: folder)
         try write("# Lisbon\n\nMiradouros and pastéis.\n", to: "projects/atlas/chapters/01-lisbon.md", in: folder)
@@ -33,10 +34,9 @@ public enum DemoLibrary {
         try write("{\"playlists\": [\"Evening\"]}\n", to: "data/library.json", in: folder)
         try write("Evening: t-101, t-103\n", to: "data/playlists/evening.txt", in: folder)
         try makeBackup(in: folder)
-        try LibraryFiles.writeJSON(
-            ResetPreferences.Preferences(theme: "dark", notifications: false, downloadQuality: "normal"),
-            to: folder.appendingPathComponent("preferences.json"))
-        try Itinerary(days: ["1": ["Porto"], "2": ["Lisbon"]]).save(to: folder.appendingPathComponent("itinerary.json"))
+        let library = try LibraryFiles.root(folder)
+        try library.writeJSON(ResetPreferences.Preferences(theme: "dark", notifications: false, downloadQuality: "normal"), to: "preferences.json")
+        try library.writeJSON(Itinerary(days: ["1": ["Porto"], "2": ["Lisbon"]]), to: Itinerary.fileName)
         return true
     }
 

@@ -6,6 +6,7 @@ public struct InvalidPresentation: Error, Sendable, Hashable, CustomStringConver
         case emptyTitle, titleTooLong, messageTooLong, noActions, tooManyActions
         case emptyActionID, invalidActionID, duplicateActionID, emptyLabel, labelTooLong
         case severalCancelActions, dialogWithoutCancel, invalidSequence, invalidExpiry, invalidError
+        case controlCharacter
     }
 
     public let code: Code
@@ -80,5 +81,25 @@ extension Presentation {
 
     private static func isActionIDCharacter(_ character: Character) -> Bool {
         character.isASCII && (character.isLetter || character.isNumber || "_.-".contains(character))
+    }
+}
+
+extension Presentation {
+    /// Text rules for new questions: no text a person reads holds anything a terminal would act on
+    /// (see `TextRules`); the message and the error's explanations may have line breaks.
+    func validateText() throws(InvalidPresentation) {
+        var texts: [(String, String, Bool)] = [("title", title, false)]
+        if let message { texts.append(("message", message, true)) }
+        for action in actions { texts.append(("label of \"\(action.id)\"", action.label, false)) }
+        if let error {
+            texts.append(("error description", error.description, false))
+            if let reason = error.failureReason { texts.append(("error failureReason", reason, true)) }
+            if let suggestion = error.recoverySuggestion { texts.append(("error recoverySuggestion", suggestion, true)) }
+        }
+        for (field, text, multiline) in texts {
+            if let control = TextRules.firstControl(in: text, allowingLineBreaks: multiline) {
+                throw InvalidPresentation(.controlCharacter, "\(field) contains the control character \(TextRules.name(control))")
+            }
+        }
     }
 }

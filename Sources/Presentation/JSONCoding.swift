@@ -1,6 +1,7 @@
 import Foundation
+import Primitives
 
-/// The one JSON configuration every part of Interlude shares: ISO 8601 dates with milliseconds, sorted keys.
+/// The one JSON configuration every part of Interlude shares: `Timestamp` dates (milliseconds), sorted keys.
 public enum JSONCoding {
     /// Encoder with sorted keys and ISO 8601 dates, so output is stable. Shared: never change its settings.
     public static let encoder = makeEncoder([.sortedKeys, .withoutEscapingSlashes])
@@ -16,7 +17,7 @@ public enum JSONCoding {
         encoder.outputFormatting = formatting
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(timestamp(date))
+            try container.encode(Timestamp.string(date))
         }
         return encoder
     }
@@ -26,7 +27,7 @@ public enum JSONCoding {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            guard let date = parseTimestamp(text) else {
+            guard let date = Timestamp.date(text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container, debugDescription: "expected an ISO 8601 date, got \"\(text)\"")
             }
@@ -34,25 +35,4 @@ public enum JSONCoding {
         }
         return decoder
     }
-
-    /// `2026-11-29T21:26:13.123Z`.
-    public static func timestamp(_ date: Date) -> String {
-        // Rounded to the millisecond first, so a date read back from text writes the same text again.
-        // The milliseconds are written by hand: the format style truncates, and 0.123 is 0.12299… in binary.
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let (seconds, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1000)
-        let whole = milliseconds < 0 && remainder != 0 ? seconds - 1 : seconds
-        let fraction = milliseconds - whole * 1000
-        let text = Date(timeIntervalSince1970: Double(whole)).formatted(wholeSeconds)
-        return text.dropLast() + "." + String(repeating: "0", count: 3 - String(fraction).count) + String(fraction) + "Z"
-    }
-
-    /// Reads a timestamp written by `timestamp(_:)`, or one without fractional seconds.
-    public static func parseTimestamp(_ text: String) -> Date? {
-        if let date = try? withMilliseconds.parse(text) { return date }
-        return try? wholeSeconds.parse(text)
-    }
-
-    private static let wholeSeconds = Date.ISO8601FormatStyle()
-    private static let withMilliseconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }

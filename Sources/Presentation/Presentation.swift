@@ -42,6 +42,7 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         self.createdAt = createdAt
         self.expiresAt = draft.expiresAfter.map { createdAt.addingTimeInterval($0) }
         try validate()
+        try validateText()
     }
 
     public init(from decoder: any Decoder) throws {

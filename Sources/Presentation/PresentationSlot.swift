@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// The presentation state of one job: empty, presented, or resolved. A pure state machine.
 ///
@@ -90,7 +91,7 @@ public enum SlotRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .busy(let current): "job \(current.job) is already waiting on presentation \(current.id)"
         case .outOfOrder(let expected, let got): "presentation sequence \(got) does not follow; expected \(expected)"
-        case .alreadyResolved(let resolution): "presentation \(resolution.presentation) was already \(resolution.summary) at \(JSONCoding.timestamp(resolution.at))"
+        case .alreadyResolved(let resolution): "presentation \(resolution.presentation) was already \(resolution.summary) at \(Timestamp.string(resolution.at))"
         case .stale(let id, let current):
             "presentation \(id) is not pending" + (current.map { "; the job now asks \($0.id)" } ?? "")
         case .unknownAction(let action, let available):

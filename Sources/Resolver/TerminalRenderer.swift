@@ -30,7 +30,7 @@ public struct TerminalRenderer: Sendable, Hashable {
             case .alert: alertLines(presentation)
             case .confirmationDialog: dialogLines(presentation)
             }
-        return [style.apply(.header, to: header(presentation))] + body.map { $0.rendered(style) }
+        return [style.apply(.header, to: TextRules.escaped(header(presentation)))] + body.map { $0.rendered(style) }
     }
 
     /// The rows and key bindings of `presentation` in this renderer's locale.

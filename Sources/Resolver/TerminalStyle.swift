@@ -1,3 +1,5 @@
+import Presentation
+
 /// ANSI styling that turns itself off: with colour off every style is the identity.
 struct TerminalStyle: Sendable, Hashable {
     /// What a line means; the renderer never names a colour anywhere else.
@@ -32,8 +34,9 @@ struct StyledLine: Sendable, Hashable {
     /// Unstyled text after `text`: padding and a box's side.
     var suffix = ""
 
-    /// The line as written to the terminal.
+    /// The line as written to the terminal; control characters in the text (which came from a
+    /// worker or a person) are written visibly, so only the renderer's own styling reaches the terminal.
     func rendered(_ style: TerminalStyle) -> String {
-        prefix + style.apply(kind, to: text) + suffix
+        prefix + style.apply(kind, to: TextRules.escaped(text)) + suffix
     }
 }

@@ -24,7 +24,7 @@ extension ClientRequest: WireMessage {
         case .submit(let value): try Frames.json(value)
         case .status(let value), .cancel(let value): try Frames.json(value)
         case .jobs(let value): try Frames.json(value)
-        case .pending: Frames.empty
+        case .pending(let value): try Frames.json(value)
         case .presentation(let value): try Frames.json(value)
         case .answer(let value): try Frames.json(value)
         case .events(let value): try Frames.json(value)
@@ -36,7 +36,7 @@ extension ClientRequest: WireMessage {
         case "submit": .submit(try Frames.payload(Submit.self, body, in: type))
         case "status": .status(try Frames.payload(JobRef.self, body, in: type))
         case "jobs": .jobs(try Frames.payload(ListJobs.self, body, in: type))
-        case "pending": .pending
+        case "pending": .pending(try Frames.payload(ListPending.self, body, in: type))
         case "presentation": .presentation(try Frames.payload(PresentationRef.self, body, in: type))
         case "answer": .answer(try Frames.payload(AnswerRequest.self, body, in: type))
         case "cancel": .cancel(try Frames.payload(JobRef.self, body, in: type))

@@ -6,7 +6,7 @@ public enum ClientRequest: Sendable, Hashable {
     case submit(Submit)
     case status(JobRef)
     case jobs(ListJobs)
-    case pending
+    case pending(ListPending)
     case presentation(PresentationRef)
     case answer(AnswerRequest)
     case cancel(JobRef)
@@ -38,16 +38,53 @@ public enum ClientRequest: Sendable, Hashable {
         public init(id: String) { self.id = id }
     }
 
-    /// A page of jobs, newest first, optionally in one state; `before` is the cursor from the last page.
+    /// A page of jobs, newest first, optionally in one state; `after` is the `next` cursor of the last page.
     public struct ListJobs: Codable, Sendable, Hashable {
         public let state: Job.State?
         public let limit: Int?
-        public let before: String?
-        public init(state: Job.State? = nil, limit: Int? = nil, before: String? = nil) {
+        public let after: String?
+        public init(state: Job.State? = nil, limit: Int? = nil, after: String? = nil) {
             self.state = state
             self.limit = limit
-            self.before = before
+            self.after = after
         }
+
+        /// The name the cursor had before every list used `after`; still accepted.
+        public init(state: Job.State? = nil, limit: Int? = nil, before: String?) {
+            self.init(state: state, limit: limit, after: before)
+        }
+
+        /// Counts a page may ask for, and what it gets when it does not say.
+        public static let limits = (range: 1...500, standard: 50)
+
+        private enum CodingKeys: String, CodingKey { case state, limit, after, before }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            state = try container.decodeIfPresent(Job.State.self, forKey: .state)
+            limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+            after = try container.decodeIfPresent(String.self, forKey: .after) ?? container.decodeIfPresent(String.self, forKey: .before)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(state, forKey: .state)
+            try container.encodeIfPresent(limit, forKey: .limit)
+            try container.encodeIfPresent(after, forKey: .after)
+        }
+    }
+
+    /// A page of pending presentations, oldest first; `after` is the `next` cursor of the last page.
+    public struct ListPending: Codable, Sendable, Hashable {
+        public let limit: Int?
+        public let after: String?
+        public init(limit: Int? = nil, after: String? = nil) {
+            self.limit = limit
+            self.after = after
+        }
+
+        /// Counts a page may ask for, and what it gets when it does not say.
+        public static let limits = (range: 1...1_000, standard: 100)
     }
 
     /// Answer a presentation with an action, or dismiss it (`action` nil, `dismiss` true).
@@ -55,7 +92,8 @@ public enum ClientRequest: Sendable, Hashable {
         public let presentation: String
         public let action: String?
         public let dismiss: Bool?
-        public let by: String
+        /// Who answers; the broker replaces it with the key's name when keys are configured (see docs/security.md).
+        public var by: String
         public let channel: String
         public init(presentation: String, action: String?, dismiss: Bool? = nil, by: String, channel: String) {
             self.presentation = presentation
@@ -81,90 +119,8 @@ public enum ClientRequest: Sendable, Hashable {
             self.after = after
             self.limit = limit
         }
-    }
-}
 
-/// What the broker answers a client.
-public enum BrokerReply: Sendable, Hashable {
-    case job(Job)
-    case jobs(JobPage)
-    case pending(PendingSnapshot)
-    case presentation(PresentationState)
-    case resolution(Resolution)
-    case events(EventPage)
-    case stats(Stats)
-    case operations(OperationList)
-    case error(WireError)
-
-    /// Announced operations, sorted by name.
-    public struct OperationList: Codable, Sendable, Hashable {
-        public let operations: [OperationInfo]
-        public init(operations: [OperationInfo]) { self.operations = operations }
-    }
-
-    /// Counts for monitoring: jobs by state, pending questions, connected workers, newest event.
-    public struct Stats: Codable, Sendable, Hashable {
-        public let jobs: [String: Int]
-        public let pending: Int
-        public let workers: Int
-        public let sequence: Int64
-        public init(jobs: [String: Int], pending: Int, workers: Int, sequence: Int64) {
-            self.jobs = jobs
-            self.pending = pending
-            self.workers = workers
-            self.sequence = sequence
-        }
-    }
-
-    /// One page of jobs; `next` is the cursor for the following page.
-    public struct JobPage: Codable, Sendable, Hashable {
-        public let jobs: [Job]
-        public let next: String?
-        public init(jobs: [Job], next: String?) {
-            self.jobs = jobs
-            self.next = next
-        }
-    }
-
-    /// Every pending presentation, and the last event sequence they reflect (the Clone pattern's snapshot).
-    public struct PendingSnapshot: Codable, Sendable, Hashable {
-        public let presentations: [Presentation]
-        public let sequence: Int64
-        /// The operation of each presentation's job, by job id.
-        public let operations: [String: String]
-        public init(presentations: [Presentation], sequence: Int64, operations: [String: String] = [:]) {
-            self.presentations = presentations
-            self.sequence = sequence
-            self.operations = operations
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            presentations = try container.decode([Presentation].self, forKey: .presentations)
-            sequence = try container.decode(Int64.self, forKey: .sequence)
-            operations = try container.decodeIfPresent([String: String].self, forKey: .operations) ?? [:]
-        }
-    }
-
-    /// A presentation with its resolution once it has one.
-    public struct PresentationState: Codable, Sendable, Hashable {
-        public let presentation: Presentation
-        public let resolution: Resolution?
-        public let operation: String?
-        public init(presentation: Presentation, resolution: Resolution?, operation: String?) {
-            self.presentation = presentation
-            self.resolution = resolution
-            self.operation = operation
-        }
-    }
-
-    /// Journaled events in order; `last` is the newest sequence the broker has.
-    public struct EventPage: Codable, Sendable, Hashable {
-        public let events: [Event]
-        public let last: Int64
-        public init(events: [Event], last: Int64) {
-            self.events = events
-            self.last = last
-        }
+        /// Counts a page may ask for, and what it gets when it does not say.
+        public static let limits = (range: 1...5_000, standard: 500)
     }
 }

@@ -8,8 +8,12 @@ extension Event {
     }
 
     /// Decodes PUB frames, refusing anything malformed with a typed error.
-    public static func decode(_ frames: [Data]) throws(WireError) -> Event {
+    public static func decode(_ frames: [Data], limits: MessageLimits = .standard) throws(WireError) -> Event {
         guard frames.count == 2 else { throw WireError(.malformedFrames, "an event has 2 frames, got \(frames.count)") }
+        guard frames[1].count <= limits.maxMessageBytes else {
+            throw WireError(.tooLarge, "event: \(frames[1].count) bytes is over the \(limits.maxMessageBytes)-byte limit (maxMessageBytes)")
+        }
+        try Frames.preRead(frames[1], in: "event", limits: limits)
         return try Frames.payload(Event.self, frames[1], in: "event")
     }
 }

@@ -15,9 +15,6 @@ public protocol WireMessage: Sendable {
 public enum Frames {
     /// The protocol version every message carries in its first frame.
     public static let version = "interlude/1"
-    /// Largest body accepted, in bytes; a larger message is refused as `tooLarge`.
-    public static let maximumBody = 1 << 20
-
     /// The frames of `message`, with a correlation id the reply will echo.
     public static func encode(_ message: some WireMessage, correlation: String = "") -> [Data] {
         let body = (try? message.body()) ?? Data("{}".utf8)
@@ -25,7 +22,12 @@ public enum Frames {
     }
 
     /// Decodes frames into a message and its correlation id; never traps on bad input.
-    public static func decode<M: WireMessage>(_ frames: [Data], as: M.Type = M.self) throws(WireError) -> (message: M, correlation: String) {
+    ///
+    /// A body over `limits.maxMessageBytes` is refused as `tooLarge`, and the JSON pre-reader checks
+    /// the body (grammar, nesting, keys) before the decoder sees it, so no body costs more than its size.
+    public static func decode<M: WireMessage>(
+        _ frames: [Data], as: M.Type = M.self, limits: MessageLimits = .standard
+    ) throws(WireError) -> (message: M, correlation: String) {
         guard frames.count == 4 else {
             throw WireError(.malformedFrames, "expected 4 frames [version, type, correlation, body], got \(frames.count)")
         }
@@ -38,10 +40,20 @@ public enum Frames {
         guard let type = String(data: frames[1], encoding: .utf8), !type.isEmpty,
               let correlation = String(data: frames[2], encoding: .utf8)
         else { throw WireError(.malformedFrames, "the type and correlation frames must be UTF-8 text") }
-        guard frames[3].count <= maximumBody else {
-            throw WireError(.tooLarge, "body of \(frames[3].count) bytes is over the \(maximumBody)-byte limit")
+        guard frames[3].count <= limits.maxMessageBytes else {
+            throw WireError(.tooLarge, "\(type): body of \(frames[3].count) bytes is over the \(limits.maxMessageBytes)-byte limit (maxMessageBytes)")
         }
+        try preRead(frames[3], in: type, limits: limits)
         return (try M.decode(type: type, body: frames[3]), correlation)
+    }
+
+    /// Runs the JSON pre-reader over a body, turning a refusal into `invalidBody`.
+    public static func preRead(_ body: Data, in message: String, limits: MessageLimits = .standard) throws(WireError) {
+        do {
+            try limits.json.check(body)
+        } catch {
+            throw WireError(.invalidBody, "\(message): \(error)")
+        }
     }
 
     /// Decodes a JSON payload, turning any failure into `invalidBody` with the path that broke.

@@ -15,6 +15,9 @@ public struct Job: Codable, Sendable, Hashable, Identifiable {
     public var progress: Progress?
     /// How many times the job has been handed to a worker.
     public var attempts: Int
+    /// How many times it was handed out again because the worker running it was lost (died,
+    /// disconnected, or forgot it); past the broker's `maxRedispatches` the job fails as `poisoned`.
+    public var redispatches: Int = 0
     public let createdAt: Date
     public var updatedAt: Date
 
@@ -89,7 +92,7 @@ extension Job {
 
 extension Job {
     private enum CodingKeys: String, CodingKey {
-        case id, operation, input, state, presentation, result, error, progress, attempts, createdAt, updatedAt
+        case id, operation, input, state, presentation, result, error, progress, attempts, redispatches, createdAt, updatedAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -104,6 +107,7 @@ extension Job {
         error = try container.decodeIfPresent(Failure.self, forKey: .error)
         progress = try container.decodeIfPresent(Progress.self, forKey: .progress)
         attempts = try container.decodeIfPresent(Int.self, forKey: .attempts) ?? 0
+        redispatches = try container.decodeIfPresent(Int.self, forKey: .redispatches) ?? 0
         createdAt = try container.decode(Date.self, forKey: .createdAt)
         updatedAt = try container.decode(Date.self, forKey: .updatedAt)
     }
@@ -119,6 +123,7 @@ extension Job {
         try container.encode(error, forKey: .error)
         try container.encodeIfPresent(progress, forKey: .progress)
         try container.encode(attempts, forKey: .attempts)
+        if redispatches > 0 { try container.encode(redispatches, forKey: .redispatches) }
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(updatedAt, forKey: .updatedAt)
     }

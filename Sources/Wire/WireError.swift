@@ -9,6 +9,14 @@ public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvert
         case unknownOperation, invalidInput, notFound, invalidPresentation
         case alreadyResolved, stale, unknownAction, notCancellable
         case unavailable, timeout, `internal`
+        /// The journal's disk is full: new work is refused until space returns; reads go on.
+        case storageFull
+        /// An idempotency key reused with a different request.
+        case idempotencyConflict
+        /// A journaled job that cannot be read back; the broker set it aside.
+        case quarantined
+        /// A key without the role for the request, or answering under another name (docs/security.md).
+        case forbidden
     }
 
     public let code: Code

@@ -11,6 +11,7 @@ extension WorkerMessage: WireMessage {
         case .step: "step"
         case .progress: "progress"
         case .result: "result"
+        case .refuse: "refuse"
         case .disconnect: "disconnect"
         }
     }
@@ -24,6 +25,7 @@ extension WorkerMessage: WireMessage {
         case .step(let value): try Frames.json(value)
         case .progress(let value): try Frames.json(value)
         case .result(let value): try Frames.json(value)
+        case .refuse(let value): try Frames.json(value)
         }
     }
 
@@ -36,6 +38,7 @@ extension WorkerMessage: WireMessage {
         case "step": .step(try Frames.payload(Step.self, body, in: type))
         case "progress": .progress(try Frames.payload(ProgressReport.self, body, in: type))
         case "result": .result(try Frames.payload(Result.self, body, in: type))
+        case "refuse": .refuse(try Frames.payload(Refusal.self, body, in: type))
         case "disconnect": .disconnect
         default: throw WireError(.unknownMessage, "unknown worker message \"\(type)\"")
         }

@@ -10,6 +10,8 @@ public enum WorkerMessage: Sendable, Hashable {
     case step(Step)
     case progress(ProgressReport)
     case result(Result)
+    /// The worker cannot take a dispatch (it does not decode, or it is over the worker's limits).
+    case refuse(Refusal)
     case disconnect
 
     /// A worker announces the operations it runs (each with its summary, input schema and texts) and how
@@ -74,6 +76,20 @@ public enum WorkerMessage: Sendable, Hashable {
             self.attempt = attempt
             self.done = done
             self.total = total
+        }
+    }
+
+    /// A dispatch this worker cannot take, and why; the broker fails the job with `code`.
+    public struct Refusal: Codable, Sendable, Hashable {
+        public let job: String
+        public let attempt: Int
+        public let code: String
+        public let message: String
+        public init(job: String, attempt: Int, code: String, message: String) {
+            self.job = job
+            self.attempt = attempt
+            self.code = code
+            self.message = message
         }
     }
 

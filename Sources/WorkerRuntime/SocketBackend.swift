@@ -13,12 +13,14 @@ final class SocketBackend: JobBackend {
     }
 
     let post: @Sendable (WorkerMessage, String) -> Void
+    let limits: MessageLimits
     let acks = Waiters<String, BrokerCommand>()
     let resumptions = Waiters<Resumption, Resolution>()
     private let counter = Atomic<Int>(0)
     private let lastProgress = Mutex<[String: ContinuousClock.Instant]>([:])
 
-    init(post: @escaping @Sendable (WorkerMessage, String) -> Void) {
+    init(limits: MessageLimits, post: @escaping @Sendable (WorkerMessage, String) -> Void) {
+        self.limits = limits
         self.post = post
     }
 
@@ -37,6 +39,8 @@ final class SocketBackend: JobBackend {
         // Wait for the resume from the moment the question is acknowledged: an answer can arrive right after.
         async let resolution = resumptions.wait(for: key)
         do {
+            // Checked here as the broker would: a question too large would only be refused there.
+            do { try limits.check(question: draft) } catch { throw PresentationRefused(error) }
             _ = try await acknowledged(.present(.init(job: job, attempt: attempt, sequence: sequence, draft: draft)))
         } catch {
             resumptions.fail(key, error)
@@ -47,6 +51,7 @@ final class SocketBackend: JobBackend {
     }
 
     func recordStep(job: String, attempt: Int, name: String, value: JSONValue) async throws {
+        try limits.check(value: value, "the value of step \(name)")
         _ = try await acknowledged(.step(.init(job: job, attempt: attempt, name: name, value: value)))
     }
 

@@ -25,6 +25,21 @@ extension WorkerService {
         }
     }
 
+    /// Refuses a dispatch that cannot be read, so the broker fails its job with `error`'s code instead
+    /// of handing it out again; without a job id in it there is nothing to refuse.
+    func refuse(dispatch frames: [Data], _ error: WireError) {
+        guard frames.count == 4, frames[1] == Data("dispatch".utf8),
+              (try? settings.limits.json.check(frames[3])) != nil,
+              let attempt = try? JSONCoding.decoder.decode(WorkerMessage.Attempt.self, from: frames[3])
+        else {
+            log.warning("ignored a malformed message from the broker: \(error.message)")
+            return
+        }
+        log.warning("refused job \(attempt.job) attempt \(attempt.attempt): \(error.message)")
+        let refusal = WorkerMessage.Refusal(job: attempt.job, attempt: attempt.attempt, code: error.code.rawValue, message: error.message)
+        outbox.post(Frames.encode(WorkerMessage.refuse(refusal)))
+    }
+
     /// Drops every job (the broker replays them): used when the broker no longer knows this worker.
     func dropAll() {
         let jobs = running.withLock { running in
@@ -57,7 +72,12 @@ extension WorkerService {
         // Registered under the lock that the task's end also takes, so even an instant job finds its entry.
         running.withLock { jobs in
             jobs[dispatch.job] = RunningJob(attempt: dispatch.attempt, task: Task { [self] in
-            let result = await Self.outcome(of: dispatch) { try await operation.run(dispatch.input, in: context) }
+            let limits = settings.limits
+            let result = await Self.outcome(of: dispatch) {
+                let output = try await operation.run(dispatch.input, in: context)
+                try limits.check(value: output, "the output")
+                return output
+            }
             let stillOurs = running.withLock { running -> Bool in
                 guard running[dispatch.job]?.attempt == dispatch.attempt else { return false }
                 running[dispatch.job] = nil

@@ -1,16 +1,16 @@
 import CZeroMQ
+import Primitives
 
 // The one door to C: every libzmq (and POSIX) call in this module goes through `libzmq`.
 
-/// Calls a C function that returns -1 on failure, retrying `EINTR` and throwing the errno otherwise.
+/// Calls a C function that returns -1 on failure, retrying `EINTR` (the project's one `systemCall`)
+/// and throwing the errno otherwise; libzmq reports its own codes, such as `ETERM`, through errno too.
 @discardableResult
 func libzmq(_ operation: @autoclosure () -> String, _ call: () -> Int32) throws(ZMQError) -> Int32 {
-    while true {
-        let result = call()
-        if result != -1 { return result }
-        let code = zmq_errno()
-        if code == EINTR { continue }
-        throw ZMQError(code: code, operation: operation())
+    do {
+        return try systemCall(operation(), call)
+    } catch {
+        throw ZMQError(code: error.code, operation: error.call)
     }
 }
 

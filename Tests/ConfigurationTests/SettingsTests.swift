@@ -21,7 +21,7 @@ import Testing
         let settings = try Settings.load(file: nil, environment: ["INTERLUDE_CONFIG": ""].filter { _ in false })
         #expect(settings.clients == "tcp://127.0.0.1:5570")
         #expect(settings.http == "127.0.0.1:8080")
-        #expect(settings.synchronous == "full")
+        #expect(settings.synchronous == .full)
     }
 
     @Test(arguments: Settings.keys)

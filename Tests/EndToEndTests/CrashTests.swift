@@ -39,8 +39,7 @@ extension EndToEnd {
             defer { sandbox.shutdown() }
             // 32 MB that gzip cannot shrink: the archive is written in many chunks, so w1 is caught mid-way.
             let content = try TestLibrary.bigProject("big", in: sandbox.library, files: 8, megabytes: 4)
-            let destination = sandbox.root.appendingPathComponent("drive", isDirectory: true)
-            try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+            let destination = sandbox.library.appendingPathComponent("exports", isDirectory: true)
             try await sandbox.startBroker()
             let w1 = try await sandbox.startWorker("w1")
 

@@ -86,7 +86,7 @@ extension EndToEnd {
                 #expect(echoed == correlation, "\(label): the correlation id is echoed")
             }
 
-            let (reply, echoed) = try exchange(Frames.encode(ClientRequest.pending, correlation: "c-ok"))
+            let (reply, echoed) = try exchange(Frames.encode(ClientRequest.pending(.init()), correlation: "c-ok"))
             guard case .pending(let snapshot) = reply else {
                 Issue.record("expected a pending snapshot, got \(reply)")
                 return

@@ -114,6 +114,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("bad-input")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
+            try await sandbox.announceShippedOperations()
 
             let unknown = try await sandbox.cli("submit", "nope")
             #expect(unknown.status == 1, "\(unknown)")
@@ -123,7 +124,8 @@ extension EndToEnd {
             let badInput = try await sandbox.cli("submit", "removeDownload", "--input", #"{"title":1}"#)
             #expect(badInput.status == 1, "\(badInput)")
             #expect(badInput.stderr.contains("removeDownload"), "\(badInput)")
-            #expect(badInput.stderr.contains("trackID"), "the message names the missing field: \(badInput)")
+            #expect(badInput.stderr.contains("$.trackID: is required"), "the message names the missing field: \(badInput)")
+            #expect(badInput.stderr.contains("$.title: must be a string, is an integer"), "and every other problem: \(badInput)")
 
             let notJSON = try await sandbox.cli("submit", "removeDownload", "--input", "{trackID")
             #expect(notJSON.status == 2, "\(notJSON)")

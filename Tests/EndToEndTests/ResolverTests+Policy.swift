@@ -19,7 +19,7 @@ extension EndToEnd.Resolving {
         let sandbox = try Sandbox("resolve-policy", demoLibrary: false)
         defer { sandbox.shutdown() }
         try await sandbox.startUp()
-        let missing = sandbox.root.appendingPathComponent("unplugged-drive").path
+        let missing = sandbox.library.appendingPathComponent("exports/unplugged-drive").path
         let submissions: [(operation: String, input: String, action: String, result: JSONValue)] = [
             ("removeDownload", blueInGreen, "cancel", .object(["removed": .bool(false)])),
             ("exportProject", #"{"project":"atlas","destination":"\#(missing)"}"#, "cancel",

@@ -1,4 +1,6 @@
+import Client
 import Foundation
+import TestSupport
 
 @testable import Gateway
 
@@ -23,7 +25,7 @@ struct OutboxHarness {
     /// A dispatcher for `subscribers`, already running; stop it with `stop(_:)`.
     func start(
         _ subscribers: [WebhookSubscriber], options: WebhookDispatcher.Options? = nil,
-        source: (any OutboxEventSource)? = nil
+        source: (any EventSource)? = nil
     ) throws -> (WebhookDispatcher, Task<Void, Never>) {
         let dispatcher = try WebhookDispatcher(
             subscribers: WebhookSubscribers(subscribers), options: options ?? self.options(), source: source ?? self.source,
@@ -45,7 +47,7 @@ struct OutboxHarness {
 }
 
 /// Polls `condition` every 10 ms until it holds, failing with `TimedOut` after `seconds`.
-func outboxEventually(_ seconds: Double = 10, _ condition: @Sendable () async throws -> Bool) async throws {
+func outboxEventually(_ seconds: Double = 30, _ condition: @Sendable () async throws -> Bool) async throws {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while try await !condition() {
         guard ContinuousClock.now < deadline else { throw TimedOut(seconds: seconds) }

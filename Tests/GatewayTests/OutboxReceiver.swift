@@ -64,7 +64,6 @@ final class OutboxReceiver: Sendable {
 
     /// Stops the server; pending handlers are released.
     func stop() async throws {
-        let server = server
-        try await onThread { server.stop() }
+        await server.stopped()
     }
 }

@@ -30,8 +30,8 @@ enum Examples {
     static let clientRequests: [ClientRequest] = [
         .submit(.init(operation: "removeDownload", input: input, idempotencyKey: "order-1234")),
         .status(.init(job: job.id)),
-        .jobs(.init(state: .waiting, limit: 20, before: nil)),
-        .pending,
+        .jobs(.init(state: .waiting, limit: 20, after: "18")),
+        .pending(.init(limit: 100, after: "1795000000000-prs_0a1b2c3d4e5f6a7b")),
         .presentation(.init(id: presentation.id)),
         .answer(.init(presentation: presentation.id, action: "remove", by: "ana", channel: "cli")),
         .cancel(.init(job: job.id)),
@@ -43,10 +43,11 @@ enum Examples {
     static let brokerReplies: [BrokerReply] = [
         .job(job),
         .jobs(.init(jobs: [job], next: "17")),
-        .pending(.init(presentations: [presentation], sequence: 42, operations: [job.id: "removeDownload"])),
+        .pending(.init(
+            presentations: [presentation], sequence: 42, operations: [job.id: "removeDownload"], next: "1795000000000-prs_5f1c2a9d0b7e4c31")),
         .presentation(.init(presentation: presentation, resolution: resolution, operation: "removeDownload")),
         .resolution(resolution),
-        .events(.init(events: [event], last: 42)),
+        .events(.init(events: [event], last: 44, next: 42, cutShort: true)),
         .stats(.init(jobs: ["queued": 1, "running": 0, "waiting": 1, "succeeded": 5, "failed": 0, "cancelled": 1], pending: 1, workers: 2, sequence: 42)),
         .operations(.init(operations: [OperationInfo(
             name: greet.name, summary: greet.summary, input: greet.input, catalog: greet.catalog, workers: ["worker-a"],
@@ -68,6 +69,7 @@ enum Examples {
         .step(.init(job: job.id, attempt: 1, name: "delete", value: .bool(true))),
         .progress(.init(job: job.id, attempt: 1, done: 524_288, total: 1_048_576)),
         .result(.init(job: job.id, attempt: 1, outcome: .succeeded, output: .object(["removed": .bool(true)]))),
+        .refuse(.init(job: job.id, attempt: 2, code: "tooLarge", message: "dispatch: body of 1049000 bytes is over the 1048576-byte limit (maxMessageBytes)")),
         .disconnect,
     ]
 

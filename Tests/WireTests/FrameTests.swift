@@ -44,7 +44,7 @@ import Wire
         ([Data("interlude/1".utf8), Data("submit".utf8), Data(), Data(#"{"input":{}}"#.utf8)], .invalidBody),
         ([Data("interlude/1".utf8), Data("answer".utf8), Data(), Data(#"{"presentation":7}"#.utf8)], .invalidBody),
         ([Data("interlude/1".utf8), Data("jobs".utf8), Data(), Data(#"{"state":"sleeping"}"#.utf8)], .invalidBody),
-        ([Data("interlude/1".utf8), Data("submit".utf8), Data(), Data(count: Frames.maximumBody + 1)], .tooLarge),
+        ([Data("interlude/1".utf8), Data("submit".utf8), Data(), Data(count: MessageLimits.standard.maxMessageBytes + 1)], .tooLarge),
     ]
 
     @Test(arguments: malformed)

@@ -1,4 +1,4 @@
-import Configuration
+import Log
 import Foundation
 import Journal
 import Presentation
@@ -6,31 +6,66 @@ import Wire
 import ZeroMQ
 
 extension BrokerLoop {
-    /// Commits the turn's changes, then performs every other effect in order.
+    /// Commits the turn's changes, then performs every other effect in order. Nothing sent may be over
+    /// `maxMessageBytes`: a reply that would be gets `tooLarge`, a dispatch that would be fails its job.
     func perform(_ effects: [BrokerEffect]) throws {
         let changes = effects.compactMap { effect -> JournalChange? in
             if case .persist(let change) = effect { return change }
             return nil
         }
         try journal.apply(changes)
+        var followUps: [BrokerEffect] = []
         for effect in effects {
             switch effect {
             case .persist(.appendEvent(let event)), .publish(let event):
-                _ = try? events.send(event.frames)
+                publish(event)
             case .persist:
                 break
             case .reply(let peer, let correlation, let reply):
-                send(clients, to: peer, Frames.encode(reply, correlation: correlation))
+                send(clients, to: peer, checked(reply, correlation: correlation))
             case .query(let peer, let correlation, let request):
-                send(clients, to: peer, Frames.encode(answer(request), correlation: correlation))
+                send(clients, to: peer, checked(answer(request), correlation: correlation))
             case .send(let peer, let correlation, let command):
-                send(workers, to: peer, Frames.encode(command, correlation: correlation))
+                let frames = Frames.encode(command, correlation: correlation)
+                guard fits(frames) else {
+                    log.error("did not send \(command.type) to a worker: \(frames[3].count) bytes is over maxMessageBytes")
+                    continue
+                }
+                send(workers, to: peer, frames)
             case .dispatch(let peer, let job):
                 let history = try journal.history(of: job.id)
                 let dispatch = BrokerCommand.Dispatch(job: job.id, attempt: job.attempts, operation: job.operation, input: job.input, history: history)
-                send(workers, to: peer, Frames.encode(BrokerCommand.dispatch(dispatch)))
+                let frames = Frames.encode(BrokerCommand.dispatch(dispatch))
+                guard fits(frames) else {
+                    let error = Job.Failure(
+                        code: WireError.Code.tooLarge.rawValue,
+                        message: "the dispatch of job \(job.id) (its input and recorded history) is \(frames[3].count) bytes, over maxMessageBytes (\(limits.maxMessageBytes))")
+                    log.error(error.message)
+                    followUps += state.undeliverable(job.id, attempt: job.attempts, error: error, now: Date())
+                    continue
+                }
+                send(workers, to: peer, frames)
             }
         }
+        if !followUps.isEmpty { try perform(followUps) }
+    }
+
+    private func fits(_ frames: [Data]) -> Bool { frames[3].count <= limits.maxMessageBytes }
+
+    /// The reply's frames, or a `tooLarge` error's when the reply would be over the limit.
+    private func checked(_ reply: BrokerReply, correlation: String) -> [Data] {
+        let frames = Frames.encode(reply, correlation: correlation)
+        if fits(frames) { return frames }
+        let error = WireError(.tooLarge, "the \(reply.type) reply is \(frames[3].count) bytes, over maxMessageBytes (\(limits.maxMessageBytes))")
+        log.warning(error.message)
+        return Frames.encode(BrokerReply.error(error), correlation: correlation)
+    }
+
+    /// Publishes an event; one too large for a message (journaled before sizes were limited) goes out trimmed.
+    private func publish(_ event: Event) {
+        var frames = event.frames
+        if frames[1].count > limits.maxMessageBytes { frames = event.trimmed().frames }
+        _ = try? events.send(frames)
     }
 
     private func send(_ socket: Socket, to peer: PeerID, _ frames: [Data]) {
@@ -49,8 +84,7 @@ extension BrokerLoop {
                 guard let job = try journal.job(ref.job) else { return .error(WireError(.notFound, "no job \(ref.job)")) }
                 return .job(job)
             case .jobs(let list):
-                let limit = min(max(list.limit ?? 50, 1), 500)
-                return .jobs(try journal.jobs(state: list.state, limit: limit, before: list.before))
+                return .jobs(try jobPage(list))
             case .presentation(let ref):
                 guard let found = try journal.presentation(ref.id) else { return .error(WireError(.notFound, "no presentation \(ref.id)")) }
                 return .presentation(found)
@@ -64,14 +98,15 @@ extension BrokerLoop {
                 guard let job = try journal.job(ref.job) else { return .error(WireError(.notFound, "no job \(ref.job)")) }
                 return .error(WireError(.notCancellable, "job \(ref.job) has already \(job.state.rawValue)"))
             case .events(let since):
-                let limit = min(max(since.limit ?? 500, 1), 5_000)
-                return .events(BrokerReply.EventPage(events: try journal.events(after: since.after, limit: limit), last: state.lastSequence))
+                return .events(try eventPage(since))
             case .stats:
                 return .stats(BrokerReply.Stats(
-                    jobs: try journal.countsByState(), pending: state.pending.count, workers: state.workerCount, sequence: state.lastSequence))
+                    jobs: try journal.countsByState(), pending: state.pendingCount, workers: state.workerCount, sequence: state.lastSequence))
             case .submit, .pending, .operations:
                 return .error(WireError(.internal, "\(request.type) is answered by the state machine"))
             }
+        } catch let error as WireError {
+            return .error(error)
         } catch {
             log.error("journal read failed: \(error)")
             return .error(WireError(.internal, "the journal could not be read"))

@@ -1,17 +1,23 @@
-import Configuration
 import Foundation
 import Journal
+import Log
 import Presentation
+import Primitives
 import Wire
 import ZeroMQ
 
 extension BrokerLoop {
-    /// Decodes a client's frames and feeds them to the state machine; garbage gets an error reply.
-    func client(_ peer: PeerID, _ frames: [Data]) throws -> [BrokerEffect] {
-        let request: ClientRequest
+    /// Decodes a client's frames, checks them against its key's role and feeds them to the state machine.
+    ///
+    /// Garbage and requests the key may not make get an error reply and change nothing.
+    func client(_ peer: PeerID, _ frames: [Data], userID: String?) throws -> [BrokerEffect] {
+        var request: ClientRequest
         let correlation: String
         do {
-            (request, correlation) = try Frames.decode(frames, as: ClientRequest.self)
+            (request, correlation) = try Frames.decode(frames, as: ClientRequest.self, limits: limits)
+            // The key's role first: it also puts the key's name in an answer's `by`, which the text rules then check.
+            if let gate { request = try gate.authorize(request, userID: userID) }
+            try admission.check(request)
         } catch {
             log.warning("refused a client message: \(error.message)")
             let correlation = frames.count == 4 ? String(decoding: frames[2], as: UTF8.self) : ""
@@ -24,14 +30,31 @@ extension BrokerLoop {
         return state.receive(client: peer, correlation: correlation, request, existing: existing, now: Date(), newID: Identifier.make("job"))
     }
 
-    /// Decodes a worker's frames and feeds them to the state machine; garbage gets a refusal.
-    func worker(_ peer: PeerID, _ frames: [Data]) throws -> [BrokerEffect] {
+    /// Decodes a worker's frames and feeds them to the state machine; garbage, or a key that lost its worker role, gets a refusal.
+    func worker(_ peer: PeerID, _ frames: [Data], userID: String?) throws -> [BrokerEffect] {
+        let correlation = frames.count == 4 ? String(decoding: frames[2], as: UTF8.self) : ""
+        if let gate, !gate.isWorker(userID) {
+            return [.send(to: peer, correlation: correlation, .refused(WireError(.forbidden, "this connection's key is no longer a worker key")))]
+        }
         do {
-            let (message, correlation) = try Frames.decode(frames, as: WorkerMessage.self)
-            return state.receive(worker: peer, correlation: correlation, message, now: Date(), newID: Identifier.make("prs"))
+            let (message, correlation) = try Frames.decode(frames, as: WorkerMessage.self, limits: limits)
+            return state.receive(worker: peer, correlation: correlation, try admission.admit(message), now: Date(), newID: Identifier.make("prs"))
         } catch {
             log.warning("refused a worker message: \(error.message)")
-            return [.send(to: peer, correlation: "", .refused(error))]
+            if let failure = Self.oversizedResult(frames, error, limits: limits) {
+                return state.receive(worker: peer, correlation: correlation, failure, now: Date(), newID: Identifier.make("prs"))
+            }
+            return [.send(to: peer, correlation: correlation, .refused(error))]
         }
+    }
+
+    /// A `result` too large to take still names its job: it ends as failed with `tooLarge` instead
+    /// of leaving the job running on a worker that believes it is done.
+    static func oversizedResult(_ frames: [Data], _ error: WireError, limits: MessageLimits) -> WorkerMessage? {
+        guard error.code == .tooLarge, frames.count == 4, frames[1] == Data("result".utf8),
+              (try? limits.json.check(frames[3])) != nil,
+              let attempt = try? JSONCoding.decoder.decode(WorkerMessage.Attempt.self, from: frames[3])
+        else { return nil }
+        return .result(.init(job: attempt.job, attempt: attempt.attempt, outcome: .failed, error: Job.Failure(code: error.code.rawValue, message: error.message)))
     }
 }

@@ -1,4 +1,4 @@
-import Configuration
+import Log
 import Foundation
 import Journal
 import Presentation
@@ -15,19 +15,27 @@ final class BrokerLoop {
     let events: Socket
     let journal: Journal
     var state: BrokerState
+    let admission: Admission
     let log: Log
     let stop: Wakeup
     let bound: BrokerEndpoints
+    /// CURVE admission and per-command roles; nil when the broker runs without keys (loopback only).
+    let gate: KeyGate?
     private var nextTick = Date()
     private static let maxPerTurn = 512
 
     init(
         context: Context, endpoints: BrokerEndpoints, journal: Journal, settings: BrokerState.Settings,
-        log: Log, stop: Wakeup
+        keys: BrokerKeys?, keyUpdates: Mailbox<AuthorizedKeys>, log: Log, stop: Wakeup
     ) throws {
-        clients = try Self.router(context, endpoints.clients)
-        workers = try Self.router(context, endpoints.workers)
-        events = try Socket(context, .pub)
+        // The ZAP handler must be bound before the first CURVE server socket, or handshakes go unchecked.
+        gate = try keys.map { keys throws(ZMQError) in
+            try KeyGate(context: context, keys: keys.authorized, updates: keyUpdates, log: log)
+        }
+        let security = { (domain: BrokerDomain) in keys?.security(domain) ?? .none }
+        clients = try Self.router(context, endpoints.clients, security(.clients), limits: settings.limits)
+        workers = try Self.router(context, endpoints.workers, security(.workers), limits: settings.limits)
+        events = try Socket(context, .pub, security: security(.events))
         try events.setSendHighWaterMark(100_000)
         try events.bind(endpoints.events)
         bound = BrokerEndpoints(clients: try clients.lastEndpoint, workers: try workers.lastEndpoint, events: try events.lastEndpoint)
@@ -35,14 +43,17 @@ final class BrokerLoop {
         state = BrokerState(
             settings: settings, recovering: try journal.recover(), lastSequence: try journal.lastEventSequence(),
             announcements: try journal.announcements())
+        admission = Admission(limits: settings.limits)
         self.log = log
         self.stop = stop
     }
 
-    private static func router(_ context: Context, _ endpoint: String) throws -> Socket {
-        let socket = try Socket(context, .router)
+    var limits: MessageLimits { state.settings.limits }
+
+    private static func router(_ context: Context, _ endpoint: String, _ security: SocketSecurity, limits: MessageLimits) throws -> Socket {
+        let socket = try Socket(context, .router, security: security)
         try socket.setRouterMandatory(true)
-        try socket.setMaxMessageSize(Int64(Frames.maximumBody + 64 * 1024))
+        try socket.setMaxMessageSize(Int64(limits.frameBytes))
         try socket.setSendHighWaterMark(100_000)
         try socket.setReceiveHighWaterMark(100_000)
         try socket.bind(endpoint)
@@ -53,8 +64,14 @@ final class BrokerLoop {
     func run() throws {
         defer { close() }
         while true {
-            let readable = try poll([.socket(clients), .socket(workers), .fileDescriptor(stop.fileDescriptor)], timeout: timeout())
+            var items: [PollItem] = [.socket(clients), .socket(workers), .fileDescriptor(stop.fileDescriptor)]
+            if let gate { items += [.socket(gate.handler.socket), .fileDescriptor(gate.updates.fileDescriptor)] }
+            let readable = try poll(items, timeout: timeout())
             if readable[2] { return }
+            if let gate {
+                if readable[4] { gate.applyUpdates() }
+                if readable[3] { try gate.answerHandshakes() }
+            }
             var effects: [BrokerEffect] = []
             if readable[0] { effects += try drain(clients, handle: client) }
             if readable[1] { effects += try drain(workers, handle: worker) }
@@ -73,12 +90,12 @@ final class BrokerLoop {
         return .milliseconds(Int(seconds * 1000))
     }
 
-    private func drain(_ socket: Socket, handle: (PeerID, [Data]) throws -> [BrokerEffect]) throws -> [BrokerEffect] {
+    private func drain(_ socket: Socket, handle: (PeerID, [Data], String?) throws -> [BrokerEffect]) throws -> [BrokerEffect] {
         var effects: [BrokerEffect] = []
         for _ in 0..<Self.maxPerTurn {
-            guard let frames = try socket.receive() else { break }
-            guard let peer = frames.first else { continue }
-            effects += try handle(peer, Array(frames.dropFirst()))
+            guard let message = try socket.receiveMessage() else { break }
+            guard let peer = message.frames.first else { continue }
+            effects += try handle(peer, Array(message.frames.dropFirst()), message.userID)
         }
         return effects
     }
@@ -87,5 +104,6 @@ final class BrokerLoop {
         clients.close()
         workers.close()
         events.close()
+        gate?.close()
     }
 }

@@ -14,11 +14,12 @@ extension BrokerState {
         case .status(let ref):
             guard let active = jobs[ref.job] else { return [.query(from: client, correlation: correlation, request)] }
             return [.reply(to: client, correlation: correlation, .job(active.job))]
-        case .pending:
-            let presentations = pending
-            let operations = Dictionary(uniqueKeysWithValues: presentations.compactMap { p in jobs[p.job].map { (p.job, $0.job.operation) } })
-            let snapshot = BrokerReply.PendingSnapshot(presentations: presentations, sequence: lastSequence, operations: operations)
-            return [.reply(to: client, correlation: correlation, .pending(snapshot))]
+        case .pending(let list):
+            do {
+                return [.reply(to: client, correlation: correlation, .pending(try pendingPage(list)))]
+            } catch {
+                return [.reply(to: client, correlation: correlation, .error(error))]
+            }
         case .presentation(let ref):
             guard let jobID = presentationJobs[ref.id], let active = jobs[jobID], let current = active.slot.current,
                   current.id == ref.id

@@ -83,9 +83,10 @@ extension BrokerState {
         return effects + assign(now: now)
     }
 
-    /// Puts a worker's running jobs back at the head of the queue and forgets the worker.
-    mutating func removeWorker(_ id: PeerID, now: Date) -> [BrokerEffect] {
-        guard workers.removeValue(forKey: id) != nil else { return [] }
+    /// Puts a worker's running jobs back at the head of the queue and forgets the worker; `cause`
+    /// says why it was lost. A job lost more than `maxRedispatches` times fails as `poisoned`.
+    mutating func removeWorker(_ id: PeerID, now: Date, cause: String) -> [BrokerEffect] {
+        guard let worker = workers.removeValue(forKey: id) else { return [] }
         var effects: [BrokerEffect] = []
         for jobID in jobs.keys.sorted() {
             guard var active = jobs[jobID] else { continue }
@@ -95,6 +96,13 @@ extension BrokerState {
                 if active.cancelRequested {
                     jobs[jobID] = active
                     effects += finish(jobID, phase: .cancelled, error: Job.Failure(code: "cancelled", message: "cancelled by a client"), now: now)
+                    continue
+                }
+                active.job.redispatches += 1
+                active.lastLoss = "worker \(worker.name) \(cause) while running attempt \(active.job.attempts)"
+                if active.job.redispatches > settings.maxRedispatches {
+                    jobs[jobID] = active
+                    effects += finish(jobID, phase: .failed, error: poisoned(active), now: now)
                     continue
                 }
                 active.job.phase = .queued
@@ -107,13 +115,21 @@ extension BrokerState {
         return effects + assign(now: now)
     }
 
+    /// The error of a job whose workers kept being lost while they ran it.
+    private func poisoned(_ active: ActiveJob) -> Job.Failure {
+        Job.Failure(
+            code: "poisoned",
+            message: "job \(active.job.id) was lost by its worker \(active.job.redispatches) times (more than maxRedispatches, "
+                + "\(settings.maxRedispatches)); last: \(active.lastLoss ?? "unknown")")
+    }
+
     /// Time passes: dead workers lose their jobs, heartbeats go out, questions expire.
     public mutating func tick(now: Date) -> [BrokerEffect] {
         var effects: [BrokerEffect] = []
         let deadline = settings.heartbeatInterval * Double(settings.liveness)
         for worker in workers.values.sorted(by: { $0.name < $1.name }) {
             if now.timeIntervalSince(worker.lastHeard) > deadline {
-                effects += removeWorker(worker.id, now: now)
+                effects += removeWorker(worker.id, now: now, cause: "was silent for \(settings.liveness) heartbeats")
             } else if now.timeIntervalSince(worker.lastSent) >= settings.heartbeatInterval {
                 workers[worker.id]?.lastSent = now
                 effects.append(.send(to: worker.id, correlation: "", .heartbeat))
@@ -127,6 +143,9 @@ extension BrokerState {
         effects.append(.publish(Event(sequence: lastSequence, type: .heartbeat, at: now)))
         return effects
     }
+
+    /// The number of pending presentations.
+    public var pendingCount: Int { jobs.values.reduce(0) { $0 + ($1.slot.current == nil ? 0 : 1) } }
 
     /// When the next presentation expires, so the loop can wake for it.
     public var nextExpiry: Date? { jobs.values.compactMap(\.slot.current?.expiresAt).min() }

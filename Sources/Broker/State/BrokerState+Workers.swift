@@ -16,7 +16,7 @@ extension BrokerState {
         case .ready, .heartbeat:
             return []
         case .disconnect:
-            return removeWorker(id, now: now)
+            return removeWorker(id, now: now, cause: "disconnected")
         case .present(let present):
             return self.present(present, from: id, correlation: correlation, now: now, newID: newID)
         case .withdraw(let attempt):
@@ -37,6 +37,10 @@ extension BrokerState {
             return [save(active)]
         case .result(let result):
             return self.result(result, from: id, now: now)
+        case .refuse(let refusal):
+            guard lease(.init(job: refusal.job, attempt: refusal.attempt), runningOn: id) != nil, let worker = workers[id] else { return [] }
+            let error = Job.Failure(code: refusal.code, message: "worker \(worker.name) refused attempt \(refusal.attempt): \(refusal.message)")
+            return finish(refusal.job, phase: .failed, error: error, now: now)
         }
     }
 
@@ -44,7 +48,7 @@ extension BrokerState {
     /// with a name that cannot name an operation is ignored.
     private mutating func register(_ id: PeerID, _ ready: WorkerMessage.Ready, now: Date) -> [BrokerEffect] {
         // A known id sending ready again has restarted its work: what it ran is lost.
-        var effects = workers[id] != nil ? removeWorker(id, now: now) : []
+        var effects = workers[id] != nil ? removeWorker(id, now: now, cause: "announced itself again") : []
         var announcements: [String: OperationAnnouncement] = [:]
         for announcement in ready.operations where OperationAnnouncement.isValidName(announcement.name) {
             announcements[announcement.name] = announcement
@@ -63,6 +67,10 @@ extension BrokerState {
     ) -> [BrokerEffect] {
         guard var active = lease(.init(job: present.job, attempt: present.attempt), runningOn: id) else {
             return [.send(to: id, correlation: correlation, .refused(WireError(.stale, "job \(present.job) attempt \(present.attempt) is not yours")))]
+        }
+        // The worker asked before it saw the cancel: no question for a job that is ending (its result still names the lease).
+        guard !active.cancelRequested else {
+            return [.send(to: id, correlation: correlation, .refused(WireError(.stale, "job \(present.job) is being cancelled")))]
         }
         let presentation: Presentation
         do {
@@ -114,5 +122,14 @@ extension BrokerState {
               active.job.attempts == attempt.attempt
         else { return nil }
         return active
+    }
+}
+
+extension BrokerState {
+    /// A dispatch the loop could not send (over the size limit, say): the job fails with `error`
+    /// instead of being handed out again and again.
+    public mutating func undeliverable(_ jobID: String, attempt: Int, error: Job.Failure, now: Date) -> [BrokerEffect] {
+        guard let active = jobs[jobID], active.job.attempts == attempt, active.worker != nil else { return [] }
+        return finish(jobID, phase: .failed, error: error, now: now)
     }
 }

@@ -8,16 +8,22 @@ import Wire
 /// It holds the jobs that have not ended, the queue, the workers with their capacity and leases,
 /// and each job's presentation slot. Everything it decides reaches the journal before anyone hears of it.
 public struct BrokerState: Sendable {
-    /// Timing of the heartbeat protocol.
+    /// Timing of the heartbeat protocol, the size policy, and when a job counts as poisoned.
     public struct Settings: Sendable, Hashable {
         /// How often each side sends a heartbeat when it has nothing else to say.
         public var heartbeatInterval: TimeInterval
         /// A worker silent for this many intervals is dead.
         public var liveness: Int
+        /// Every size limit, from `maxMessageBytes`.
+        public var limits: MessageLimits
+        /// A job handed out again more often than this, because its worker was lost, fails as `poisoned`.
+        public var maxRedispatches: Int
 
-        public init(heartbeatInterval: TimeInterval = 1, liveness: Int = 3) {
+        public init(heartbeatInterval: TimeInterval = 1, liveness: Int = 3, limits: MessageLimits = .standard, maxRedispatches: Int = 10) {
             self.heartbeatInterval = heartbeatInterval
             self.liveness = liveness
+            self.limits = limits
+            self.maxRedispatches = maxRedispatches
         }
     }
 
@@ -30,6 +36,8 @@ public struct BrokerState: Sendable {
         /// The worker keeping its task suspended while it waits for an answer.
         var holder: PeerID?
         var cancelRequested = false
+        /// Why its worker was last lost while running it, for the `poisoned` error.
+        var lastLoss: String?
     }
 
     /// A connected worker.
@@ -82,8 +90,10 @@ public struct BrokerState: Sendable {
     /// Jobs that have not ended, for inspection.
     public var activeJobs: [Job] { jobs.values.map(\.job).sorted { $0.createdAt < $1.createdAt } }
 
-    /// Every pending presentation, oldest first.
-    public var pending: [Presentation] { jobs.values.compactMap(\.slot.current).sorted { $0.createdAt < $1.createdAt } }
+    /// Every pending presentation, oldest first (by creation time, then id: the order pages follow).
+    public var pending: [Presentation] {
+        jobs.values.compactMap(\.slot.current).map { (PendingCursor($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
 
     /// The number of connected workers.
     public var workerCount: Int { workers.count }

@@ -31,7 +31,7 @@ extension API {
             guard let cursor = PendingCursor(text) else { throw .badRequest("cursor \"\(text)\" is not one this API gave out.") }
             return cursor
         }
-        let snapshot = try await ask(.pending) { reply in
+        let snapshot = try await ask(.pending(.init(limit: ClientRequest.ListPending.limits.range.upperBound))) { reply in
             if case .pending(let snapshot) = reply { return snapshot }
             return nil
         }

@@ -45,10 +45,14 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
         case .notFound: 404
         case .alreadyResolved, .stale, .notCancellable: 409
         case .tooLarge: 413
+        case .idempotencyConflict: 422
+        case .storageFull: 507
+        case .quarantined: 500
         case .unavailable: 503
         case .timeout: 504
         case .malformedFrames, .unsupportedVersion, .unknownMessage: 502
         case .internal: 500
+        case .forbidden: 403
         }
     }
 

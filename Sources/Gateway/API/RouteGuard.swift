@@ -1,4 +1,4 @@
-import Configuration
+import Log
 
 /// Runs a route behind its access check and turns every refusal into the JSON error response.
 struct RouteGuard: HTTPHandler {

@@ -1,8 +1,10 @@
+import Lifecycle
+
 /// An HTTP/1.1 server on libmicrohttpd that runs an `HTTPHandler` for every request.
 ///
 /// Sendable without `@unchecked`: every stored property is immutable and itself Sendable, and the
 /// daemon handle inside `MHDDaemon` is guarded by a mutex.
-public final class HTTPServer: Sendable {
+public final class HTTPServer: Service {
     /// The address the server listens on.
     public let host: String
     /// The bound port (the one picked when the configuration asked for 0).
@@ -42,19 +44,25 @@ public final class HTTPServer: Sendable {
         try self.init(configuration: configuration, metrics: metrics, handler: ClosureHandler(handler))
     }
 
-    /// Serves until the calling task is cancelled, then stops; the shape service runners expect.
-    public func run() async {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(3600))
-        }
-        stop()
+    /// Serves until the calling task is cancelled or a graceful shutdown is signalled, then stops; the
+    /// stop (which joins libmicrohttpd's connection threads) runs on a thread of its own.
+    public func run() async throws {
+        try? await gracefulShutdown()
+        await stopped()
     }
 
-    /// Stops listening, ends open streams, and returns once every connection is closed; safe to call twice.
+    /// Starts stopping: stops listening, ends open streams and closes connections on a thread of its
+    /// own; returns at once. Safe to call more than once.
     public func stop() {
         // Release the threads blocked on handlers and streams first: MHD joins them all.
         core.registry.shutDownAll()
         daemon.stop()
+    }
+
+    /// Stops (if not yet asked to) and returns once every connection is closed.
+    public func stopped() async {
+        core.registry.shutDownAll()
+        await daemon.stopped()
     }
 
     deinit {

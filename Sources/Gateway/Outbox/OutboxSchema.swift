@@ -1,4 +1,4 @@
-import Journal
+import SQLite
 
 /// The outbox's own tables in `gateway.sqlite`, separate from the broker's journal.
 enum OutboxSchema {

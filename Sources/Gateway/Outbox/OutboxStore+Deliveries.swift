@@ -1,5 +1,5 @@
 import Foundation
-import Journal
+import SQLite
 
 extension OutboxStore {
     /// The oldest pending delivery of the endpoint `key`, due or not; endpoints are served in order.

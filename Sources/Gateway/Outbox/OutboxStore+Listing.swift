@@ -1,5 +1,5 @@
 import Foundation
-import Journal
+import SQLite
 
 extension OutboxStore {
     /// The newest `limit` deliveries, of one state or all, newest event first.

@@ -1,5 +1,5 @@
 import Foundation
-import Journal
+import SQLite
 import Synchronization
 import Wire
 
@@ -13,7 +13,7 @@ final class OutboxStore: Sendable {
     private let database: Mutex<Database>
 
     /// Opens (creating the folder and file if needed) and migrates the outbox in `folder`.
-    init(folder: URL, synchronous: Database.Options.Synchronous = .full) throws(OutboxError) {
+    init(folder: URL, synchronous: Synchronous = .full) throws(OutboxError) {
         let path = folder.appendingPathComponent("gateway.sqlite").path
         self.path = path
         do {

@@ -1,5 +1,8 @@
+import Client
 import Configuration
 import Foundation
+import Lifecycle
+import Log
 import Synchronization
 
 /// Sends the broker's events to the configured webhook endpoints through a durable outbox.
@@ -7,12 +10,12 @@ import Synchronization
 /// It follows the event stream (live first, then the journal from its cursor, re-reading on a gap),
 /// enqueues one delivery per event and interested endpoint in `<data>/gateway.sqlite`, and delivers
 /// them signed, in order per endpoint, retrying with backoff until they succeed or are dead-lettered.
-public final class WebhookDispatcher: Sendable {
+public final class WebhookDispatcher: Service {
     /// The endpoints deliveries go to; no other address is ever contacted.
     public let subscribers: WebhookSubscribers
     let options: Options
     let store: OutboxStore
-    let source: any OutboxEventSource
+    let source: any EventSource
     let client: WebhookHTTPClient
     let metrics = WebhookMetrics()
     let doorbell = Doorbell()
@@ -26,7 +29,7 @@ public final class WebhookDispatcher: Sendable {
 
     /// A dispatcher for the subscribers, outbox and retry settings in `settings`.
     /// Throws `WebhookSubscriberError` for a bad subscriber and `OutboxError` when the outbox cannot open.
-    public convenience init(settings: Settings, source: any OutboxEventSource) throws {
+    public convenience init(settings: Settings, source: any EventSource) throws {
         try self.init(
             subscribers: WebhookSubscribers(settings: settings), options: Options(settings: settings), source: source,
             log: settings.log("webhooks"))
@@ -34,7 +37,7 @@ public final class WebhookDispatcher: Sendable {
 
     /// A dispatcher with explicit subscribers and options; opens (creating) the outbox at once.
     public init(
-        subscribers: WebhookSubscribers, options: Options, source: any OutboxEventSource, log: Log = Log("webhooks")
+        subscribers: WebhookSubscribers, options: Options, source: any EventSource, log: Log = Log("webhooks")
     ) throws(OutboxError) {
         self.subscribers = subscribers
         self.options = options
@@ -50,16 +53,20 @@ public final class WebhookDispatcher: Sendable {
         client.close()
     }
 
-    /// Follows events and delivers until `stop()` or cancellation; in-flight attempts are abandoned and
+    /// Follows events and delivers until `stop()`, cancellation or a graceful shutdown; in-flight attempts are abandoned and
     /// retried by the next run. Runs once: a second call returns at once.
     public func run() async {
         guard !started.exchange(true, ordering: .relaxed) else { return }
         prepare()
-        await withDiscardingTaskGroup { group in
-            group.addTask { await self.follow() }
-            group.addTask { await self.deliver() }
-            for await _ in stopped {}
-            group.cancelAll()
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await self.follow() }
+                group.addTask { await self.deliver() }
+                for await _ in stopped {}
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            self.stop()
         }
         client.close()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Wire
 
 /// One configured receiver of outgoing webhooks: where to POST, how to sign, and which events.
@@ -36,12 +37,6 @@ public struct WebhookSubscriber: Sendable, Equatable, CustomStringConvertible {
 
     /// 64-bit FNV-1a of the URL text as 16 hex digits: stable across restarts and configuration order.
     static func key(for url: URL) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.absoluteString.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        FNV1a.hex(url.absoluteString.utf8)
     }
 }

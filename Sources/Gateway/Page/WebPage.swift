@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import Primitives
 
 /// The page at `/` where a person sees pending presentations as real dialogs and answers them.
 ///
@@ -60,7 +61,7 @@ struct PageAsset: Sendable {
     init(_ contentType: String, _ text: String) {
         self.contentType = contentType
         self.body = Data(text.utf8)
-        self.etag = "\"\(Self.fnv1a(body))\""
+        self.etag = "\"\(FNV1a.hex(body))\""
     }
 
     /// The assets by path, but `/catalog.json`, which holds the operations' texts as announced now.
@@ -84,15 +85,5 @@ struct PageAsset: Sendable {
         ]
         if includingType { headers["Content-Type"] = contentType }
         return headers
-    }
-
-    /// A 64-bit FNV-1a digest in hex: enough to tell versions of the same asset apart.
-    static func fnv1a(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
     }
 }

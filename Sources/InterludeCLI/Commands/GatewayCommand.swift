@@ -1,50 +1,38 @@
 import Client
 import Configuration
 import Gateway
+import Lifecycle
 import ZeroMQ
 
 extension Services {
-    /// The gateway and its outgoing-webhook dispatcher, started and stopped together.
+    /// The gateway and its outgoing-webhook dispatcher, run together.
     struct Gateway: Sendable {
         let service: GatewayService
         let dispatcher: WebhookDispatcher
-        private let delivering: Task<Void, Never>
 
-        /// Starts both; `up` passes the endpoints its in-process broker actually bound.
-        init(_ settings: Settings, context: Context? = nil, clients: String? = nil, events: String? = nil) throws {
+        /// Starts both; `up` passes the endpoints its in-process broker actually bound, and that broker's key.
+        init(_ settings: Settings, clients: String? = nil, events: String? = nil, localBroker: CurvePublicKey? = nil) throws {
             var configuration = try GatewayConfiguration(settings: settings)
-            if let clients { configuration.clients = clients }
-            if let events { configuration.events = events }
+            if let clients { configuration.broker.clients = clients }
+            if let events { configuration.broker.events = events }
+            configuration.broker.security = ConnectionSecurity(try Credentials(settings).brokerConnection(localBroker: localBroker))
             try configuration.validate()
-            let context = try context ?? Context()
-            let source = BrokerEventSource(
-                client: try BrokerClient(context: context, endpoint: configuration.clients), context: context,
-                eventsEndpoint: configuration.events)
-            let dispatcher = try WebhookDispatcher(settings: settings, source: source)
+            let connection = try BrokerConnection(configuration.broker)
+            let dispatcher = try WebhookDispatcher(settings: settings, source: connection)
             service = try GatewayService(
-                configuration: configuration,
+                configuration: configuration, connection: connection,
                 extraRoutes: [GatewayRoute(.get, "/v1/webhooks/deliveries", access: .scope(.read), WebhookDeliveriesRoute(dispatcher: dispatcher))],
-                metricsProviders: [{ dispatcher.metricsText() }], context: context)
+                metricsProviders: [{ dispatcher.metricsText() }])
             // Without a publicUrl, answer links use the address the gateway actually listens on.
             if settings.publicUrl.isEmpty { dispatcher.publicURL = service.url }
             self.dispatcher = dispatcher
-            delivering = Task { await dispatcher.run() }
         }
 
         /// Where the gateway serves.
         var url: String { service.url }
 
-        /// Stops serving and delivering.
-        func stop() {
-            service.stop()
-            dispatcher.stop()
-        }
-
-        /// Returns once both have stopped.
-        func wait() async {
-            await service.wait()
-            await delivering.value
-        }
+        /// The services to run, in start order: HTTP, then deliveries (which stop first).
+        var services: [any Service] { [service, dispatcher] }
     }
 }
 
@@ -64,8 +52,11 @@ struct GatewayCommand: Command {
         [{"name", "token", "scopes"}]) and `tokens` (name:token:scope+scope,…). With no tokens the API is
         open, which is allowed on a loopback address only; on any other address the gateway refuses to
         start. Incoming webhooks need `incomingSecret` (whsec_…); without it they are refused with 401.
-        Settings: http, clients, events, data, maxBodyBytes, incomingSecret, tokensFile, tokens,
-        publicUrl, requestTimeoutMs, webhook…, logLevel. Tokens and secrets are never printed.
+        With curveSecretKeyFile and brokerPublicKey it talks to the broker over CURVE; its key needs the
+        gateway role there, which lets it answer under its callers' token names.
+        Settings: http, clients, events, data, maxMessageBytes, incomingSecret, tokensFile, tokens,
+        publicUrl, requestTimeoutMs, webhook…, logLevel, curveSecretKeyFile, brokerPublicKey.
+        Tokens and secrets are never printed.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
@@ -74,6 +65,6 @@ struct GatewayCommand: Command {
         var banner = Banner("interlude gateway is up.")
         banner.row("gateway", gateway.url, note: "JSON API under /v1, web page at /")
         banner.write()
-        return try await runUntilSignal(stop: { gateway.stop() }, wait: { await gateway.wait() }, log: settings.log("gateway"))
+        return try await runServices(gateway.services, log: settings.log("gateway"))
     }
 }

@@ -2,6 +2,7 @@ import Client
 import Configuration
 import Foundation
 import Presentation
+import Primitives
 import Wire
 
 struct OperationsCommand: Command {
@@ -41,7 +42,7 @@ struct OperationsCommand: Command {
         lines += (info.input.map(SchemaText.lines) ?? ["any value (no schema announced)"]).map { "    " + $0 }
         lines.append("  workers  " + (info.workers.isEmpty ? "none connected (jobs wait in the queue)" : info.workers.joined(separator: ", ")))
         lines.append("  jobs     \(info.jobs.queued) queued, \(info.jobs.running) running, \(info.jobs.waiting) waiting")
-        lines.append("  announced \(JSONCoding.timestamp(info.announcedAt)) by \(info.announcedBy)")
+        lines.append("  announced \(Timestamp.string(info.announcedAt)) by \(info.announcedBy)")
         if let variants = info.variants {
             lines.append("  ! \(variants.count) workers' versions differ; a submit is accepted when any of them accepts it:")
             for variant in variants {

@@ -1,7 +1,8 @@
 import Broker
 import Configuration
 import Foundation
-import Journal
+import Lifecycle
+import Log
 import Operations
 import Presentation
 import Wire
@@ -12,43 +13,54 @@ import ZeroMQ
 /// Builds the long-running parts from settings, so `broker`, `worker` and `up` start them the same way.
 enum Services {
     static func registry(_ settings: Settings) throws -> OperationRegistry {
-        try ShippedOperations.registry(library: URL(fileURLWithPath: settings.library), exportReserveBytes: settings.exportReserveBytes)
+        try ShippedOperations.registry(
+            library: URL(fileURLWithPath: settings.library), exportReserveBytes: settings.exportReserveBytes,
+            exportRoots: settings.exportRootFolders)
     }
 
     /// The broker links no operation: it knows those its workers announce.
-    static func broker(_ settings: Settings, context: Context) throws -> BrokerService {
+    static func broker(_ settings: Settings, context: Context, credentials: Credentials) throws -> BrokerService {
         try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: settings.clients, workers: settings.workers, events: settings.events),
             dataFolder: URL(fileURLWithPath: settings.data),
-            settings: BrokerState.Settings(heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness),
-            synchronous: settings.synchronous == "normal" ? .normal : .full,
+            settings: BrokerState.Settings(
+                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
+                maxRedispatches: settings.maxRedispatches),
+            synchronous: settings.synchronous,
+            keys: try credentials.broker(settings),
             log: settings.log("broker"))
     }
 
-    /// Whether the broker welcomed `worker` (took its announcements) within `limit`.
-    static func welcomed(_ worker: WorkerService, within limit: Duration) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                for await _ in worker.welcomes { return true }
-                return false
+    /// Writes `banner` once the broker has welcomed `worker` (taken its announcements, so its operations may
+    /// be submitted), or after `limit` with a warning.
+    static func announce(_ banner: Banner, when worker: WorkerService, within limit: Duration, log: Log) -> Task<Void, Never> {
+        Task {
+            let welcomed = await withTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    for await _ in worker.welcomes { return true }
+                    return false
+                }
+                group.addTask {
+                    try? await Task.sleep(for: limit)
+                    return false
+                }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first
             }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+            guard !Task.isCancelled else { return }
+            if !welcomed { log.warning("the broker has not taken the worker's operations within \(limit)") }
+            banner.write()
         }
     }
 
-    static func worker(_ settings: Settings, context: Context, endpoint: String) throws -> WorkerService {
+    static func worker(_ settings: Settings, context: Context, endpoint: String, security: SocketSecurity) throws -> WorkerService {
         try WorkerService(
-            context: context, endpoint: endpoint, registry: try registry(settings),
+            context: context, endpoint: endpoint, security: security, registry: try registry(settings),
             settings: .init(
                 name: settings.resolvedWorkerName, capacity: settings.concurrency,
-                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness),
+                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits),
             log: settings.log("worker"))
     }
 }
@@ -62,19 +74,24 @@ struct BrokerCommand: Command {
         Runs the broker until SIGINT or SIGTERM. It listens for clients on `clients`, for workers on
         `workers`, publishes events on `events`, and keeps its journal in `data` (SQLite). On start it
         recovers every unfinished job and pending question from the journal.
-        Settings: data, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel.
+        With curveSecretKeyFile and authorizedKeysFile every socket uses CURVE and admits only the
+        listed keys, each to what its role allows; SIGHUP rereads authorizedKeysFile. Without keys the
+        broker refuses to listen beyond loopback or ipc:// (see docs/security.md).
+        Settings: data, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
+        maxJsonDepth, maxJsonKeys, maxRedispatches, curveSecretKeyFile, authorizedKeysFile.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         _ = try arguments.positionals()
-        let broker = try Services.broker(settings, context: try Context())
+        let broker = try Services.broker(settings, context: try Context(), credentials: try Credentials(settings))
         var banner = Banner("interlude broker is up.")
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers)
         banner.row("events", broker.endpoints.events)
         banner.row("journal", URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
+        banner.row("keys", settings.curveSecretKeyFile.isEmpty ? "none (loopback only)" : "CURVE, admitting \(settings.authorizedKeysFile)")
         banner.write()
-        return try await runUntilSignal(stop: { broker.stop() }, wait: { try await broker.wait() }, log: settings.log("broker"))
+        return try await runServices([broker, KeyReloader(broker: broker, log: settings.log("broker"))], log: settings.log("broker"))
     }
 }
 
@@ -89,7 +106,8 @@ struct WorkerCommand: Command {
         the shipped operations (name, summary, input schema, texts), and runs up to N jobs at once on the
         library folder (`library`). It prints "interlude worker is up." once the broker has taken them.
           --concurrency  jobs at once (default: the `concurrency` setting, 4)
-        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, workerName.
+        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, exportRoots, workerName, maxMessageBytes,
+        curveSecretKeyFile, brokerPublicKey.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
@@ -99,33 +117,22 @@ struct WorkerCommand: Command {
             guard let value = Int(text), (1...1_000).contains(value) else { throw UsageError("--concurrency must be from 1 to 1000") }
             settings.concurrency = value
         }
-        let worker = try Services.worker(settings, context: try Context(), endpoint: settings.workers)
+        let security = try Credentials(settings).brokerConnection()
+        let worker = try Services.worker(settings, context: try Context(), endpoint: settings.workers, security: security)
         settings.log("worker").info("\(settings.resolvedWorkerName) running up to \(settings.concurrency) job(s) from \(settings.workers)")
-        let banner = Task { [settings] in
-            for await operations in worker.welcomes {
-                var banner = Banner("interlude worker is up.")
-                banner.row("worker", settings.resolvedWorkerName)
-                banner.row("broker", settings.workers)
-                banner.row("operations", operations.joined(separator: ","))
-                banner.write()
-                return
-            }
-        }
-        defer { banner.cancel() }
-        return try await runUntilSignal(stop: { worker.stop() }, wait: { await worker.wait() }, log: settings.log("worker"))
+        var banner = Banner("interlude worker is up.")
+        banner.row("worker", settings.resolvedWorkerName)
+        banner.row("broker", settings.workers)
+        banner.row("operations", try Services.registry(settings).names.joined(separator: ","))
+        let announced = Services.announce(banner, when: worker, within: .seconds(3_600), log: settings.log("worker"))
+        defer { announced.cancel() }
+        return try await runServices([worker], log: settings.log("worker"))
     }
 }
 
-/// Runs until a signal arrives, then stops the service and waits for it to end.
-func runUntilSignal(stop: @escaping @Sendable () -> Void, wait: @Sendable () async throws -> Void, log: Log) async throws -> Int32 {
-    let watcher = Task {
-        let name = await Shutdown.wait()
-        log.info("\(name) received; stopping")
-        stop()
-        return name
-    }
-    try await wait()
-    // The service ends by itself only on a failure, which `wait` has thrown; here a signal stopped it.
-    _ = await watcher.value
+/// Runs `services` as one group until SIGINT or SIGTERM (then they stop in reverse order) or until one
+/// fails (then the others stop and the failure is thrown).
+func runServices(_ services: [any Service], log: Log) async throws -> Int32 {
+    try await ServiceGroup(services, log: log).run()
     return ExitStatus.success
 }

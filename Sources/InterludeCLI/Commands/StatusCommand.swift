@@ -46,16 +46,17 @@ struct CancelCommand: Command {
 struct JobsCommand: Command {
     let name = "jobs"
     let summary = "List jobs, newest first"
-    let options: Set<String> = ["state", "limit", "before"]
+    let options: Set<String> = ["state", "limit", "after", "before"]
     let flags: Set<String> = ["json"]
     let help = """
-        Usage: interlude jobs [--state STATE] [--limit N] [--before CURSOR] [--json]
+        Usage: interlude jobs [--state STATE] [--limit N] [--after CURSOR] [--json]
 
-        Lists jobs, newest first.
-          --state   queued, running, waiting, succeeded, failed or cancelled
-          --limit   how many (1–500, default 50)
-          --before  the cursor printed at the end of the previous page
-          --json    print {"jobs": […], "next": …} as one line of JSON
+        Lists jobs, newest first, one page at a time: a page holds at most N jobs, fewer when more would
+        not fit in one message (it then says so).
+          --state  queued, running, waiting, succeeded, failed or cancelled
+          --limit  how many (1–500, default 50)
+          --after  the cursor printed at the end of the previous page (--before is the older name)
+          --json   print {"jobs": […], "next": …, "cutShort": …} as one line of JSON
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
@@ -70,13 +71,16 @@ struct JobsCommand: Command {
             guard let limit = Int(text), (1...500).contains(limit) else { throw UsageError("--limit must be from 1 to 500") }
             return limit
         }
-        let page = try await Connection(settings).client.jobs(state: state, limit: limit, before: arguments["before"])
+        let page = try await Connection(settings).client.jobs(state: state, limit: limit, after: arguments["after"] ?? arguments["before"])
         if arguments.has("json") {
             Output.json(page)
         } else {
             if page.jobs.isEmpty { print("no jobs") }
-            for job in page.jobs { print("\(job.id)  \(job.operation.padding(toLength: 16, withPad: " ", startingAt: 0))  \(job.state.rawValue)") }
-            if let next = page.next { print("more: interlude jobs --before \(next)") }
+            for job in page.jobs {
+                print("\(job.id)  \(Output.safe(job.operation).padding(toLength: 16, withPad: " ", startingAt: 0))  \(job.state.rawValue)")
+            }
+            if page.cutShort { print("(this page was cut short: more jobs would not fit in one message)") }
+            if let next = page.next { print("more: interlude jobs --after \(next)") }
         }
         return ExitStatus.success
     }

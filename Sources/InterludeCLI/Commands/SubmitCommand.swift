@@ -3,7 +3,6 @@ import Configuration
 import Foundation
 import Presentation
 import Wire
-import ZeroMQ
 
 struct SubmitCommand: Command {
     let name = "submit"
@@ -28,10 +27,11 @@ struct SubmitCommand: Command {
 
     /// The help, then the operations the broker knows now (asked with a short timeout).
     func currentHelp(_ settings: Settings?) async -> String {
-        guard let settings, let client = try? BrokerClient(context: try Context(), endpoint: settings.clients, requestTimeout: .seconds(1))
-        else { return help }
-        defer { client.close() }
-        guard let list = try? await client.operations() else {
+        var quick = settings
+        quick?.requestTimeoutMs = 1_000
+        guard let settings, let quick, let connection = try? Connection(quick) else { return help }
+        defer { connection.broker.close() }
+        guard let list = try? await connection.client.operations() else {
             return help + "\n(The broker at \(settings.clients) did not answer, so its operations cannot be listed here.)"
         }
         let width = list.operations.map(\.name.count).max() ?? 0
@@ -41,7 +41,7 @@ struct SubmitCommand: Command {
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let operation = try arguments.positionals("operation")[0]
-        let input = try Self.input(arguments["input"])
+        let input = try Self.input(arguments["input"], reader: settings.messageLimits.json)
         let connection = try Connection(settings)
         let job = try await connection.client.submit(operation, input: input, idempotencyKey: arguments["idempotency-key"])
         guard arguments.has("wait") else {
@@ -55,7 +55,7 @@ struct SubmitCommand: Command {
         return finished.state == .succeeded ? ExitStatus.success : ExitStatus.failure
     }
 
-    static func input(_ text: String?) throws -> JSONValue {
+    static func input(_ text: String?, reader: JSONPreReader = JSONPreReader()) throws -> JSONValue {
         guard var text else { return .object([:]) }
         if text.hasPrefix("@") {
             let path = String(text.dropFirst())
@@ -63,9 +63,12 @@ struct SubmitCommand: Command {
             text = String(decoding: data, as: UTF8.self)
         }
         do {
+            try reader.check(text)
             return try JSONCoding.decoder.decode(JSONValue.self, from: Data(text.utf8))
+        } catch let refusal as JSONRefusal {
+            throw UsageError(refusal.kind == .syntax ? "--input is not valid JSON: \(refusal)" : "--input is refused: \(refusal)")
         } catch {
-            throw UsageError("--input is not valid JSON: \(text)")
+            throw UsageError("--input is not valid JSON: \(text.prefix(200))")
         }
     }
 }

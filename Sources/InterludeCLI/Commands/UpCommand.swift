@@ -1,6 +1,7 @@
 import Broker
 import Configuration
 import Foundation
+import Lifecycle
 import Operations
 import ZeroMQ
 
@@ -24,19 +25,14 @@ struct UpCommand: Command {
         let library = URL(fileURLWithPath: settings.library)
         if try DemoLibrary.create(at: library) { log.info("created a demo library in \(library.path)") }
         let context = try Context()
-        let broker = try Services.broker(settings, context: context)
-        let worker = try Services.worker(settings, context: context, endpoint: broker.endpoints.workers)
-        let gateway: Services.Gateway
-        do {
-            gateway = try Services.Gateway(settings, context: context, clients: broker.endpoints.clients, events: broker.endpoints.events)
-        } catch {
-            worker.stop()
-            broker.stop()
-            try? await broker.wait()
-            throw error
-        }
-        // Submits are refused until the worker's operations are announced: wait (a bounded time) for the broker to take them.
-        if await !Services.welcomed(worker, within: .seconds(10)) { log.warning("the worker's operations are not announced yet") }
+        let credentials = try Credentials(settings)
+        let broker = try Services.broker(settings, context: context, credentials: credentials)
+        // In one process, the worker and the gateway use the process's key; it must be listed with both roles.
+        let localBroker = credentials.secretKey?.publicKey
+        let worker = try Services.worker(
+            settings, context: context, endpoint: broker.endpoints.workers, security: try credentials.brokerConnection(localBroker: localBroker))
+        let gateway = try Services.Gateway(
+            settings, clients: broker.endpoints.clients, events: broker.endpoints.events, localBroker: localBroker)
         var banner = Banner("interlude is up.")
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers, note: "\(settings.concurrency) job(s) at once in this process")
@@ -48,18 +44,11 @@ struct UpCommand: Command {
             #"Try: interlude submit removeDownload --input '{"trackID": "t-101", "title": "Blue in Green"}'"#,
             "Stop with Ctrl-C.",
         ]
-        banner.write()
-        return try await runUntilSignal(
-            stop: {
-                gateway.stop()
-                worker.stop()
-                broker.stop()
-            },
-            wait: {
-                // The broker ends first only on a failure, which ends the process; otherwise all three stop together.
-                try await broker.wait()
-                await gateway.wait()
-                await worker.wait()
-            }, log: log)
+        // Submits are refused until the worker's operations are announced: the banner waits for the broker to take them.
+        let announced = Services.announce(banner, when: worker, within: .seconds(10), log: log)
+        defer { announced.cancel() }
+        // Stopped in reverse: webhook deliveries, then HTTP, then the worker, and the broker last.
+        let reloader = KeyReloader(broker: broker, log: settings.log("broker"))
+        return try await runServices([broker, reloader, worker] + gateway.services, log: log)
     }
 }

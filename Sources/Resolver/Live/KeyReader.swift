@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -14,9 +15,9 @@ public final class KeyReader: Sendable {
     private let stopped = Atomic<Bool>(false)
 
     /// Starts reading `fileDescriptor` (a terminal in raw mode).
-    public init(fileDescriptor: Int32 = STDIN_FILENO) throws(TerminalError) {
+    public init(fileDescriptor: Int32 = STDIN_FILENO) throws(SystemCallError) {
         var pipeEnds: [Int32] = [-1, -1]
-        try systemCall("pipe") { Int(pipe(&pipeEnds)) }
+        try systemCall("pipe") { pipe(&pipeEnds) }
         let (stopReader, stopWriter) = (pipeEnds[0], pipeEnds[1])
         self.stopWriter = stopWriter
         let (keys, continuation) = AsyncStream.makeStream(of: KeyInput.self)
@@ -50,7 +51,7 @@ public final class KeyReader: Sendable {
     /// The next chunk of bytes, or `nil` once the input ends, fails, or the stop pipe is written.
     private static func nextChunk(_ fileDescriptor: Int32, stopReader: Int32) -> [UInt8]? {
         var fds = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stopReader, events: Int16(POLLIN), revents: 0)]
-        guard (try? systemCall("poll", { Int(poll(&fds, 2, -1)) })) != nil, fds[1].revents == 0 else { return nil }
+        guard (try? systemCall("poll", { poll(&fds, 2, -1) })) != nil, fds[1].revents == 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 64)
         guard let count = try? systemCall("read", { read(fileDescriptor, &buffer, buffer.count) }), count > 0 else { return nil }
         return Array(buffer.prefix(count))

@@ -25,7 +25,7 @@ public enum PendingListing {
                 operationCatalog: texts.catalog(for: entry.operation)))
             let actions = renderer.choices(entry.presentation).choices.map(\.action.id).joined(separator: "|")
             output.line(renderer.render(entry.presentation).joined(separator: "\n"))
-            output.line("  interlude answer \(entry.id) <\(actions)>\n")
+            output.line(TextRules.escaped("  interlude answer \(entry.id) <\(actions)>") + "\n")
         }
     }
 }

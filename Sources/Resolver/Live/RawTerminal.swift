@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,10 +17,10 @@ public final class RawTerminal: @unchecked Sendable {  // `original` is written 
     private var restored = false
 
     /// Puts the terminal on `fileDescriptor` into raw mode.
-    public init(fileDescriptor: Int32 = STDIN_FILENO) throws(TerminalError) {
+    public init(fileDescriptor: Int32 = STDIN_FILENO) throws(SystemCallError) {
         self.fileDescriptor = fileDescriptor
         var attributes = termios()
-        try systemCall("tcgetattr") { Int(tcgetattr(fileDescriptor, &attributes)) }
+        try systemCall("tcgetattr") { tcgetattr(fileDescriptor, &attributes) }
         original = attributes
         attributes.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
         attributes.c_iflag &= ~tcflag_t(IXON | ICRNL)
@@ -27,7 +28,7 @@ public final class RawTerminal: @unchecked Sendable {  // `original` is written 
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        try systemCall("tcsetattr") { Int(tcsetattr(fileDescriptor, TCSANOW, &attributes)) }
+        try systemCall("tcsetattr") { tcsetattr(fileDescriptor, TCSANOW, &attributes) }
     }
 
     deinit { restore() }
@@ -39,7 +40,7 @@ public final class RawTerminal: @unchecked Sendable {  // `original` is written 
         guard !restored else { return }
         restored = true
         var attributes = original
-        _ = try? systemCall("tcsetattr") { Int(tcsetattr(fileDescriptor, TCSANOW, &attributes)) }
+        _ = try? systemCall("tcsetattr") { tcsetattr(fileDescriptor, TCSANOW, &attributes) }
     }
 
     /// Whether `fileDescriptor` is a terminal.

@@ -27,12 +27,6 @@ extension ResolverDriver {
                 tell(entry, text("notAnswered", error.message))
                 // Without a person, a question with no verdict is not retried in a loop.
                 if !options.interactive { session.setAside(entry.id) }
-            case .fetchEvents(let after):
-                let (client, feed) = (client, feed)
-                Task { feed.yield(.page(await BrokerCalls.events(client, after: after))) }
-            case .fetchSnapshot:
-                let (client, feed) = (client, feed)
-                Task { feed.yield(.snapshot(await BrokerCalls.snapshot(client))) }
             }
         }
     }
@@ -82,14 +76,14 @@ extension ResolverDriver {
     /// answers in a terminal, every line without one).
     private func tell(_ entry: PendingEntry, _ line: String) {
         guard options.interactive else {
-            if !options.json { output.line("\(entry.id) (\(entry.operation ?? entry.presentation.job)): \(line)") }
+            if !options.json { output.line(TextRules.escaped("\(entry.id) (\(entry.operation ?? entry.presentation.job)): \(line)")) }
             return
         }
         if displayed?.id == entry.id {
             output.screen("\n")
             displayed = nil
         }
-        output.line(lastShown == entry.id ? line : "\(entry.id) (\(entry.operation ?? entry.presentation.job)): \(line)")
+        output.line(TextRules.escaped(lastShown == entry.id ? line : "\(entry.id) (\(entry.operation ?? entry.presentation.job)): \(line)"))
     }
 
     /// A live-resolver sentence in this run's locale.

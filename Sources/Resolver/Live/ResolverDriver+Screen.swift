@@ -28,7 +28,7 @@ extension ResolverDriver {
         case .press(let key):
             let choices = displayed.map { renderer($0).choices($0.presentation) }
             if let entry = displayed, let choices, let action = choices.action(for: key) {
-                output.line(choices.choices.first { $0.action.id == action }?.label ?? action)
+                output.line(TextRules.escaped(choices.choices.first { $0.action.id == action }?.label ?? action))
                 displayed = nil
                 send(entry, action: action)
             } else if key == .character("q") || key == .character("Q") {

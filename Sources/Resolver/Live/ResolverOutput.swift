@@ -24,7 +24,7 @@ public struct ResolverOutput: Sendable {
     func line(_ text: String) { out(text + "\n") }
 
     /// One line of the log: `interlude resolve: …`.
-    func log(_ text: String) { err("interlude resolve: \(text)\n") }
+    func log(_ text: String) { err("interlude resolve: \(TextRules.escaped(text, keepingLineBreaks: true))\n") }
 
     /// One `--json` line.
     func json(_ report: ResolverReport) {

@@ -23,7 +23,7 @@ extension HTTPReply {
 /// Sends one request with URLSession, bounded by `timeout`.
 func fetch(
     _ method: String = "GET", port: Int, _ target: String, body: Data? = nil, headers: [String: String] = [:],
-    timeout: Double = 15
+    timeout: Double = 60
 ) async throws -> HTTPReply {
     var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(target)")!)
     request.httpMethod = method

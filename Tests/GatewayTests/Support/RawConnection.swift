@@ -14,7 +14,7 @@ final class RawConnection: @unchecked Sendable {  // used by one thread at a tim
     private let descriptor: Int32
     private var closed = false
 
-    init(port: Int, timeoutSeconds: Int = 5) throws {
+    init(port: Int, timeoutSeconds: Int = 30) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)

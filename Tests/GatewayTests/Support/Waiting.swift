@@ -8,7 +8,7 @@ struct TimedOut: Error, CustomStringConvertible {
 
 /// Runs `body`, failing with `TimedOut` if it takes longer than `seconds`.
 func withTimeout<T: Sendable>(
-    _ seconds: Double = 5, _ body: @escaping @Sendable () async throws -> T
+    _ seconds: Double = 30, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask { try await body() }
@@ -44,7 +44,7 @@ final class Signal: Sendable {
     }
 
     /// Waits for the signal, throwing `TimedOut` after `seconds`.
-    func wait(seconds: Double = 5) async throws {
+    func wait(seconds: Double = 30) async throws {
         let stream = stream
         try await withTimeout(seconds) {
             for await _ in stream { return }

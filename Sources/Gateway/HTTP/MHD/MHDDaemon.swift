@@ -1,12 +1,24 @@
 import CMicroHTTPD
+import Foundation
+import Primitives
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A running libmicrohttpd daemon that owns the `ServerCore` its callbacks reach; stops at most once.
+///
+/// Stopping joins every connection thread, so it always happens on a thread of its own: `stop()`
+/// returns at once and `stopped()` waits for it without blocking the caller's thread.
 final class MHDDaemon: Sendable {
+    private struct Stopping {
+        var started = false
+        var done = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
     private let handle: Mutex<OpaquePointer?>
+    private let stopping = Mutex(Stopping())
     private let core: ServerCore
     /// The port the listening socket is bound to.
     let port: Int
@@ -49,13 +61,38 @@ final class MHDDaemon: Sendable {
         self.port = port
     }
 
-    /// Closes the listening socket and every connection, waiting for their threads to finish.
+    /// Starts closing the listening socket and every connection; returns at once.
     func stop() {
-        guard let daemon = handle.withLock({ $0.take() }) else { return }
-        MHD_stop_daemon(daemon)
+        guard stopping.withLock({ state in defer { state.started = true }; return !state.started }) else { return }
+        let daemon = Handoff(handle.withLock { $0.take() })
+        let thread = Thread { [self] in
+            if let pointer = daemon.value { MHD_stop_daemon(pointer) }
+            let waiters = stopping.withLock { state in
+                state.done = true
+                defer { state.waiters.removeAll() }
+                return state.waiters
+            }
+            for waiter in waiters { waiter.resume() }
+        }
+        thread.name = "interlude-http-stop"
+        thread.start()
     }
 
-    deinit {
+    /// Stops (if not yet asked to) and returns once every connection is closed and its thread joined.
+    func stopped() async {
         stop()
+        await withCheckedContinuation { continuation in
+            let done = stopping.withLock { state in
+                if !state.done { state.waiters.append(continuation) }
+                return state.done
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    // `stop()`'s thread holds the daemon until it is done, so this runs only for a daemon never
+    // stopped, and then (the thread gone) nothing else can reach it: stopping here cannot deadlock.
+    deinit {
+        if let daemon = handle.withLock({ $0.take() }) { MHD_stop_daemon(daemon) }
     }
 }

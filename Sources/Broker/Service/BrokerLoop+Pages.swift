@@ -1,0 +1,46 @@
+import Foundation
+import Journal
+import Presentation
+import Wire
+
+extension BrokerLoop {
+    /// A page of jobs from the journal, newest first, cut by count and by bytes.
+    func jobPage(_ list: ClientRequest.ListJobs) throws -> BrokerReply.JobPage {
+        let limit = BrokerState.clamp(list.limit, ClientRequest.ListJobs.limits)
+        if let after = list.after, Int64(after) == nil { throw WireError(.invalidBody, "after \"\(after)\" is not a cursor a page gave out") }
+        var filler = PageFiller<Job>(limit: limit, budget: limits.pageBytes)
+        let next = try Self.fill(&filler, after: list.after, chunk: min(limit + 1, 64), id: \.id) { (after: String?, count: Int) in
+            try journal.jobs(state: list.state, limit: count, after: after).map { row -> (String?, Job) in (row.cursor, row.job) }
+        } trim: { $0.trimmed() }
+        return BrokerReply.JobPage(jobs: filler.items, next: next ?? nil, cutShort: filler.cutShort, trimmed: filler.trimmed)
+    }
+
+    /// A page of journaled events after a sequence, oldest first, cut by count and by bytes.
+    func eventPage(_ since: ClientRequest.EventsSince) throws -> BrokerReply.EventPage {
+        let limit = BrokerState.clamp(since.limit, ClientRequest.EventsSince.limits)
+        var filler = PageFiller<Event>(limit: limit, budget: limits.pageBytes)
+        let next = try Self.fill(&filler, after: since.after, chunk: min(limit + 1, 64), id: { String($0.sequence) }) { after, count in
+            try journal.events(after: after, limit: count).map { ($0.sequence, $0) }
+        } trim: { $0.trimmed() }
+        return BrokerReply.EventPage(events: filler.items, last: state.lastSequence, next: next, cutShort: filler.cutShort, trimmed: filler.trimmed)
+    }
+
+    /// Offers rows to `filler` a chunk at a time, so a page reads and decodes only about what it holds;
+    /// returns the cursor of the last row taken when more rows follow, else nil.
+    static func fill<Item, Cursor>(
+        _ filler: inout PageFiller<Item>, after start: Cursor, chunk: Int, id: (Item) -> String,
+        read: (Cursor, Int) throws -> [(Cursor, Item)], trim: (Item) -> Item
+    ) rethrows -> Cursor? {
+        var cursor = start
+        var taken = false
+        while true {
+            let rows = try read(cursor, chunk)
+            for (position, item) in rows {
+                guard filler.offer(item, id: id(item), trim: trim) else { return taken ? cursor : nil }
+                cursor = position
+                taken = true
+            }
+            if rows.count < chunk { return nil }
+        }
+    }
+}

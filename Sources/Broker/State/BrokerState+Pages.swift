@@ -1,0 +1,43 @@
+import Foundation
+import Presentation
+import Wire
+
+extension BrokerState {
+    /// A page of pending presentations after the cursor, oldest first, cut by count and by bytes.
+    func pendingPage(_ list: ClientRequest.ListPending) throws(WireError) -> BrokerReply.PendingSnapshot {
+        let limit = Self.clamp(list.limit, ClientRequest.ListPending.limits)
+        let start = try list.after.map { text throws(WireError) -> PendingCursor in
+            guard let cursor = PendingCursor(text) else { throw WireError(.invalidBody, "after \"\(text)\" is not a cursor a page gave out") }
+            return cursor
+        }
+        let ordered = pending.filter { presentation in start.map { $0 < PendingCursor(presentation) } ?? true }
+        var filler = PageFiller<PendingItem>(limit: limit, budget: settings.limits.pageBytes)
+        let items = ordered.lazy.map { PendingItem(presentation: $0, operation: self.jobs[$0.job]?.job.operation ?? "") }
+        let consumed = filler.fill(items, id: \.presentation.id) { $0.trimmed() }
+        let next = consumed < ordered.count && consumed > 0 ? PendingCursor(ordered[consumed - 1]).text : nil
+        return BrokerReply.PendingSnapshot(
+            presentations: filler.items.map(\.presentation), sequence: lastSequence,
+            operations: Dictionary(filler.items.map { ($0.presentation.job, $0.operation) }) { first, _ in first },
+            next: next, cutShort: filler.cutShort, trimmed: filler.trimmed)
+    }
+
+    /// A page size asked for, clamped to what the list allows.
+    static func clamp(_ asked: Int?, _ limits: (range: ClosedRange<Int>, standard: Int)) -> Int {
+        min(max(asked ?? limits.standard, limits.range.lowerBound), limits.range.upperBound)
+    }
+}
+
+/// A presentation and its job's operation, measured together since a page carries both.
+struct PendingItem: Encodable {
+    let presentation: Presentation
+    let operation: String
+
+    func trimmed() -> PendingItem { PendingItem(presentation: presentation.trimmed(), operation: operation) }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(presentation)
+        try container.encode(presentation.job)
+        try container.encode(operation)
+    }
+}

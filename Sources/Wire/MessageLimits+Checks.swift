@@ -1,0 +1,31 @@
+import Foundation
+import Presentation
+
+extension MessageLimits {
+    /// Throws `tooLarge` when a job input is over `inputBytes`.
+    public func check(input: JSONValue) throws(WireError) {
+        try check(input, "the input", limit: inputBytes, share: "a quarter")
+    }
+
+    /// Throws `tooLarge` when a question is over `presentationBytes`.
+    public func check(question draft: Presentation.Draft) throws(WireError) {
+        try check(draft, "the question", limit: presentationBytes, share: "an eighth")
+    }
+
+    /// Throws `tooLarge` when a step value or a job output is over `valueBytes`.
+    public func check(value: JSONValue, _ what: String) throws(WireError) {
+        try check(value, what, limit: valueBytes, share: "an eighth")
+    }
+
+    private func check(_ value: some Encodable, _ what: String, limit: Int, share: String) throws(WireError) {
+        let size = Self.size(value)
+        guard size <= limit else {
+            throw WireError(.tooLarge, "\(what) is \(size) bytes; at most \(limit) are allowed (\(share) of maxMessageBytes, \(maxMessageBytes))")
+        }
+    }
+
+    /// The encoded size of a value, as it travels.
+    public static func size(_ value: some Encodable) -> Int {
+        (try? Frames.json(value).count) ?? Int.max
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+@testable import InterludeCLI
+import Presentation
+import Testing
+import Wire
+
+@Suite struct OutputTests {
+    /// A question journaled before new questions were checked for control characters, as the broker may still list it.
+    static let hostile: Presentation = {
+        let json = #"""
+            {"actions":[{"id":"ok","label":"O\u001b[8mK","role":"cancel"}],"createdAt":"2026-11-18T11:06:40.000Z","error":null,
+             "expiresAt":null,"id":"prs_1","item":null,"job":"job_1","kind":"alert","message":"line one\nfake line\u001b[2J",
+             "sequence":1,"title":"Blue\u001b]0;window title\u0007 in Green\u202e","titleVisibility":"visible"}
+            """#
+        return try! JSONCoding.decoder.decode(Presentation.self, from: Data(json.utf8))
+    }()
+
+    @Test func aPendingQuestionIsPrintedWithItsControlCharactersWrittenVisibly() {
+        let printed = Output.describe(Self.hostile).joined(separator: "\n")
+        #expect(!printed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
+        #expect(printed.contains(#"Blue\u{1B}]0;window title\u{7} in Green\u{202E}"#))
+        #expect(printed.contains("line one\nfake line\\u{1B}[2J"), "the message keeps its line breaks")
+    }
+
+    @Test func aJobsErrorAndResultArePrintedSafely() {
+        let job = Job(
+            id: "job_1", operation: "noop\u{1B}[31m", input: .null, phase: .failed, result: .string("\u{202E}x"),
+            error: Job.Failure(code: "x", message: "boom\u{1B}[2J"), createdAt: Date())
+        let printed = Output.describe(job)
+        #expect(!printed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+    }
+}
