@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "Client", dependencies: ["ZeroMQ", "Wire", "Presentation", "Log", "Primitives"]),
         .target(name: "Resolver", dependencies: ["Client", "Wire", "Presentation", "Primitives"]),
         .target(name: "Gateway", dependencies: [
-            "CMicroHTTPD", "CSodium", "Client", "ZeroMQ", "SQLite", "Configuration", "Log", "Lifecycle", "Wire", "Presentation", "Primitives",
+            "CMicroHTTPD", "CSodium", "Client", "SQLite", "Configuration", "Log", "Lifecycle", "Wire", "Presentation", "Primitives",
         ]),
         .target(name: "InterludeCLI", dependencies: [
             "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
@@ -72,6 +72,7 @@ let package = Package(
         .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "Presentation", "Wire"]),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation", "Wire", "Archive"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
+        .testTarget(name: "ClientTests", dependencies: ["Client"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Presentation", "Wire"]),
         .testTarget(
             name: "GatewayTests", dependencies: ["Gateway", "Client", "Configuration", "ZeroMQ", "Presentation", "Wire", "TestSupport"],

@@ -3,11 +3,11 @@ import Presentation
 import Wire
 import ZeroMQ
 
-/// Follows the broker's event stream on a SUB socket of its own thread.
-public enum EventSubscription {
+/// Follows the broker's event stream on a SUB socket of its own thread; `BrokerConnection.events` opens one.
+enum EventSubscription {
     /// Events as they are published (heartbeats included), until the consumer stops iterating.
     /// `topics` filters by prefix, such as `presentation.`; empty means everything.
-    public static func stream(
+    static func stream(
         context: Context, endpoint: String, topics: [String] = [], security: SocketSecurity = .none
     ) throws -> AsyncStream<Event> {
         let socket = try Socket(context, .sub, security: security)
@@ -35,4 +35,10 @@ public enum EventSubscription {
         thread.start()
         return stream
     }
+}
+
+/// Hands a socket to the thread that owns it from then on.
+private struct SocketBox: @unchecked Sendable {  // moved once, then used by a single thread
+    let socket: Socket
+    init(_ socket: Socket) { self.socket = socket }
 }

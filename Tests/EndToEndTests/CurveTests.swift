@@ -66,11 +66,11 @@ extension EndToEnd {
                     rogue.stderr.contains("refused this worker's CURVE key") ? true : nil
                 }
             }
-            let carol = try BrokerClient(
-                context: try Context(), endpoint: sandbox.clients,
-                security: .curveClient(
+            let carol = try BrokerConnection(.init(
+                clients: sandbox.clients,
+                security: ConnectionSecurity(.curveClient(
                     serverKey: try #require(CurvePublicKey(z85: setup.keys.broker.publicKey)),
-                    secretKey: try CurveKeyFile.secretKey(at: setup.carol.secretFile)))
+                    secretKey: try CurveKeyFile.secretKey(at: setup.carol.secretFile))))).client
             defer { carol.close() }
             let stats = try await carol.stats()
             #expect(stats.workers == 0, "no rogue registered: \(stats)")

@@ -2,7 +2,6 @@ import Client
 import Foundation
 import Testing
 import Wire
-import ZeroMQ
 
 @testable import Gateway
 
@@ -38,11 +37,11 @@ import ZeroMQ
             processes.append(process)
         }
 
-        let context = try Context()
-        let client = try BrokerClient(context: context, endpoint: endpoints[0])
-        defer { client.close() }
+        let connection = try BrokerConnection(.init(clients: endpoints[0], events: endpoints[2]))
+        defer { connection.close() }
+        let client = connection.client
         let receiver = try OutboxReceiver(verifying: true)
-        let source = BrokerEventSource(client: client, context: context, eventsEndpoint: endpoints[2])
+        let source = BrokerEventSource(connection: connection)
         let running = try harness.start([receiver.subscriber(events: [.jobQueued, .jobSucceeded])], source: source)
         _ = try await client.submit("noop", input: .object([:]))
         try await outboxEventually { receiver.received.count == 2 }

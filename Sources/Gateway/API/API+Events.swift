@@ -10,9 +10,9 @@ extension API {
             // Subscribe before reading the journal, so nothing published in between is missed.
             let live: AsyncStream<Event>
             do {
-                live = try EventSubscription.stream(context: context, endpoint: configuration.events, security: configuration.brokerSecurity)
+                live = try connection.events()
             } catch {
-                throw APIError(503, "unavailable", "Cannot subscribe to the broker's events at \(configuration.events).")
+                throw APIError(503, "unavailable", "Cannot subscribe to the broker's events at \(connection.options.events).")
             }
             var start = resumeAfter ?? 0
             if resumeAfter == nil { start = try await stats().sequence }

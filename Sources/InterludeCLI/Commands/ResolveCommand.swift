@@ -40,14 +40,14 @@ struct ResolveCommand: Command {
         options.colour = TerminalEnvironment.usesColour(environment, isTerminal: RawTerminal.isTerminal(STDOUT_FILENO))
         options.width = environment["COLUMNS"] == nil ? min(max(RawTerminal.columns() ?? 80, 20), 200) : TerminalEnvironment.width(environment)
         options.silenceTicks = max(3, Int((settings.heartbeatInterval * Double(settings.liveness)).rounded(.up)))
-        let client = try Connection(settings).client
+        let connection = try Connection(settings)
+        let client = connection.client
         guard options.interactive || options.policy != nil else {
             PendingListing.write(try await client.allPending(), options: options)
             printError(options.json ? "--json does not ask in the terminal; use --policy FILE" : "stdin is not a terminal; use --policy FILE or run in a terminal")
             return ExitStatus.usage
         }
-        let security = try Credentials(settings).brokerConnection()
-        return try await Self.follow(options, client: client, events: EventSubscription.stream(context: try Context(), endpoint: settings.events, security: security))
+        return try await Self.follow(options, client: client, events: try connection.broker.events())
     }
 
     /// Subscribes first, then runs the resolver (in raw mode when a person answers) until it ends.
