@@ -32,8 +32,8 @@ public final class BrokerClient: Sendable {
         requestTimeout = options.requestTimeout
         limits = options.limits
         outbox = try Mailbox()
-        let loop = try ClientLoop(context: context, options: options, outbox: outbox, waiters: waiters, health: state)
-        let thread = Thread { loop.run() }
+        let loop = Handoff(try ClientLoop(context: context, options: options, outbox: outbox, waiters: waiters, health: state))
+        let thread = Thread { loop.value.run() }
         thread.name = "interlude-client"
         thread.start()
     }

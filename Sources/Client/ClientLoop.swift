@@ -7,7 +7,7 @@ import ZeroMQ
 /// out, and closes and reopens the socket when `LazyPirate` says it is broken.
 ///
 /// Every socket is made in `open()`, the one place its security, size limit and endpoint are applied.
-final class ClientLoop: @unchecked Sendable {  // made on the caller's thread, then used by the socket thread alone
+final class ClientLoop {  // made on the caller's thread, then handed to the socket thread, which alone uses it
     private let context: Context
     private let options: BrokerConnection.Options
     private let outbox: Mailbox<Outgoing>
@@ -129,7 +129,8 @@ final class ClientLoop: @unchecked Sendable {  // made on the caller's thread, t
     private func condemn(_ verdict: LazyPirate.Verdict, because reason: String) {
         guard case .reopen(let delay) = verdict, socket != nil else { return }
         close()
-        let reset = WireError(.unavailable, "the connection to the broker at \(pirate.endpoint) was reset (\(reason)); try again")
+        let reset = WireError(
+            .unavailable, "the connection to the broker at \(pirate.endpoint) was reset (\(reason)) before it answered; the request may or may not have taken effect")
         for correlation in inFlight.keys { waiters.fail(correlation, reset) }
         inFlight.removeAll()
         reopenAt = .now + delay

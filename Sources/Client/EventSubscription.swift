@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import Primitives
 import Wire
 import ZeroMQ
 
@@ -16,9 +17,9 @@ enum EventSubscription {
         let stop = try Wakeup()
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(10_000))
         continuation.onTermination = { _ in stop.signal() }
-        let box = SocketBox(socket)
+        let box = Handoff(socket)
         let thread = Thread {
-            let socket = box.socket
+            let socket = box.value
             defer {
                 socket.close()
                 continuation.finish()
@@ -35,10 +36,4 @@ enum EventSubscription {
         thread.start()
         return stream
     }
-}
-
-/// Hands a socket to the thread that owns it from then on.
-private struct SocketBox: @unchecked Sendable {  // moved once, then used by a single thread
-    let socket: Socket
-    init(_ socket: Socket) { self.socket = socket }
 }

@@ -1,6 +1,7 @@
+import Client
 import Configuration
 import Log
-import Client
+import Webhooks
 import Wire
 
 /// Everything `GatewayService` needs: where to listen, the broker's endpoints, limits, secrets and timings.
@@ -23,6 +24,9 @@ public struct GatewayConfiguration: Sendable {
     public var healthTimeout: Duration = .seconds(2)
     /// How often an idle event stream sends a comment, so dead clients are noticed.
     public var eventHeartbeat: Duration = .seconds(15)
+    /// How long without an event or heartbeat from the broker counts as lost contact: the event
+    /// stream then subscribes again and catches up (from `heartbeatMs` × `liveness`).
+    public var eventSilence: Duration = .seconds(5)
     /// How far a webhook's timestamp may be from now.
     public var webhookTolerance: Duration = .seconds(300)
     /// Where the gateway logs (never a token or secret).
@@ -57,6 +61,7 @@ extension GatewayConfiguration {
         broker = BrokerConnection.Options(
             clients: settings.clients, events: settings.events, requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: limits)
         log = settings.log("gateway")
+        eventSilence = .milliseconds(max(3_000, settings.heartbeatMs * settings.liveness))
         if !settings.incomingSecret.isEmpty {
             do {
                 incomingSecret = try WebhookSecret(settings.incomingSecret)

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Synchronization
 import Wire
 import ZeroMQ
@@ -18,9 +19,9 @@ final class FakeBroker: Sendable {
         endpoint = try socket.lastEndpoint
         let stop = try Wakeup()
         self.stop = stop
-        let owned = OwnedSocket(socket: socket)
+        let owned = Handoff(socket)
         let thread = Thread { [self] in
-            let socket = owned.socket
+            let socket = owned.value
             defer { socket.close() }
             var oversized = oversizedReplies
             while let readable = try? poll([.socket(socket), .fileDescriptor(stop.fileDescriptor)], timeout: nil), !readable[1] {
@@ -44,9 +45,4 @@ final class FakeBroker: Sendable {
 
     /// Ends the thread, which closes the socket.
     func close() { stop.signal() }
-}
-
-/// The socket, handed to the thread that owns it from then on.
-private struct OwnedSocket: @unchecked Sendable {  // moved once, then used by that thread alone
-    let socket: Socket
 }
