@@ -1,12 +1,14 @@
 import Foundation
+import HTTPServer
 
 /// Which requests the gateway answers, so that no other web site can drive it through a browser.
 ///
 /// - `Host` must be the `publicUrl`'s host or a loopback name (421 otherwise): a page on a rebound
 ///   DNS name reaches the gateway with its own name in `Host`.
-/// - A state-changing request (anything but GET, HEAD and OPTIONS) must be `application/json` (415
-///   otherwise): a foreign page can send a form or `text/plain` without asking, but not JSON.
-/// - When it carries an `Origin`, that must be the gateway's own, or one listed in `allowedOrigins` (403).
+/// - A POST must be `application/json` (415 otherwise): a foreign page can POST a form or `text/plain`
+///   without asking (the other methods, and JSON, need a CORS preflight that is refused), but not JSON.
+/// - A state-changing request (anything but GET, HEAD and OPTIONS) that carries an `Origin` must come
+///   from the gateway's own origin, or one listed in `allowedOrigins` (403).
 /// - CORS stays closed except for `allowedOrigins`, which get the `Access-Control-…` headers and preflights.
 /// `/healthz` skips the `Host` check, so probes that address the gateway by any name keep working.
 public struct OriginPolicy: Sendable, Hashable {
@@ -48,12 +50,14 @@ public struct OriginPolicy: Sendable, Hashable {
             }
             return .preflight(headers: Self.preflightHeaders(origin))
         }
-        if ![.get, .head, .options].contains(method) {
+        if method == .post {
             let type = headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
             guard type == "application/json" else {
                 return .refuse(status: 415, code: "unsupportedMediaType",
                                message: "A \(method) request needs Content-Type: application/json.")
             }
+        }
+        if ![.get, .head, .options].contains(method) {
             if let origin, !allowed, !isOwn(origin, host: headers["Host"]) {
                 return .refuse(status: 403, code: "foreignOrigin",
                                message: "Requests from \(origin) are not allowed; only the gateway's own page may change anything.")
@@ -63,15 +67,15 @@ public struct OriginPolicy: Sendable, Hashable {
         return .serve(headers: ["Access-Control-Allow-Origin": origin, "Vary": "Origin", "Access-Control-Expose-Headers": "Location"])
     }
 
-    /// Headers every response carries: no other site may embed or read it as a resource.
+    /// Headers every response carries unless it sets its own (the page sets a fuller Content-Security-Policy):
+    /// no other site may embed it in a frame or load it as a resource.
     public static let responseHeaders: HTTPHeaders = [
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
         "Cross-Origin-Resource-Policy": "same-origin",
         "X-Frame-Options": "DENY",
-        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "frame-ancestors 'none'",
     ]
-
-    /// The policy for responses that set none of their own (the page sets a fuller one).
-    public static let contentSecurityPolicy = "frame-ancestors 'none'"
 
     private func hostIsOurs(_ host: String?) -> Bool {
         guard let name = host.flatMap(Self.hostName) else { return false }
