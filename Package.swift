@@ -47,10 +47,10 @@ let package = Package(
         .target(name: "WorkerRuntime", dependencies: ["WorkerKit", "ZeroMQ", "Wire", "Presentation", "Log", "Lifecycle"]),
         .target(name: "WorkerKitTesting", dependencies: ["WorkerKit", "Wire", "Presentation"]),
         .target(name: "Operations", dependencies: ["WorkerKit", "Archive", "Confinement", "Primitives"]),
-        .target(name: "Client", dependencies: ["ZeroMQ", "Wire", "Presentation", "Log", "Primitives"]),
+        .target(name: "Client", dependencies: ["ZeroMQ", "Wire", "Presentation", "Log", "Lifecycle", "Primitives"]),
         .target(name: "Resolver", dependencies: ["Client", "Wire", "Presentation", "Primitives"]),
         .target(name: "Gateway", dependencies: [
-            "CMicroHTTPD", "CSodium", "Client", "ZeroMQ", "SQLite", "Configuration", "Log", "Lifecycle", "Wire", "Presentation", "Primitives",
+            "CMicroHTTPD", "CSodium", "Client", "SQLite", "Configuration", "Log", "Lifecycle", "Wire", "Presentation", "Primitives",
         ]),
         .target(name: "InterludeCLI", dependencies: [
             "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
 
         // What several test targets share (an HTTP round trip); only tests depend on it.
-        .target(name: "TestSupport", dependencies: ["PostgreSQL"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Client", "PostgreSQL", "Wire"], path: "Tests/TestSupport"),
 
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation"]),
@@ -75,9 +75,10 @@ let package = Package(
         .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "Presentation", "Wire"]),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation", "Wire", "Archive"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
+        .testTarget(name: "ClientTests", dependencies: ["Client", "Wire", "TestSupport"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Presentation", "Wire"]),
         .testTarget(
-            name: "GatewayTests", dependencies: ["Gateway", "Client", "Configuration", "ZeroMQ", "Presentation", "Wire", "TestSupport"],
+            name: "GatewayTests", dependencies: ["Gateway", "Client", "Configuration", "ZeroMQ", "Presentation", "Primitives", "Wire", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),

@@ -1,13 +1,14 @@
 import Foundation
 import Presentation
+import Primitives
 import Wire
 import ZeroMQ
 
-/// Follows the broker's event stream on a SUB socket of its own thread.
-public enum EventSubscription {
+/// Follows the broker's event stream on a SUB socket of its own thread; `BrokerConnection.events` opens one.
+enum EventSubscription {
     /// Events as they are published (heartbeats included), until the consumer stops iterating.
     /// `topics` filters by prefix, such as `presentation.`; empty means everything.
-    public static func stream(
+    static func stream(
         context: Context, endpoint: String, topics: [String] = [], security: SocketSecurity = .none
     ) throws -> AsyncStream<Event> {
         let socket = try Socket(context, .sub, security: security)
@@ -16,9 +17,9 @@ public enum EventSubscription {
         let stop = try Wakeup()
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(10_000))
         continuation.onTermination = { _ in stop.signal() }
-        let box = SocketBox(socket)
+        let box = Handoff(socket)
         let thread = Thread {
-            let socket = box.socket
+            let socket = box.value
             defer {
                 socket.close()
                 continuation.finish()

@@ -1,6 +1,5 @@
 import Client
 import Lifecycle
-import ZeroMQ
 
 /// The gateway: the JSON API, incoming webhooks, events and the web page over HTTP, talking to the broker over ZeroMQ.
 ///
@@ -16,23 +15,20 @@ public final class GatewayService: Service {
     /// Counts and latencies of the requests answered so far.
     public let metrics: HTTPMetrics
     private let server: HTTPServer
-    private let client: BrokerClient
+    private let connection: BrokerConnection
 
     /// Starts serving the API, the web page and `extraRoutes` (outgoing webhook deliveries, for one);
-    /// `metricsProviders` add their lines to `/metrics`.
+    /// `metricsProviders` add their lines to `/metrics`. It talks to the broker through `connection`,
+    /// or through one of its own made from `configuration.broker`.
     public init(
-        configuration: GatewayConfiguration, extraRoutes: [GatewayRoute] = [], metricsProviders: [MetricsProvider] = [],
-        context: Context? = nil
+        configuration: GatewayConfiguration, connection: BrokerConnection? = nil, extraRoutes: [GatewayRoute] = [],
+        metricsProviders: [MetricsProvider] = []
     ) throws {
         try configuration.validate()
         let tokens = try TokenStore(configuration.tokens)
-        let context = try context ?? Context()
-        let client = try BrokerClient(
-            context: context, endpoint: configuration.clients, security: configuration.brokerSecurity, limits: configuration.limits)
+        let connection = try connection ?? BrokerConnection(configuration.broker)
         let metrics = HTTPMetrics()
-        let api = API(
-            client: client, context: context, configuration: configuration, metrics: metrics,
-            metricsProviders: metricsProviders)
+        let api = API(connection: connection, configuration: configuration, metrics: metrics, metricsProviders: metricsProviders)
         let page = WebPage.paths.map { GatewayRoute(.get, $0, access: .open, WebPage()) }
         let routes = api.routes + page + extraRoutes
         var router = Router()
@@ -43,29 +39,29 @@ public final class GatewayService: Service {
         do {
             server = try HTTPServer(configuration: http, metrics: metrics, handler: router)
         } catch {
-            client.close()
+            connection.close()
             throw GatewayError(.startFailed, error.description)
         }
-        self.client = client
+        self.connection = connection
         self.metrics = metrics
         self.routes = routes
         self.port = server.port
         self.url = "http://\(configuration.host):\(server.port)"
         let access = tokens.isEmpty ? "open (loopback, no tokens)" : "tokens: \(tokens.names.joined(separator: ", "))"
-        configuration.log.info("serving \(url), broker \(configuration.clients), \(access)")
+        configuration.log.info("serving \(url), broker \(connection.options.clients), \(access)")
     }
 
     /// Serves until cancelled or shut down gracefully; then stops listening, ends open event streams
     /// (waiting for the server's threads on a thread of its own) and closes the broker connection.
     public func run() async throws {
         try await server.run()
-        client.close()
+        connection.close()
     }
 
     /// Starts stopping (the server closes its connections on a thread of its own) and closes the
     /// broker connection; returns at once. Safe to call twice.
     public func stop() {
         server.stop()
-        client.close()
+        connection.close()
     }
 }

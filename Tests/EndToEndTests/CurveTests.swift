@@ -66,11 +66,11 @@ extension EndToEnd {
                     rogue.stderr.contains("refused this worker's CURVE key") ? true : nil
                 }
             }
-            let carol = try BrokerClient(
-                context: try Context(), endpoint: sandbox.clients,
-                security: .curveClient(
+            let carol = try BrokerConnection(.init(
+                clients: sandbox.clients,
+                security: ConnectionSecurity(.curveClient(
                     serverKey: try #require(CurvePublicKey(z85: setup.keys.broker.publicKey)),
-                    secretKey: try CurveKeyFile.secretKey(at: setup.carol.secretFile)))
+                    secretKey: try CurveKeyFile.secretKey(at: setup.carol.secretFile))))).client
             defer { carol.close() }
             let stats = try await carol.stats()
             #expect(stats.workers == 0, "no rogue registered: \(stats)")
@@ -162,6 +162,24 @@ extension EndToEnd {
             let answered = try await ops.post("/v1/presentations/\(question.id)/answer", #"{"action": "cancel"}"#)
             #expect(answered.status == 200, "\(answered)")
             #expect(try answered.decode(Resolution.self).by == "ops")
+        }
+
+        @Test("interlude up with keys: its worker and gateway use the process's key, and a client needs its own")
+        func upUsesCurveInsideTheProcessToo() async throws {
+            let setup = try await Setup("curve-up")
+            defer { setup.sandbox.shutdown() }
+            let sandbox = setup.sandbox
+            // One process, one key: it is listed as the worker and the gateway it runs.
+            try setup.keys.authorize([("worker", setup.keys.broker), ("gateway", setup.keys.broker), ("client", setup.carol), ("answerer", setup.alice)])
+            try await sandbox.startUp(environment: setup.keys.brokerSettings)
+            #expect(try await sandbox.api().get("/healthz").status == 200, "the gateway reaches the broker over CURVE")
+            let job = try await sandbox.submit("removeDownload", blueInGreen)
+            let question = try await sandbox.question(of: job)
+            let answered = try await sandbox.cli(["answer", question.id, "cancel", "--json"], environment: setup.keys.client(setup.alice))
+            #expect(answered.status == 0, "\(answered)")
+            #expect(try await sandbox.waitForEnd(of: job).result == .object(["removed": .bool(false)]), "the in-process worker ran it")
+            let stranger = try await sandbox.cli(["pending"], environment: setup.keys.client(setup.stranger))
+            #expect(stranger.status == 3, "\(stranger)")
         }
 
         @Test("Without keys the broker refuses to listen beyond loopback, naming the setting")

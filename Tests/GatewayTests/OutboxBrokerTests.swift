@@ -2,13 +2,12 @@ import Client
 import Foundation
 import Testing
 import Wire
-import ZeroMQ
 
 @testable import Gateway
 
 /// The production event source against a real `interlude broker` and `interlude worker`.
 @Suite struct OutboxBrokerTests {
-    @Test func brokerEventsReachTheReceiverThroughBrokerEventSource() async throws {
+    @Test func brokerEventsReachTheReceiverThroughTheConnection() async throws {
         let harness = OutboxHarness()
         defer { harness.remove() }
         try FileManager.default.createDirectory(at: harness.folder, withIntermediateDirectories: true)
@@ -38,12 +37,11 @@ import ZeroMQ
             processes.append(process)
         }
 
-        let context = try Context()
-        let client = try BrokerClient(context: context, endpoint: endpoints[0])
-        defer { client.close() }
+        let connection = try BrokerConnection(.init(clients: endpoints[0], events: endpoints[2]))
+        defer { connection.close() }
+        let client = connection.client
         let receiver = try OutboxReceiver(verifying: true)
-        let source = BrokerEventSource(client: client, context: context, eventsEndpoint: endpoints[2])
-        let running = try harness.start([receiver.subscriber(events: [.jobQueued, .jobSucceeded])], source: source)
+        let running = try harness.start([receiver.subscriber(events: [.jobQueued, .jobSucceeded])], source: connection)
         _ = try await client.submit("noop", input: .object([:]))
         try await outboxEventually { receiver.received.count == 2 }
         try await harness.stop(running)

@@ -1,4 +1,6 @@
+import Client
 import Foundation
+import TestSupport
 
 @testable import Gateway
 
@@ -23,7 +25,7 @@ struct OutboxHarness {
     /// A dispatcher for `subscribers`, already running; stop it with `stop(_:)`.
     func start(
         _ subscribers: [WebhookSubscriber], options: WebhookDispatcher.Options? = nil,
-        source: (any OutboxEventSource)? = nil
+        source: (any EventSource)? = nil
     ) throws -> (WebhookDispatcher, Task<Void, Never>) {
         let dispatcher = try WebhookDispatcher(
             subscribers: WebhookSubscribers(subscribers), options: options ?? self.options(), source: source ?? self.source,

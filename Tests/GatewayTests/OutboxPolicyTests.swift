@@ -51,18 +51,6 @@ import Wire
         #expect(WebhookOutcome.transportError("connection refused").failureReason == "connection refused")
     }
 
-    @Test func theFollowerEnqueuesTheNextEventSkipsRepeatsAndCatchesUpOnGaps() {
-        var follower = OutboxFollower(cursor: 4)
-        #expect(follower.receive(OutboxEvents.succeeded(5)) == .enqueue(OutboxEvents.succeeded(5)))
-        #expect(follower.receive(OutboxEvents.succeeded(4)) == .skip)
-        #expect(follower.receive(OutboxEvents.succeeded(7)) == .catchUp)
-        #expect(follower.receive(Event(sequence: 4, type: .heartbeat, at: now)) == .skip)
-        #expect(follower.receive(Event(sequence: 6, type: .heartbeat, at: now)) == .catchUp)
-        follower.advance(to: 7)
-        follower.advance(to: 6)
-        #expect(follower.cursor == 7)
-    }
-
     @Test func webhookIDsAreStablePerEventAndEndpoint() {
         let url = URL(string: "https://hooks.example/interlude?token=abc")!
         let key = WebhookSubscriber.key(for: url)

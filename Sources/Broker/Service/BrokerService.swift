@@ -3,6 +3,7 @@ import Journal
 import Lifecycle
 import Log
 import Presentation
+import Primitives
 import SQLite
 import Synchronization
 import Wire
@@ -51,7 +52,7 @@ public final class BrokerService: Service {
     /// a journal failure ends it with that error, nothing of the turn acknowledged. Runs once.
     public func run() async throws {
         guard let loop = loop.withLock({ $0.take() }) else { return }
-        let box = UncheckedBox(loop)
+        let box = Handoff(loop)
         try await runOnOwnThread(named: "interlude-broker", { try box.value.run() }, stop: { [stopSignal] in stopSignal.signal() })
     }
 
@@ -73,10 +74,4 @@ public final class BrokerService: Service {
             return nil
         }
     }
-}
-
-/// Moves a value to the thread that will own it from then on.
-struct UncheckedBox<Value>: @unchecked Sendable {  // the loop is handed over once and used by one thread only
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -11,6 +11,10 @@ final class KeyGate {
     let updates: Mailbox<AuthorizedKeys>
     private(set) var keys: AuthorizedKeys
     private let log: Log
+    /// When each refused key and socket was last logged: a refused peer retries every few hundred
+    /// milliseconds, and a stranger must not be able to fill the log.
+    private var lastLogged: [String: ContinuousClock.Instant] = [:]
+    private static let logInterval: Duration = .seconds(60)
 
     /// Binds the ZAP handler; call before binding any CURVE server socket of `context`.
     init(context: Context, keys: AuthorizedKeys, updates: Mailbox<AuthorizedKeys>, log: Log) throws(ZMQError) {
@@ -24,11 +28,20 @@ final class KeyGate {
     func answerHandshakes() throws(ZMQError) {
         try handler.answerWaiting { request in
             let decision = keys.admission(request)
-            if case .refuse(let reason) = decision {
+            if case .refuse(let reason) = decision, shouldLog("\(request.domain) \(request.publicKey?.z85 ?? request.address)") {
                 log.warning("refused a connection to \(request.domain) from \(request.address) (key \(request.publicKey?.z85 ?? "none")): \(reason)")
             }
             return decision
         }
+    }
+
+    /// Whether a refusal for `subject` is due for the log again (once a minute each, a bounded memory).
+    private func shouldLog(_ subject: String) -> Bool {
+        let now = ContinuousClock.now
+        if let last = lastLogged[subject], now - last < Self.logInterval { return false }
+        if lastLogged.count >= 1_000 { lastLogged.removeAll() }
+        lastLogged[subject] = now
+        return true
     }
 
     /// Takes the newest keys posted since the last call.

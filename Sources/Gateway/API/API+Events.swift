@@ -7,22 +7,9 @@ extension API {
     var eventsRoute: GatewayRoute {
         GatewayRoute(.get, "/v1/events", access: .scope(.read)) { request, _ throws(APIError) in
             let resumeAfter = try Self.lastEventID(request)
-            // Subscribe before reading the journal, so nothing published in between is missed.
-            let live: AsyncStream<Event>
-            do {
-                live = try EventSubscription.stream(context: context, endpoint: configuration.events, security: configuration.brokerSecurity)
-            } catch {
-                throw APIError(503, "unavailable", "Cannot subscribe to the broker's events at \(configuration.events).")
-            }
             var start = resumeAfter ?? 0
             if resumeAfter == nil { start = try await stats().sequence }
-            let stream = EventStream(live: live, start: start, heartbeat: configuration.eventHeartbeat) {
-                after throws(APIError) in
-                try await ask(.events(.init(after: after, limit: EventStream.pageSize))) { reply in
-                    if case .events(let page) = reply { return page }
-                    return nil
-                }
-            }
+            let stream = EventStream(source: connection, start: start, heartbeat: configuration.eventHeartbeat, silence: configuration.eventSilence)
             return SSE.response(stream.run())
         }
     }

@@ -1,24 +1,18 @@
 import Client
-import ZeroMQ
 
 /// Lines of Prometheus text another part of the gateway adds to `/metrics` (the webhook outbox, for one).
 public typealias MetricsProvider = @Sendable () async -> String
 
 /// The JSON API: its routes and what they share (the broker client, limits, the webhook verifier).
 struct API: Sendable {
-    let client: BrokerClient
-    let context: Context
+    let connection: BrokerConnection
     let configuration: GatewayConfiguration
     let metrics: HTTPMetrics
     let metricsProviders: [MetricsProvider]
     let verifier: WebhookVerifier?
 
-    init(
-        client: BrokerClient, context: Context, configuration: GatewayConfiguration, metrics: HTTPMetrics,
-        metricsProviders: [MetricsProvider]
-    ) {
-        self.client = client
-        self.context = context
+    init(connection: BrokerConnection, configuration: GatewayConfiguration, metrics: HTTPMetrics, metricsProviders: [MetricsProvider]) {
+        self.connection = connection
         self.configuration = configuration
         self.metrics = metrics
         self.metricsProviders = metricsProviders

@@ -1,81 +1,58 @@
+import Client
 import Foundation
+import Synchronization
 import Wire
 
 extension WebhookDispatcher {
-    /// Subscribes live first, catches up from the cursor, then enqueues live events, catching up on a gap.
+    /// Follows the broker's events with an `EventFollower` whose snapshot is the outbox's durable
+    /// cursor, enqueueing each batch it delivers; a batch that cannot be written is delivered again.
     func follow() async {
-        var follower: OutboxFollower
+        let failures = FailureCount()
+        let follower = EventFollower<Void>(
+            source: source, silence: options.silence, pageSize: options.pageSize,
+            snapshot: { [self] () async throws(WireError) -> (snapshot: Void, sequence: Int64) in ((), try await cursor()) },
+            report: { [log] error in
+                if failures.next() == 1 { log.warning("cannot follow the broker's events: \(error.message)") }
+            },
+            deliver: { [self] update in
+                guard case .events(let events) = update else { return }
+                try enqueue(events)
+                failures.reset()
+            })
+        try? await follower.run()
+    }
+
+    /// The outbox's cursor: everything up to it is enqueued. A broker whose newest event is behind it
+    /// has a journal the outbox does not know; that is said (every few seconds) until someone acts.
+    private func cursor() async throws(WireError) -> Int64 {
+        let cursor: Int64
         do {
-            follower = OutboxFollower(cursor: try store.cursor())
+            cursor = try store.cursor()
         } catch {
-            log.error("\(error); not following events")
-            return
+            throw WireError(.internal, "\(error)")
         }
-        var failures = 0
-        while !Task.isCancelled {
-            let live: AsyncStream<Event>
-            do {
-                live = try source.live()
-            } catch {
-                failures += 1
-                log.warning("cannot subscribe to the broker's events: \(error)")
-                await pause(failures)
-                continue
-            }
-            failures = 0
-            await catchUp(&follower)
-            for await event in live {
-                switch follower.receive(event) {
-                case .skip: continue
-                case .enqueue(let event): enqueue([event], &follower)
-                case .catchUp: await catchUp(&follower)
-                }
-            }
-            guard !Task.isCancelled else { return }
-            log.warning("the broker's event stream ended; subscribing again")
-            await pause(1)
+        let newest = try await source.events(after: cursor, limit: 1).last
+        if newest < cursor {
+            log.error(
+                "the broker's newest event is \(newest) but the outbox has enqueued up to \(cursor): "
+                    + "was the journal replaced? Remove \(store.path) to start over")
+            try? await Task.sleep(for: .seconds(5))
         }
+        return cursor
     }
 
-    /// Reads journaled events after the cursor, page by page, until it has the newest the source has.
-    func catchUp(_ follower: inout OutboxFollower) async {
-        var failures = 0
-        while !Task.isCancelled {
-            do {
-                let page = try await source.events(after: follower.cursor, limit: options.pageSize)
-                if !page.events.isEmpty, !enqueue(page.events, &follower) {
-                    failures += 1
-                    await pause(failures)
-                    continue
-                }
-                if page.last < follower.cursor {
-                    log.error(
-                        "the broker's newest event is \(page.last) but the outbox has enqueued up to \(follower.cursor): "
-                            + "was the journal replaced? Remove \(store.path) to start over")
-                }
-                if page.events.isEmpty || follower.cursor >= page.last { return }
-            } catch {
-                failures += 1
-                if failures == 1 { log.warning("cannot read events after \(follower.cursor) from the broker: \(error)") }
-                await pause(failures)
-            }
-        }
-    }
-
-    /// Enqueues `events` and moves the cursor; false (logged) when the outbox could not be written.
-    @discardableResult
-    func enqueue(_ events: [Event], _ follower: inout OutboxFollower) -> Bool {
+    /// Enqueues `events` and moves the cursor past them in one transaction; throws (logged) when the
+    /// outbox could not be written.
+    func enqueue(_ events: [Event]) throws {
         let publicURL = self.publicURL
         do {
-            let cursor = try store.enqueue(events, for: subscribers, now: Date()) { event in
+            try store.enqueue(events, for: subscribers, now: Date()) { event in
                 try WebhookPayload.body(for: event, publicURL: publicURL)
             }
-            follower.advance(to: cursor)
             doorbell.ring()
-            return true
         } catch {
             log.error("cannot enqueue webhook deliveries: \(error)")
-            return false
+            throw error
         }
     }
 
@@ -83,4 +60,15 @@ extension WebhookDispatcher {
     func pause(_ failures: Int) async {
         try? await Task.sleep(for: .milliseconds(min(5_000, 250 * max(1, failures))))
     }
+}
+
+/// Failures in a row, so only the first of a series is logged.
+private final class FailureCount: Sendable {
+    private let count = Mutex(0)
+
+    /// Counts one more failure and returns how many in a row.
+    func next() -> Int { count.withLock { $0 += 1; return $0 } }
+
+    /// The last try worked.
+    func reset() { count.withLock { $0 = 0 } }
 }

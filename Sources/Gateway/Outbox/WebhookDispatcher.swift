@@ -1,3 +1,4 @@
+import Client
 import Configuration
 import Foundation
 import Lifecycle
@@ -14,7 +15,7 @@ public final class WebhookDispatcher: Service {
     public let subscribers: WebhookSubscribers
     let options: Options
     let store: OutboxStore
-    let source: any OutboxEventSource
+    let source: any EventSource
     let client: WebhookHTTPClient
     let metrics = WebhookMetrics()
     let doorbell = Doorbell()
@@ -28,7 +29,7 @@ public final class WebhookDispatcher: Service {
 
     /// A dispatcher for the subscribers, outbox and retry settings in `settings`.
     /// Throws `WebhookSubscriberError` for a bad subscriber and `OutboxError` when the outbox cannot open.
-    public convenience init(settings: Settings, source: any OutboxEventSource) throws {
+    public convenience init(settings: Settings, source: any EventSource) throws {
         try self.init(
             subscribers: WebhookSubscribers(settings: settings), options: Options(settings: settings), source: source,
             log: settings.log("webhooks"))
@@ -36,7 +37,7 @@ public final class WebhookDispatcher: Service {
 
     /// A dispatcher with explicit subscribers and options; opens (creating) the outbox at once.
     public init(
-        subscribers: WebhookSubscribers, options: Options, source: any OutboxEventSource, log: Log = Log("webhooks")
+        subscribers: WebhookSubscribers, options: Options, source: any EventSource, log: Log = Log("webhooks")
     ) throws(OutboxError) {
         self.subscribers = subscribers
         self.options = options

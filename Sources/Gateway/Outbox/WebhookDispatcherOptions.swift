@@ -23,12 +23,14 @@ extension WebhookDispatcher {
         public var publicURL: String
         /// Events asked for per catch-up page.
         public var pageSize: Int
+        /// How long without an event or heartbeat counts as lost contact with the broker's events.
+        public var silence: Duration
 
         /// Options with the defaults of `Settings`.
         public init(
             folder: URL, synchronous: Synchronous = .full, maxAttempts: Int = 8,
             backoff: Duration = .seconds(1), maxBackoff: Duration = .seconds(3600), timeout: Duration = .seconds(5),
-            concurrency: Int = 4, publicURL: String = "http://127.0.0.1:8080", pageSize: Int = 1_000
+            concurrency: Int = 4, publicURL: String = "http://127.0.0.1:8080", pageSize: Int = 1_000, silence: Duration = .seconds(5)
         ) {
             self.folder = folder
             self.synchronous = synchronous
@@ -39,17 +41,19 @@ extension WebhookDispatcher {
             self.concurrency = max(1, concurrency)
             self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
             self.pageSize = max(1, pageSize)
+            self.silence = silence
         }
 
-        /// `data`, `synchronous`, `webhookMaxAttempts`, `webhookBackoffMs`, `webhookTimeoutMs` and
-        /// `publicUrl` (empty means `http://<http>`).
+        /// `data`, `synchronous`, `webhookMaxAttempts`, `webhookBackoffMs`, `webhookTimeoutMs`,
+        /// `publicUrl` (empty means `http://<http>`), and the broker's heartbeat (`heartbeatMs`, `liveness`).
         public init(settings: Settings) {
             self.init(
                 folder: URL(fileURLWithPath: settings.data, isDirectory: true),
                 synchronous: settings.synchronous,
                 maxAttempts: settings.webhookMaxAttempts, backoff: .milliseconds(settings.webhookBackoffMs),
                 timeout: .milliseconds(settings.webhookTimeoutMs),
-                publicURL: settings.publicUrl.isEmpty ? "http://\(settings.http)" : settings.publicUrl)
+                publicURL: settings.publicUrl.isEmpty ? "http://\(settings.http)" : settings.publicUrl,
+                silence: .milliseconds(max(3_000, settings.heartbeatMs * settings.liveness)))
         }
 
         var retryPolicy: WebhookRetryPolicy {

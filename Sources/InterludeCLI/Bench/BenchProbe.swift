@@ -13,6 +13,7 @@ final class BenchProbe: Sendable {
     }
 
     let client: BrokerClient
+    private let connection: BrokerConnection
     /// When each job's `job.succeeded` event arrived, by job id.
     let succeeded = Arrivals<ContinuousClock.Instant>()
     /// Each job's first pending question, by job id.
@@ -21,10 +22,11 @@ final class BenchProbe: Sendable {
 
     /// Connects to a broker's client and event endpoints; a request waits `requestTimeout` for its reply.
     /// With CURVE `security`, both connections use it.
-    init(context: Context, clients: String, events: String, requestTimeout: Duration = .seconds(5), security: SocketSecurity = .none) throws {
-        client = try BrokerClient(context: context, endpoint: clients, security: security, requestTimeout: requestTimeout)
+    init(clients: String, events: String, requestTimeout: Duration = .seconds(5), security: ConnectionSecurity = .none) throws {
+        connection = try BrokerConnection(.init(clients: clients, events: events, security: security, requestTimeout: requestTimeout))
+        client = connection.client
         let topics = [Event.Kind.jobSucceeded, .jobFailed, .jobCancelled, .presentationPending].map(\.rawValue)
-        let stream = try EventSubscription.stream(context: context, endpoint: events, topics: topics, security: security)
+        let stream = try connection.events(topics: topics)
         follower = Task { [succeeded, questions] in
             for await event in stream {
                 let now = ContinuousClock.now
@@ -67,6 +69,6 @@ final class BenchProbe: Sendable {
     /// Stops following events and closes the client.
     func close() {
         follower.cancel()
-        client.close()
+        connection.close()
     }
 }

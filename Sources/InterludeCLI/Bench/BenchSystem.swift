@@ -1,4 +1,5 @@
 import Broker
+import Client
 import Configuration
 import Foundation
 import Lifecycle
@@ -31,7 +32,7 @@ final class BenchSystem: Sendable {
         let worker = try WorkerService(
             context: context, endpoint: broker.endpoints.workers, security: security, registry: registry,
             settings: .init(name: "bench-worker", capacity: capacity), log: Log("bench-worker", level: quiet))
-        probe = try BenchProbe(context: context, clients: broker.endpoints.clients, events: broker.endpoints.events, security: security)
+        probe = try BenchProbe(clients: broker.endpoints.clients, events: broker.endpoints.events, security: ConnectionSecurity(security))
         group = ServiceGroup([broker, worker], gracePeriod: .seconds(5), signals: [], log: Log("bench", level: quiet))
         running = Task { [group] in try await group.run() }
     }

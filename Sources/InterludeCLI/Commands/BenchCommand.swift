@@ -20,7 +20,9 @@ struct BenchCommand: Command {
           1. the floor: a bare DEALER↔ROUTER echo and one hop through zmq_proxy, 1 and K in flight;
           2. noop jobs per second and submit→succeeded latency with the broker, 2 workers and this client as
              separate processes (`interlude broker`, `interlude worker`), then in this one process with
-             synchronous=full and =normal; M noop jobs one at a time; answer→succeeded latency of M questions;
+             synchronous=full and =normal, and with synchronous=full over CURVE (every socket encrypted, the
+             broker's ZAP handler admitting the key: CURVE's cost); M noop jobs one at a time;
+             answer→succeeded latency of M questions;
           3. webhooks: H noop jobs while a gateway delivers each job.succeeded to a local receiver;
           4. parked: P jobs each waiting on a question at once: memory, idle CPU, the pending list, and the
              recovery of a broker killed with SIGKILL. Each phase is bounded and reports how far it got.

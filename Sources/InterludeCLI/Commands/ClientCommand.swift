@@ -4,15 +4,19 @@ import Foundation
 import Wire
 import ZeroMQ
 
-/// Opens a client to the broker named in the settings; every request waits at most `requestTimeoutMs`.
+/// The connection to the broker the settings name: its endpoints, this process's CURVE key, and
+/// `requestTimeoutMs` for every request.
 struct Connection {
-    let client: BrokerClient
+    let broker: BrokerConnection
 
     init(_ settings: Settings) throws {
-        client = try BrokerClient(
-            context: try Context(), endpoint: settings.clients, security: try Credentials(settings).brokerConnection(),
-            requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: settings.messageLimits)
+        broker = try BrokerConnection(.init(
+            clients: settings.clients, events: settings.events, security: ConnectionSecurity(try Credentials(settings).brokerConnection()),
+            requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: settings.messageLimits))
     }
+
+    /// Requests to the broker.
+    var client: BrokerClient { broker.client }
 }
 
 extension WireError {

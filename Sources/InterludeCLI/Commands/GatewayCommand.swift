@@ -11,24 +11,18 @@ extension Services {
         let dispatcher: WebhookDispatcher
 
         /// Starts both; `up` passes the endpoints its in-process broker actually bound, and that broker's key.
-        init(
-            _ settings: Settings, context: Context? = nil, clients: String? = nil, events: String? = nil, localBroker: CurvePublicKey? = nil
-        ) throws {
+        init(_ settings: Settings, clients: String? = nil, events: String? = nil, localBroker: CurvePublicKey? = nil) throws {
             var configuration = try GatewayConfiguration(settings: settings)
-            if let clients { configuration.clients = clients }
-            if let events { configuration.events = events }
-            configuration.brokerSecurity = try Credentials(settings).brokerConnection(localBroker: localBroker)
+            if let clients { configuration.broker.clients = clients }
+            if let events { configuration.broker.events = events }
+            configuration.broker.security = ConnectionSecurity(try Credentials(settings).brokerConnection(localBroker: localBroker))
             try configuration.validate()
-            let context = try context ?? Context()
-            let source = BrokerEventSource(
-                client: try BrokerClient(
-                    context: context, endpoint: configuration.clients, security: configuration.brokerSecurity, limits: configuration.limits),
-                context: context, eventsEndpoint: configuration.events, security: configuration.brokerSecurity)
-            let dispatcher = try WebhookDispatcher(settings: settings, source: source)
+            let connection = try BrokerConnection(configuration.broker)
+            let dispatcher = try WebhookDispatcher(settings: settings, source: connection)
             service = try GatewayService(
-                configuration: configuration,
+                configuration: configuration, connection: connection,
                 extraRoutes: [GatewayRoute(.get, "/v1/webhooks/deliveries", access: .scope(.read), WebhookDeliveriesRoute(dispatcher: dispatcher))],
-                metricsProviders: [{ dispatcher.metricsText() }], context: context)
+                metricsProviders: [{ dispatcher.metricsText() }])
             // Without a publicUrl, answer links use the address the gateway actually listens on.
             if settings.publicUrl.isEmpty { dispatcher.publicURL = service.url }
             self.dispatcher = dispatcher

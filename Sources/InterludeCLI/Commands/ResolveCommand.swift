@@ -39,20 +39,20 @@ struct ResolveCommand: Command {
         options.locale = arguments["locale"] ?? TerminalEnvironment.locale(environment)
         options.colour = TerminalEnvironment.usesColour(environment, isTerminal: RawTerminal.isTerminal(STDOUT_FILENO))
         options.width = environment["COLUMNS"] == nil ? min(max(RawTerminal.columns() ?? 80, 20), 200) : TerminalEnvironment.width(environment)
-        options.silenceTicks = max(3, Int((settings.heartbeatInterval * Double(settings.liveness)).rounded(.up)))
-        let client = try Connection(settings).client
+        options.silence = .milliseconds(max(3_000, settings.heartbeatMs * settings.liveness))
+        let connection = try Connection(settings)
+        let client = connection.client
         guard options.interactive || options.policy != nil else {
             PendingListing.write(try await client.allPending(), options: options)
             printError(options.json ? "--json does not ask in the terminal; use --policy FILE" : "stdin is not a terminal; use --policy FILE or run in a terminal")
             return ExitStatus.usage
         }
-        let security = try Credentials(settings).brokerConnection()
-        return try await Self.follow(options, client: client, events: EventSubscription.stream(context: try Context(), endpoint: settings.events, security: security))
+        return try await Self.follow(options, connection: connection.broker)
     }
 
-    /// Subscribes first, then runs the resolver (in raw mode when a person answers) until it ends.
-    private static func follow(_ options: ResolverOptions, client: BrokerClient, events: AsyncStream<Event>) async throws -> Int32 {
-        let driver = ResolverDriver(options: options, client: client)
+    /// Runs the resolver (in raw mode when a person answers) on the connection's events until it ends.
+    private static func follow(_ options: ResolverOptions, connection: BrokerConnection) async throws -> Int32 {
+        let driver = ResolverDriver(options: options, client: connection.client)
         let terminal = options.interactive ? try RawTerminal() : nil
         defer { terminal?.restore() }
         let reader = options.interactive ? try KeyReader() : nil
@@ -65,7 +65,7 @@ struct ResolveCommand: Command {
             }
         }
         defer { signals.cancel() }
-        let outcome = try await driver.run(events: events, keys: reader?.keys)
+        let outcome = try await driver.run(source: connection, keys: reader?.keys)
         return outcome == .answersRefused && options.once ? ExitStatus.refused : ExitStatus.success
     }
 }

@@ -32,7 +32,7 @@ struct UpCommand: Command {
         let worker = try Services.worker(
             settings, context: context, endpoint: broker.endpoints.workers, security: try credentials.brokerConnection(localBroker: localBroker))
         let gateway = try Services.Gateway(
-            settings, context: context, clients: broker.endpoints.clients, events: broker.endpoints.events, localBroker: localBroker)
+            settings, clients: broker.endpoints.clients, events: broker.endpoints.events, localBroker: localBroker)
         var banner = Banner("interlude is up.")
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers, note: "\(settings.concurrency) job(s) at once in this process")

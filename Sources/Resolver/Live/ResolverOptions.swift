@@ -20,10 +20,9 @@ public struct ResolverOptions: Sendable {
     public var colour = false
     /// The terminal width in columns.
     public var width = 80
-    /// How often the session ticks; after `silenceTicks` quiet ticks it catches up with the journal.
-    public var tick: Duration = .seconds(1)
-    /// Quiet ticks (no event, no heartbeat) before catching up.
-    public var silenceTicks = 5
+    /// How long without an event or heartbeat counts as lost contact: the resolver then subscribes
+    /// again and catches up with the journal.
+    public var silence: Duration = .seconds(5)
 
     /// Options answering as `identity`, with every other option at its default.
     public init(identity: String) {

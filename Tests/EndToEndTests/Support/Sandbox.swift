@@ -49,7 +49,9 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
             "INTERLUDE_EVENTS": events,
             "INTERLUDE_HTTP": http,
             "INTERLUDE_HEARTBEAT_MS": "200",
-            "INTERLUDE_LIVENESS": "3",
+            // Two seconds of silence before a peer is dead: a process starved of CPU on a busy machine
+            // is slow, not gone, and a false death re-dispatches jobs the tests count.
+            "INTERLUDE_LIVENESS": "10",
             "INTERLUDE_LOG_LEVEL": "warning",
             "INTERLUDE_REQUEST_TIMEOUT_MS": "4000",
             "USER": "e2e",
@@ -96,8 +98,8 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
     /// Starts `interlude up` (broker, worker and gateway in one process) and waits until it reports
     /// where everything listens; returns the process and the banner's rows.
     @discardableResult
-    func startUp() async throws -> (process: ProcessHandle, banner: [String: String]) {
-        let up = try start("up", ["up"])
+    func startUp(environment extra: [String: String] = [:]) async throws -> (process: ProcessHandle, banner: [String: String]) {
+        let up = try start("up", ["up"], environment: extra)
         return (up, try await ready(up, "interlude is up."))
     }
 

@@ -14,9 +14,9 @@ enum OfflineGateway {
         configuration.port = 0
         // An ipc endpoint nobody binds: no TCP traffic at all, and every broker request times out.
         let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent("interlude-absent-\(UUID().uuidString)").path
-        configuration.clients = "ipc://\(nowhere)-clients"
-        configuration.events = "ipc://\(nowhere)-events"
-        configuration.requestTimeout = .milliseconds(300)
+        configuration.broker.clients = "ipc://\(nowhere)-clients"
+        configuration.broker.events = "ipc://\(nowhere)-events"
+        configuration.broker.requestTimeout = .milliseconds(300)
         configuration.healthTimeout = .milliseconds(300)
         configure(&configuration)
         return try GatewayService(configuration: configuration, extraRoutes: extraRoutes)

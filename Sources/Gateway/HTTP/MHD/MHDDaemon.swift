@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Primitives
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -63,9 +64,9 @@ final class MHDDaemon: Sendable {
     /// Starts closing the listening socket and every connection; returns at once.
     func stop() {
         guard stopping.withLock({ state in defer { state.started = true }; return !state.started }) else { return }
-        let daemon = StoppingDaemon(pointer: handle.withLock { $0.take() })
+        let daemon = Handoff(handle.withLock { $0.take() })
         let thread = Thread { [self] in
-            if let pointer = daemon.pointer { MHD_stop_daemon(pointer) }
+            if let pointer = daemon.value { MHD_stop_daemon(pointer) }
             let waiters = stopping.withLock { state in
                 state.done = true
                 defer { state.waiters.removeAll() }
@@ -94,9 +95,4 @@ final class MHDDaemon: Sendable {
     deinit {
         if let daemon = handle.withLock({ $0.take() }) { MHD_stop_daemon(daemon) }
     }
-}
-
-/// The daemon handle, moved to the thread that stops it.
-private struct StoppingDaemon: @unchecked Sendable {  // taken out of the mutex once, then used by that thread alone
-    let pointer: OpaquePointer?
 }

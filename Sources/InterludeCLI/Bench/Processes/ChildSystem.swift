@@ -39,7 +39,7 @@ final class ChildSystem: Sendable {
                 _ = try await gateway.ready(within: limit)
             }
             // A broker slowed down by many parked jobs is measured, not given up on after 5 s.
-            let probe = try BenchProbe(context: context, clients: endpoints.clients, events: endpoints.events, requestTimeout: limit)
+            let probe = try BenchProbe(clients: endpoints.clients, events: endpoints.events, requestTimeout: limit)
             do {
                 try await waitForWorkers(probe.client, count, within: limit)
                 let warmUps = try await probe.warmUp(within: limit)

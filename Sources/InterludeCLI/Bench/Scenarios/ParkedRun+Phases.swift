@@ -81,9 +81,10 @@ extension ParkedRun {
     /// Times the first page of pending presentations, the size a person's listing asks for by default.
     static func firstPage(context: Context, endpoint: String, limit: Duration) async -> (seconds: Double?, count: Int?, failure: String?) {
         // A client of its own: a reply over the socket's size limit must not cut the others off.
-        let client: BrokerClient
-        do { client = try BrokerClient(context: context, endpoint: endpoint) } catch { return (nil, nil, "\(error)") }
-        defer { client.close() }
+        let connection: BrokerConnection
+        do { connection = try BrokerConnection(.init(clients: endpoint)) } catch { return (nil, nil, "\(error)") }
+        defer { connection.close() }
+        let client = connection.client
         let start = ContinuousClock.now
         switch await client.request(.pending(.init()), timeout: limit) {
         case .pending(let snapshot): return (Latency.seconds(ContinuousClock.now - start), snapshot.presentations.count, nil)

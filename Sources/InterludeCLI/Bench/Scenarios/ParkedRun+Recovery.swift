@@ -15,14 +15,15 @@ extension ParkedRun {
     static func recover(_ system: ChildSystem, context: Context, pending: Int, workers: Int, limit: Duration) async -> Recovered {
         let started: ContinuousClock.Instant
         let listening: ContinuousClock.Instant
-        let client: BrokerClient
+        let connection: BrokerConnection
         do {
             (started, listening) = try await system.restartBroker(within: limit)
-            client = try BrokerClient(context: context, endpoint: system.endpoints.clients)
+            connection = try BrokerConnection(.init(clients: system.endpoints.clients))
         } catch {
             return Recovered(seconds: nil, milestones: Recovery(listeningSeconds: nil, firstReplySeconds: nil, workersSeconds: nil, pending: nil, workers: nil), failure: "\(error)")
         }
-        defer { client.close() }
+        defer { connection.close() }
+        let client = connection.client
         let since = { (instant: ContinuousClock.Instant) in Latency.seconds(instant - started) }
         let deadline = started + limit
         var firstReply: Double?

@@ -71,6 +71,12 @@ public struct EventSequencer: Sendable, Hashable {
         fetching = false
     }
 
+    /// What was delivered could not be taken (the consumer failed): everything after the next snapshot
+    /// comes again, and events are held until it does.
+    public mutating func resync() -> Need {
+        needSnapshot().need ?? .snapshot
+    }
+
     /// Asks for the events after `last` (after a silence or a reconnect), or for the snapshot still
     /// awaited, unless a fetch is outstanding.
     public mutating func catchUp() -> Need? {

@@ -1,12 +1,10 @@
+import Client
 import Foundation
-import Presentation
 import Synchronization
 import Wire
 
-@testable import Gateway
-
 /// An event source in memory: a journal of real `Event`s and live subscribers, like the broker's.
-final class InMemoryEventSource: OutboxEventSource {
+public final class InMemoryEventSource: EventSource {
     private struct State {
         var journal: [Event] = []
         var subscribers: [AsyncStream<Event>.Continuation] = []
@@ -15,8 +13,11 @@ final class InMemoryEventSource: OutboxEventSource {
 
     private let state = Mutex(State())
 
+    /// An empty journal with no subscriber.
+    public init() {}
+
     /// Journals `event` and, unless `live` is false (a message lost on the way), publishes it.
-    func append(_ event: Event, live: Bool = true) {
+    public func append(_ event: Event, live: Bool = true) {
         let subscribers = state.withLock { state in
             state.journal.append(event)
             return state.subscribers
@@ -25,18 +26,19 @@ final class InMemoryEventSource: OutboxEventSource {
     }
 
     /// Publishes a heartbeat carrying the newest sequence.
-    func heartbeat() {
+    public func heartbeat() {
         let (last, subscribers) = state.withLock { ($0.journal.last?.sequence ?? 0, $0.subscribers) }
         subscribers.forEach { $0.yield(Event(sequence: last, type: .heartbeat, at: Date())) }
     }
 
     /// How many `events(after:)` pages were asked for.
-    var pageRequests: Int { state.withLock { $0.pageRequests } }
+    public var pageRequests: Int { state.withLock { $0.pageRequests } }
 
     /// Live subscribers now attached.
-    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
-    func events(after sequence: Int64, limit: Int) async throws(WireError) -> BrokerReply.EventPage {
+    /// Journaled events after `sequence`, at most `limit`.
+    public func events(after sequence: Int64, limit: Int) async throws(WireError) -> BrokerReply.EventPage {
         state.withLock { state in
             state.pageRequests += 1
             let events = state.journal.filter { $0.sequence > sequence }.prefix(limit)
@@ -44,9 +46,19 @@ final class InMemoryEventSource: OutboxEventSource {
         }
     }
 
-    func live() throws -> AsyncStream<Event> {
+    /// A new live subscriber.
+    public func live() throws -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
         state.withLock { $0.subscribers.append(continuation) }
         return stream
+    }
+
+    /// Ends every live subscription, as a broker that went away would.
+    public func endSubscriptions() {
+        let subscribers = state.withLock { state in
+            defer { state.subscribers.removeAll() }
+            return state.subscribers
+        }
+        subscribers.forEach { $0.finish() }
     }
 }
