@@ -2,7 +2,7 @@ import Foundation
 
 /// Starts programs for tests with `posix_spawn`. Foundation's `Process` is not used: it waits for every
 /// process that inherited its pipes (a server the program starts is one), and its children inherit the
-/// test runner's blocked signals.
+/// test runner's blocked signals. A program started here inherits no file descriptor but its three.
 public enum ChildCommand {
     /// Starts `executable` with `arguments`, standard input from /dev/null and standard output and error
     /// into `output` (or /dev/null), every signal unblocked and at its default; returns its process id.
@@ -13,6 +13,9 @@ public enum ChildCommand {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output?.path ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of this process may live on in a server the program starts: an inherited copy of
+        // a test's socket keeps its connection open after the test closed it.
+        guard closeFrom(&actions, 3) == 0 else { throw FixtureError("cannot ask posix_spawn to close inherited descriptors") }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -67,4 +70,12 @@ public enum ChildCommand {
     }
 
     private static func exitStatus(_ status: Int32) -> Int32 { (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1 }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module does not import.
+    private static let closeFrom: @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+            return { _, _ in -1 }
+        }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
 }
