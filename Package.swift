@@ -49,11 +49,17 @@ let package = Package(
         .target(name: "Operations", dependencies: ["WorkerKit", "Archive", "Confinement", "Primitives"]),
         .target(name: "Client", dependencies: ["ZeroMQ", "Wire", "Presentation", "Log", "Lifecycle", "Primitives"]),
         .target(name: "Resolver", dependencies: ["Client", "Wire", "Presentation", "Primitives"]),
-        .target(name: "Gateway", dependencies: [
-            "CMicroHTTPD", "CSodium", "Client", "SQLite", "Configuration", "Log", "Lifecycle", "Wire", "Presentation", "Primitives",
+        .target(name: "Sodium", dependencies: ["CSodium"]),
+        // The gateway in three parts: an HTTP server library, webhooks in and out, and the JSON API with its page.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Presentation", "Log", "Lifecycle", "Primitives"]),
+        .target(name: "Webhooks", dependencies: [
+            "Sodium", "SQLite", "Client", "Configuration", "Wire", "Presentation", "Log", "Lifecycle", "Primitives",
         ]),
+        .target(name: "Gateway", dependencies: [
+            "HTTPServer", "Webhooks", "Sodium", "Client", "Configuration", "Log", "Lifecycle", "Wire", "Presentation", "Primitives",
+        ], exclude: ["Page/Assets"]),
         .target(name: "InterludeCLI", dependencies: [
-            "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
+            "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "HTTPServer", "Webhooks", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
             "Gateway", "Presentation", "Wire", "Primitives",
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
@@ -77,9 +83,13 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "ClientTests", dependencies: ["Client", "Wire", "TestSupport"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Presentation", "Wire"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(
-            name: "GatewayTests", dependencies: ["Gateway", "Client", "Configuration", "ZeroMQ", "Presentation", "Primitives", "Wire", "TestSupport"],
+            name: "WebhooksTests", dependencies: ["Webhooks", "HTTPServer", "Client", "Configuration", "Presentation", "Wire", "TestSupport"],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "GatewayTests",
+            dependencies: ["Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Wire", "TestSupport"]),
         .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ", "TestSupport"], exclude: ["Browser", "Receiver"]),

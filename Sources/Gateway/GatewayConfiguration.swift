@@ -1,6 +1,7 @@
+import Client
 import Configuration
 import Log
-import Client
+import Webhooks
 import Wire
 
 /// Everything `GatewayService` needs: where to listen, the broker's endpoints, limits, secrets and timings.

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// Query parameters the listing routes share; a malformed value is 400.
 enum QueryParameters {
     /// `limit`: 1 to `maximum`, `fallback` when absent.

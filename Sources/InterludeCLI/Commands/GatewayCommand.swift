@@ -2,6 +2,7 @@ import Client
 import Configuration
 import Gateway
 import Lifecycle
+import Webhooks
 import ZeroMQ
 
 extension Services {
@@ -19,10 +20,7 @@ extension Services {
             try configuration.validate()
             let connection = try BrokerConnection(configuration.broker)
             let dispatcher = try WebhookDispatcher(settings: settings, source: connection)
-            service = try GatewayService(
-                configuration: configuration, connection: connection,
-                extraRoutes: [GatewayRoute(.get, "/v1/webhooks/deliveries", access: .scope(.read), WebhookDeliveriesRoute(dispatcher: dispatcher))],
-                metricsProviders: [{ dispatcher.metricsText() }])
+            service = try GatewayService(configuration: configuration, connection: connection, webhooks: dispatcher)
             // Without a publicUrl, answer links use the address the gateway actually listens on.
             if settings.publicUrl.isEmpty { dispatcher.publicURL = service.url }
             self.dispatcher = dispatcher
