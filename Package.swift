@@ -24,6 +24,7 @@ let package = Package(
         systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
         systemLibrary("CSodium", pkgConfig: "libsodium", apt: "libsodium-dev"),
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
+        systemLibrary("CPostgres", pkgConfig: "libpq", apt: "libpq-dev"),
 
         // Leaves: what every module may share, and the logger.
         .target(name: "Primitives"),
@@ -33,6 +34,7 @@ let package = Package(
         // One Swift wrapper per C library.
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ", "Primitives"]),
         .target(name: "SQLite", dependencies: ["CSQLite", "Primitives"]),
+        .target(name: "PostgreSQL", dependencies: ["CPostgres", "Primitives"]),
         .target(name: "Confinement", dependencies: ["Primitives"]),
         .target(name: "Archive", dependencies: ["CArchive", "Confinement"]),
         .target(name: "Presentation", dependencies: ["Primitives"]),
@@ -63,7 +65,7 @@ let package = Package(
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
 
         // What several test targets share (an HTTP round trip); only tests depend on it.
-        .target(name: "TestSupport", dependencies: ["Client", "Wire"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Client", "PostgreSQL", "Wire"], path: "Tests/TestSupport"),
 
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation"]),
@@ -73,6 +75,7 @@ let package = Package(
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "Log"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "Primitives"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "Wire", "Presentation"]),
         .testTarget(name: "BrokerTests", dependencies: ["Broker", "Journal", "Wire", "Presentation", "ZeroMQ"]),
         .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "Presentation", "Wire"]),
