@@ -24,6 +24,7 @@ let package = Package(
         systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
         systemLibrary("CSodium", pkgConfig: "libsodium", apt: "libsodium-dev"),
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
+        systemLibrary("CPostgres", pkgConfig: "libpq", apt: "libpq-dev"),
 
         // Leaves: what every module may share, and the logger.
         .target(name: "Primitives"),
@@ -33,6 +34,7 @@ let package = Package(
         // One Swift wrapper per C library.
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ", "Primitives"]),
         .target(name: "SQLite", dependencies: ["CSQLite", "Primitives"]),
+        .target(name: "PostgreSQL", dependencies: ["CPostgres", "Primitives"]),
         .target(name: "Confinement", dependencies: ["Primitives"]),
         .target(name: "Archive", dependencies: ["CArchive", "Confinement"]),
         .target(name: "Presentation", dependencies: ["Primitives"]),
@@ -48,17 +50,23 @@ let package = Package(
         .target(name: "Operations", dependencies: ["WorkerKit", "Archive", "Confinement", "Primitives"]),
         .target(name: "Client", dependencies: ["ZeroMQ", "Wire", "Presentation", "Log", "Lifecycle", "Primitives"]),
         .target(name: "Resolver", dependencies: ["Client", "Wire", "Presentation", "Primitives"]),
-        .target(name: "Gateway", dependencies: [
-            "CMicroHTTPD", "CSodium", "Client", "SQLite", "Configuration", "Log", "Lifecycle", "Wire", "Presentation", "Schema", "Primitives",
+        .target(name: "Sodium", dependencies: ["CSodium"]),
+        // The gateway in three parts: an HTTP server library, webhooks in and out, and the JSON API with its page.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Presentation", "Log", "Lifecycle", "Primitives"]),
+        .target(name: "Webhooks", dependencies: [
+            "Sodium", "SQLite", "Client", "Configuration", "Wire", "Presentation", "Log", "Lifecycle", "Primitives",
         ]),
+        .target(name: "Gateway", dependencies: [
+            "HTTPServer", "Webhooks", "Sodium", "Client", "Configuration", "Log", "Lifecycle", "Wire", "Presentation", "Schema", "Primitives",
+        ], exclude: ["Page/Assets"]),
         .target(name: "InterludeCLI", dependencies: [
-            "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
+            "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "HTTPServer", "Webhooks", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
             "Gateway", "Presentation", "Schema", "Wire", "Primitives",
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
 
         // What several test targets share (an HTTP round trip); only tests depend on it.
-        .target(name: "TestSupport", dependencies: ["Client", "Wire"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Client", "PostgreSQL", "Wire"], path: "Tests/TestSupport"),
 
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation"]),
@@ -69,6 +77,7 @@ let package = Package(
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "Log"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "Primitives"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "Wire", "Presentation", "Schema"]),
         .testTarget(name: "BrokerTests", dependencies: ["Broker", "Journal", "Wire", "Presentation", "Schema", "ZeroMQ"]),
         .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "Presentation", "Wire"]),
@@ -76,9 +85,13 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "ClientTests", dependencies: ["Client", "Wire", "TestSupport"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Operations", "Presentation", "Wire"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(
-            name: "GatewayTests", dependencies: ["Gateway", "Client", "Configuration", "ZeroMQ", "Presentation", "Primitives", "Wire", "TestSupport"],
+            name: "WebhooksTests", dependencies: ["Webhooks", "HTTPServer", "Client", "Configuration", "Presentation", "Wire", "TestSupport"],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "GatewayTests",
+            dependencies: ["Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Wire", "TestSupport"]),
         .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ", "TestSupport"], exclude: ["Browser", "Receiver"]),

@@ -129,7 +129,8 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
     private func condemn(_ verdict: LazyPirate.Verdict, because reason: String) {
         guard case .reopen(let delay) = verdict, socket != nil else { return }
         close()
-        let reset = WireError(.unavailable, "the connection to the broker at \(pirate.endpoint) was reset (\(reason)); try again")
+        let reset = WireError(
+            .unavailable, "the connection to the broker at \(pirate.endpoint) was reset (\(reason)) before it answered; the request may or may not have taken effect")
         for correlation in inFlight.keys { waiters.fail(correlation, reset) }
         inFlight.removeAll()
         reopenAt = .now + delay

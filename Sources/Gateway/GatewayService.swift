@@ -1,5 +1,7 @@
 import Client
+import HTTPServer
 import Lifecycle
+import Webhooks
 
 /// The gateway: the JSON API, incoming webhooks, events and the web page over HTTP, talking to the broker over ZeroMQ.
 ///
@@ -10,36 +12,36 @@ public final class GatewayService: Service {
     public let url: String
     /// The bound port (the one picked when the configuration asked for 0).
     public let port: Int
-    /// Every route served, in registration order.
+    /// Every route served, each declared once; the router and the OpenAPI document are made from them.
     public let routes: [GatewayRoute]
     /// Counts and latencies of the requests answered so far.
     public let metrics: HTTPMetrics
     private let server: HTTPServer
     private let connection: BrokerConnection
 
-    /// Starts serving the API, the web page and `extraRoutes` (outgoing webhook deliveries, for one);
-    /// `metricsProviders` add their lines to `/metrics`. It talks to the broker through `connection`,
-    /// or through one of its own made from `configuration.broker`.
+    /// Starts serving the API and the web page, and `GET /v1/webhooks/deliveries` with its `/metrics`
+    /// lines when it is given the outgoing `webhooks`; `metricsProviders` add lines to `/metrics`. It
+    /// talks to the broker through `connection`, or through one of its own made from `configuration.broker`.
     public init(
-        configuration: GatewayConfiguration, connection: BrokerConnection? = nil, extraRoutes: [GatewayRoute] = [],
+        configuration: GatewayConfiguration, connection: BrokerConnection? = nil, webhooks: WebhookDispatcher? = nil,
         metricsProviders: [MetricsProvider] = []
     ) throws {
         try configuration.validate()
         let tokens = try TokenStore(configuration.tokens)
         let connection = try connection ?? BrokerConnection(configuration.broker)
         let metrics = HTTPMetrics()
-        let api = API(connection: connection, configuration: configuration, metrics: metrics, metricsProviders: metricsProviders)
+        let providers = metricsProviders + (webhooks.map { dispatcher in [{ dispatcher.metricsText() }] } ?? [])
+        let api = API(connection: connection, configuration: configuration, metrics: metrics, metricsProviders: providers)
+        let document = OpenAPIHolder()
         let client = connection.client
-        let webPage = WebPage(operationTexts: { try? await client.operations().operations.map(\.catalog) })
-        let page = WebPage.paths.map { GatewayRoute(.get, $0, access: .open, webPage) }
-        let routes = api.routes + page + extraRoutes
+        let page = WebPage.routes(operationTexts: { try? await client.operations().operations.map(\.catalog) })
+        let routes = api.routes + [API.openAPIRoute(document)] + (webhooks.map { [API.deliveriesRoute($0)] } ?? []) + page
+        document.set(OpenAPIDocument.json(for: routes))
         var router = Router()
-        for route in routes {
-            router.add(route.method, route.pattern, RouteGuard(route: route, tokens: tokens, log: configuration.log))
-        }
+        for route in routes { router.add(route, tokens: tokens) }
         let http = HTTPServerConfiguration(host: configuration.host, port: configuration.port, maxBodySize: configuration.maxBodyBytes)
         do {
-            server = try HTTPServer(configuration: http, metrics: metrics, handler: router)
+            server = try HTTPServer(configuration: http, metrics: metrics, middleware: Self.middleware(configuration), handler: router)
         } catch {
             connection.close()
             throw GatewayError(.startFailed, error.description)
@@ -51,6 +53,14 @@ public final class GatewayService: Service {
         self.url = "http://\(configuration.host):\(server.port)"
         let access = tokens.isEmpty ? "open (loopback, no tokens)" : "tokens: \(tokens.names.joined(separator: ", "))"
         configuration.log.info("serving \(url), broker \(connection.options.clients), \(access)")
+    }
+
+    /// What every request goes through before its route (after the server's request metrics), outermost
+    /// first: headers every response carries (refusals included), the mapping of refusals to the JSON
+    /// error body, then the `Host`/`Origin`/`Content-Type` rules (`OriginPolicy`), which apply to every
+    /// request, matched or not; a route's own checks are route middleware (`Authentication`).
+    static func middleware(_ configuration: GatewayConfiguration) -> [any HTTPMiddleware] {
+        [SecurityHeaders(OriginPolicy.responseHeaders), ErrorMapping(log: configuration.log), OriginCheck(policy: configuration.origins)]
     }
 
     /// Serves until cancelled or shut down gracefully; then stops listening, ends open event streams

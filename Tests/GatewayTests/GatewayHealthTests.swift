@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import Testing
+import TestSupport
 
 @Suite struct GatewayHealthTests {
     @Test func healthIs503WhenTheBrokerDoesNotAnswerWithinTheHealthTimeout() async throws {

@@ -1,4 +1,6 @@
 import Client
+import HTTPServer
+import Webhooks
 
 /// Lines of Prometheus text another part of the gateway adds to `/metrics` (the webhook outbox, for one).
 public typealias MetricsProvider = @Sendable () async -> String
@@ -21,8 +23,8 @@ struct API: Sendable {
         }
     }
 
-    /// Every route the API itself serves.
+    /// Every route the API itself serves but the OpenAPI document's.
     var routes: [GatewayRoute] {
-        operationRoutes + jobRoutes + presentationRoutes + [eventsRoute] + healthRoutes + [openAPIRoute]
+        operationRoutes + jobRoutes + presentationRoutes + [eventsRoute] + healthRoutes
     }
 }

@@ -1,3 +1,4 @@
+import HTTPServer
 import Presentation
 import Schema
 import Wire

@@ -1,5 +1,6 @@
 import Client
 import Foundation
+import HTTPServer
 import Presentation
 import Synchronization
 import Wire

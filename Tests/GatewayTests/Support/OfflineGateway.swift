@@ -1,6 +1,7 @@
 import Foundation
-import TestSupport
 import Gateway
+import TestSupport
+import Webhooks
 
 /// A real `GatewayService` whose broker is absent: everything a request meets before it reaches the
 /// broker (routing, limits, parsing, authentication, signatures) is the production code path, and what
@@ -8,7 +9,7 @@ import Gateway
 enum OfflineGateway {
     /// Starts a gateway on a free loopback port; `configure` adjusts the configuration first.
     static func start(
-        extraRoutes: [GatewayRoute] = [], _ configure: (inout GatewayConfiguration) -> Void = { _ in }
+        webhooks: WebhookDispatcher? = nil, _ configure: (inout GatewayConfiguration) -> Void = { _ in }
     ) throws -> GatewayService {
         var configuration = GatewayConfiguration()
         configuration.port = 0
@@ -19,7 +20,7 @@ enum OfflineGateway {
         configuration.broker.requestTimeout = .milliseconds(300)
         configuration.healthTimeout = .milliseconds(300)
         configure(&configuration)
-        return try GatewayService(configuration: configuration, extraRoutes: extraRoutes)
+        return try GatewayService(configuration: configuration, webhooks: webhooks)
     }
 
     /// The JSON `{"error": {…}}` body's fields.

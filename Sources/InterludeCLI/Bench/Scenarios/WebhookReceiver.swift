@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import HTTPServer
 import Synchronization
 
 /// A local HTTP endpoint that takes outgoing webhooks: it answers 204 at once and counts each distinct
