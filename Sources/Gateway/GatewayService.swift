@@ -53,6 +53,9 @@ public final class GatewayService: Service {
         self.url = "http://\(configuration.host):\(server.port)"
         let access = tokens.isEmpty ? "open (loopback, no tokens)" : "tokens: \(tokens.names.joined(separator: ", "))"
         configuration.log.info("serving \(url), broker \(connection.options.clients), \(access)")
+        if !Loopback.contains(configuration.host), configuration.origins.publicHost == nil {
+            configuration.log.info("no publicUrl: only requests addressed to a loopback name are answered (others get 421)")
+        }
     }
 
     /// What every request goes through before its route (after the server's request metrics), outermost
