@@ -71,27 +71,10 @@ public struct Log: Sendable {
             if let job = subject.job { fields.append(("job", job)) }
             if let presentation = subject.presentation { fields.append(("presentation", presentation)) }
             if let operation = subject.operation { fields.append(("operation", operation)) }
-            return "{" + fields.map { "\(Self.quoted($0.0)):\(Self.quoted($0.1))" }.joined(separator: ",") + "}\n"
+            return "{" + fields.map { "\(JSONString.quoted($0.0)):\(JSONString.quoted($0.1))" }.joined(separator: ",") + "}\n"
         }
     }
 
-    /// `text` as a JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value):
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }
 
 /// What a log line is about: the job, the question and the operation, each where it applies.

@@ -94,16 +94,23 @@ extension EndToEnd {
 }
 
 extension EndToEnd.Resolving {
+    /// A resolver in a terminal whose raw output (escape codes and bells) is copied to the returned
+    /// file, shown idle.
+    static func recordedResolver(_ label: String, _ extra: [String] = []) async throws -> (Sandbox, TmuxTerminal, URL) {
+        let (sandbox, terminal) = try await resolverInTerminal(label, extra)
+        let raw = sandbox.root.appendingPathComponent("terminal.raw")
+        try await terminal.record(to: raw)
+        try await terminal.waitFor("No pending questions; waiting for new ones (q to quit).")
+        return (sandbox, terminal, raw)
+    }
+
     @Test("The waiting count under a shown dialog stays live, and the bell rings for each new question (not with --quiet)")
     func liveCountAndBell() async throws {
-        let (sandbox, terminal) = try await Self.resolverInTerminal("resolve-live")
+        let (sandbox, terminal, raw) = try await Self.recordedResolver("resolve-live")
         defer {
             terminal.close()
             sandbox.shutdown()
         }
-        let raw = sandbox.root.appendingPathComponent("terminal.raw")
-        try await terminal.record(to: raw)
-        try await terminal.waitFor("No pending questions; waiting for new ones (q to quit).")
         let first = try await sandbox.submit("removeDownload", blueInGreen)
         try await terminal.waitFor("Blue in Green will no longer be available offline.")
         #expect(!(try await terminal.screen()).contains("more waiting"))
@@ -132,14 +139,11 @@ extension EndToEnd.Resolving {
 
     @Test("With --quiet no bell rings")
     func quietResolver() async throws {
-        let (sandbox, terminal) = try await Self.resolverInTerminal("resolve-quiet", ["--quiet"])
+        let (sandbox, terminal, raw) = try await Self.recordedResolver("resolve-quiet", ["--quiet"])
         defer {
             terminal.close()
             sandbox.shutdown()
         }
-        let raw = sandbox.root.appendingPathComponent("terminal.raw")
-        try await terminal.record(to: raw)
-        try await terminal.waitFor("No pending questions; waiting for new ones (q to quit).")
         _ = try await sandbox.submit("removeDownload", blueInGreen)
         try await terminal.waitFor("Blue in Green will no longer be available offline.")
         _ = try await sandbox.submit("resetPreferences", "{}")
