@@ -3,6 +3,7 @@ import Configuration
 import Foundation
 import Lifecycle
 import Operations
+import WorkerRuntime
 import ZeroMQ
 
 struct UpCommand: Command {
@@ -45,7 +46,7 @@ struct UpCommand: Command {
             "Stop with Ctrl-C.",
         ]
         // Submits are refused until the worker's operations are announced: the banner waits for the broker to take them.
-        let announced = Services.announce(banner, when: worker, within: .seconds(10), log: log)
+        let announced = WorkerProcess.announce(banner, when: worker, within: .seconds(10), log: log)
         defer { announced.cancel() }
         // Stopped in reverse: webhook deliveries, then HTTP, then the worker, and the broker last.
         let reloader = KeyReloader(broker: broker, log: settings.log("broker"))
