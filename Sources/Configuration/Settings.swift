@@ -75,6 +75,8 @@ public struct Settings: Sendable, Hashable {
     public var authorizedKeysFile = ""
     /// Folders `exportProject` may write into, comma-separated; empty means the library's `exports/`.
     public var exportRoots = ""
+    /// Origins of other web sites allowed to call the gateway's API from a browser (CORS), comma-separated.
+    public var allowedOrigins = ""
 
     public init() {}
 
@@ -85,7 +87,7 @@ public struct Settings: Sendable, Hashable {
         "incomingSecret", "webhookUrl", "webhookSecret", "webhookEvents", "webhooksFile", "webhookMaxAttempts",
         "webhookBackoffMs", "webhookTimeoutMs", "tokensFile", "tokens", "publicUrl",
         "maxMessageBytes", "maxJsonDepth", "maxJsonKeys", "maxRedispatches",
-        "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots",
+        "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots", "allowedOrigins",
     ]
 
     /// Keys whose values are secrets: never printed or logged.
@@ -99,6 +101,19 @@ public struct Settings: Sendable, Hashable {
             name += character.uppercased()
         }
         return name
+    }
+
+    /// `allowedOrigins` as a list.
+    public var allowedOriginList: [String] {
+        allowedOrigins.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Whether `text` is `http(s)://host[:port]` and nothing more.
+    static func isOrigin(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty
+        else { return false }
+        return (url.path.isEmpty || url.path == "/") && url.query == nil && url.fragment == nil && url.user == nil
     }
 
     /// `exportRoots` as folders; empty when the library's `exports/` applies.

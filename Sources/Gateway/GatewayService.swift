@@ -33,7 +33,9 @@ public final class GatewayService: Service {
         let providers = metricsProviders + (webhooks.map { dispatcher in [{ dispatcher.metricsText() }] } ?? [])
         let api = API(connection: connection, configuration: configuration, metrics: metrics, metricsProviders: providers)
         let document = OpenAPIHolder()
-        let routes = api.routes + [API.openAPIRoute(document)] + (webhooks.map { [API.deliveriesRoute($0)] } ?? []) + WebPage.routes
+        let client = connection.client
+        let page = WebPage.routes(operationTexts: { try? await client.operations().operations.map(\.catalog) })
+        let routes = api.routes + [API.openAPIRoute(document)] + (webhooks.map { [API.deliveriesRoute($0)] } ?? []) + page
         document.set(OpenAPIDocument.json(for: routes))
         var router = Router()
         for route in routes { router.add(route, tokens: tokens) }
@@ -51,14 +53,17 @@ public final class GatewayService: Service {
         self.url = "http://\(configuration.host):\(server.port)"
         let access = tokens.isEmpty ? "open (loopback, no tokens)" : "tokens: \(tokens.names.joined(separator: ", "))"
         configuration.log.info("serving \(url), broker \(connection.options.clients), \(access)")
+        if !Loopback.contains(configuration.host), configuration.origins.publicHost == nil {
+            configuration.log.info("no publicUrl: only requests addressed to a loopback name are answered (others get 421)")
+        }
     }
 
     /// What every request goes through before its route (after the server's request metrics), outermost
-    /// first: headers every response carries, then the mapping of refusals to the JSON error body.
-    /// Checks that apply to every request, matched or not, go after `ErrorMapping`, so what they
-    /// throw is answered as JSON; a route's own checks are route middleware (`Authentication`).
+    /// first: headers every response carries (refusals included), the mapping of refusals to the JSON
+    /// error body, then the `Host`/`Origin`/`Content-Type` rules (`OriginPolicy`), which apply to every
+    /// request, matched or not; a route's own checks are route middleware (`Authentication`).
     static func middleware(_ configuration: GatewayConfiguration) -> [any HTTPMiddleware] {
-        [SecurityHeaders(), ErrorMapping(log: configuration.log)]
+        [SecurityHeaders(OriginPolicy.responseHeaders), ErrorMapping(log: configuration.log), OriginCheck(policy: configuration.origins)]
     }
 
     /// Serves until cancelled or shut down gracefully; then stops listening, ends open event streams
