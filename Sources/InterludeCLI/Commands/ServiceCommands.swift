@@ -45,7 +45,9 @@ struct BrokerCommand: Command {
 
         Runs the broker until SIGINT or SIGTERM. It listens for clients on `clients`, for workers on
         `workers`, publishes events on `events`, and keeps its journal in `data` (SQLite). On start it
-        recovers every unfinished job and pending question from the journal.
+        recovers every unfinished job and pending question from the journal, then prints where it
+        listens ("interlude broker is up." and a line per endpoint; a `*` port shows the port it got).
+        On SIGINT or SIGTERM it finishes the turn in progress and stops.
         With curveSecretKeyFile and authorizedKeysFile every socket uses CURVE and admits only the
         listed keys, each to what its role allows; SIGHUP rereads authorizedKeysFile. Without keys the
         broker refuses to listen beyond loopback or ipc:// (see docs/security.md).
