@@ -1,5 +1,5 @@
-# The two commands of the README: `make run` starts everything, `make test` runs every test.
-# Both install the Debian packages that are missing first.
+# The two commands of the README: `make run` starts everything, `make test` runs every test (and every
+# benchmark scenario at a small size, so the benchmark cannot rot). Both install the missing Debian packages first.
 
 SWIFT ?= swift
 
@@ -17,8 +17,11 @@ run: build
 test: deps
 	INTERLUDE_WITH_TEST_TOOLS=1 bash scripts/install-deps.sh
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --package-path Examples/HelloWorker --build-tests
+	$(SWIFT) test --package-path Examples/HelloWorker --skip-build
 	docker-compose -f docker-compose.yml config --quiet
 	$(SWIFT) test --skip-build
+	bash benchmarks/run.sh --small --json --binary "$$($(SWIFT) build --show-bin-path)/interlude" | python3 benchmarks/check_report.py
 
 release: deps
 	$(SWIFT) build -c release --product interlude

@@ -12,8 +12,10 @@ final class ArchiveHandle {
     private let kind: Kind
     /// The file this handle reads or writes, named in errors.
     let path: String
+    /// What must stay open while libarchive uses it, such as the file it reads.
+    private let kept: AnyObject?
 
-    init(_ kind: Kind, path: String) throws(ArchiveError) {
+    init(_ kind: Kind, path: String, keeping kept: AnyObject? = nil) throws(ArchiveError) {
         let made: OpaquePointer? = switch kind {
         case .reader: archive_read_new()
         case .writer: archive_write_new()
@@ -23,6 +25,7 @@ final class ArchiveHandle {
         self.raw = made
         self.kind = kind
         self.path = path
+        self.kept = kept
     }
 
     deinit {

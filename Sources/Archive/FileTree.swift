@@ -1,6 +1,7 @@
+import Confinement
 import Foundation
 
-/// The regular files and directories below a folder, in a stable order, as relative paths.
+/// The regular files and folders below a folder, in a stable order, as relative paths.
 struct FileTree {
     struct Item {
         enum Kind {
@@ -13,6 +14,9 @@ struct FileTree {
         var kind: Kind
         var permissions: Int
         var modified: Date
+        /// The folder holding it and its name there, to open it without walking the path again.
+        var holder: Folder?
+        var name: String
     }
 
     var items: [Item] = []
@@ -24,43 +28,30 @@ struct FileTree {
         }
     }
 
-    /// Walks `folder` without following symbolic links below it; other file types are skipped.
-    ///
-    /// `excluding` keeps an archive being written inside the folder out of its own contents.
-    init(scanning folder: URL, excluding excluded: URL? = nil) throws(ArchiveError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else { throw ArchiveError(.cannotOpen, path: folder.path, message: "no such folder") }
-        try walk(folder.standardizedFileURL.path, prefix: "", excluding: excluded?.standardizedFileURL.path)
+    /// Walks `folder` through open descriptors, never following a symbolic link; links and other
+    /// file types are skipped. `excluding` keeps an archive being written inside the folder out of it.
+    init(scanning folder: Folder, excluding excluded: Folder.FileID? = nil) throws(ArchiveError) {
+        try walk(folder, prefix: "", excluding: excluded)
     }
 
-    private mutating func walk(_ directory: String, prefix: String, excluding excluded: String?) throws(ArchiveError) {
-        let names: [String]
+    private mutating func walk(_ folder: Folder, prefix: String, excluding excluded: Folder.FileID?) throws(ArchiveError) {
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+            for name in try folder.names() {
+                guard let info = try folder.info(name), info.id != excluded else { continue }
+                let kind: Item.Kind
+                switch info.entry {
+                case .folder: kind = .directory
+                case .file: kind = .file(size: info.size)
+                default: continue
+                }
+                let relative = prefix + name
+                items.append(Item(relativePath: relative, kind: kind, permissions: info.permissions, modified: info.modified, holder: folder, name: name))
+                if case .directory = kind { try walk(try folder.descend(name), prefix: relative + "/", excluding: excluded) }
+            }
+        } catch let error as ConfinementError {
+            throw ArchiveError(.cannotOpen, path: error.path, message: error.message)
         } catch {
-            throw ArchiveError(.cannotOpen, path: directory, message: "\(error)")
-        }
-        for name in names {
-            let path = directory + "/" + name
-            guard path != excluded else { continue }
-            let attributes: [FileAttributeKey: Any]
-            do {
-                attributes = try FileManager.default.attributesOfItem(atPath: path)
-            } catch {
-                throw ArchiveError(.cannotOpen, path: path, message: "\(error)")
-            }
-            let permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0o644
-            let modified = attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0)
-            let relative = prefix + name
-            let kind: Item.Kind
-            switch attributes[.type] as? FileAttributeType {
-            case .typeDirectory?: kind = .directory
-            case .typeRegular?: kind = .file(size: (attributes[.size] as? NSNumber)?.int64Value ?? 0)
-            default: continue
-            }
-            items.append(Item(relativePath: relative, kind: kind, permissions: permissions, modified: modified))
-            if case .directory = kind { try walk(path, prefix: relative + "/", excluding: excluded) }
+            throw ArchiveError(.cannotOpen, path: folder.path, message: "\(error)")
         }
     }
 }

@@ -1,6 +1,12 @@
 import CArchive
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension TarGz {
     /// Entry paths of an archive, without extracting.
     public static func list(_ archive: URL) throws(ArchiveError) -> [String] {
@@ -16,15 +22,23 @@ extension TarGz {
     }
 
     static func openReader(_ archive: URL) throws(ArchiveError) -> ArchiveHandle {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: archive.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            FileManager.default.isReadableFile(atPath: archive.path)
-        else { throw ArchiveError(.cannotOpen, path: archive.path, message: "no such readable file") }
-        let reader = try ArchiveHandle(.reader, path: archive.path)
+        guard let input = FileHandle(forReadingAtPath: archive.path) else {
+            throw ArchiveError(.cannotOpen, path: archive.path, message: "no such readable file")
+        }
+        return try openReader(input, named: archive.path)
+    }
+
+    /// A reader of the .tar.gz on `input`, which it keeps open until the reader is freed.
+    static func openReader(_ input: FileHandle, named name: String) throws(ArchiveError) -> ArchiveHandle {
+        var info = stat()
+        guard fstat(input.fileDescriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw ArchiveError(.cannotOpen, path: name, message: "not a regular file")
+        }
+        let reader = try ArchiveHandle(.reader, path: name, keeping: input)
         try reader.call(.cannotOpen) { Int(archive_read_support_filter_gzip($0)) }
         try reader.call(.cannotOpen) { Int(archive_read_support_format_tar($0)) }
-        // The file is known to be readable, so a failed open means libarchive rejected its format.
-        try reader.call(.corrupt) { Int(archive_read_open_filename($0, archive.path, 64 * 1024)) }
+        // The file is open and regular, so a failed open means libarchive rejected its format.
+        try reader.call(.corrupt) { Int(archive_read_open_fd($0, input.fileDescriptor, 64 * 1024)) }
         return reader
     }
 

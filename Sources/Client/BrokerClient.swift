@@ -8,13 +8,16 @@ import ZeroMQ
 
 /// Asks the broker things over a DEALER socket; many requests may be in flight at once.
 ///
-/// The socket lives on a thread of its own; callers post requests through a mailbox and await the
-/// reply matched by correlation id. A request not answered in time fails with `timeout`.
+/// The socket lives on a thread of its own (`ClientLoop`); callers post requests through a mailbox
+/// and await the reply matched by correlation id. A request not answered in time fails with
+/// `timeout`, and a socket that stops answering is closed and reopened (`LazyPirate`). Made by a
+/// `BrokerConnection`.
 public final class BrokerClient: Sendable {
-    private let outbox: Mailbox<[Data]>
+    private let outbox: Mailbox<Outgoing>
     private let waiters = Waiters<String, BrokerReply>()
     private let counter = Atomic<Int>(0)
     private let prefix = Identifier.short()
+    private let state = HealthRecord()
     /// The broker's client endpoint.
     public let endpoint: String
     /// How long a request waits for its reply unless the call says otherwise.
@@ -22,37 +25,33 @@ public final class BrokerClient: Sendable {
     /// The size policy replies are read with.
     public let limits: MessageLimits
 
-    /// Connects to the broker's client endpoint (the connection completes in the background).
-    public init(context: Context, endpoint: String, requestTimeout: Duration = .seconds(5), limits: MessageLimits = .standard) throws {
-        self.endpoint = endpoint
-        self.requestTimeout = requestTimeout
-        self.limits = limits
+    /// Starts the socket thread; the connection completes in the background. With CURVE security, a
+    /// broker that refuses the key fails the waiting requests with `forbidden` at once.
+    init(context: Context, options: BrokerConnection.Options) throws {
+        endpoint = options.clients
+        requestTimeout = options.requestTimeout
+        limits = options.limits
         outbox = try Mailbox()
-        let socket = try Socket(context, .dealer)
-        try socket.setMaxMessageSize(Int64(limits.frameBytes))
-        try socket.setReconnectIntervalMax(.seconds(2))
-        try socket.connect(endpoint)
-        let box = SocketBox(socket)
-        let thread = Thread { [outbox, waiters] in Self.run(box.socket, outbox: outbox, waiters: waiters, limits: limits) }
+        let loop = Handoff(try ClientLoop(context: context, options: options, outbox: outbox, waiters: waiters, health: state))
+        let thread = Thread { loop.value.run() }
         thread.name = "interlude-client"
         thread.start()
     }
 
     deinit { outbox.close() }
 
+    /// How the socket is doing.
+    var health: ConnectionHealth { state.current }
+
     /// Sends a request and waits for its reply; the broker's refusals come back as `.error`.
     public func request(_ request: ClientRequest, timeout: Duration? = nil) async -> BrokerReply {
-        let timeout = timeout ?? requestTimeout
         let correlation = "\(prefix)-\(counter.add(1, ordering: .relaxed).newValue)"
-        let frames = Frames.encode(request, correlation: correlation)
-        let timer = Task { [waiters, endpoint] in
-            try await Task.sleep(for: timeout)
-            waiters.fail(correlation, WireError(.timeout, "the broker at \(endpoint) did not answer within \(timeout)"))
-        }
-        defer { timer.cancel() }
+        let outgoing = Outgoing(
+            correlation: correlation, frames: Frames.encode(request, correlation: correlation),
+            deadline: .now + (timeout ?? requestTimeout))
         do {
             return try await waiters.wait(for: correlation) {
-                if !outbox.post(frames) { waiters.fail(correlation, WireError(.unavailable, "the client is closed")) }
+                if !outbox.post(outgoing) { waiters.fail(correlation, WireError(.unavailable, "the client is closed")) }
             }
         } catch let error as WireError {
             return .error(error)
@@ -61,31 +60,13 @@ public final class BrokerClient: Sendable {
         }
     }
 
-    /// Stops the socket thread; requests still waiting time out.
+    /// Stops the socket thread; requests still waiting fail.
     public func close() { outbox.close() }
-
-    private static func run(_ socket: Socket, outbox: Mailbox<[Data]>, waiters: Waiters<String, BrokerReply>, limits: MessageLimits) {
-        defer { socket.close() }
-        while !outbox.isClosed {
-            guard let readable = try? poll([.socket(socket), .fileDescriptor(outbox.fileDescriptor)], timeout: .milliseconds(200)) else { return }
-            if readable[1] {
-                for frames in outbox.drain() { _ = try? socket.send(frames, timeout: .seconds(1)) }
-            }
-            while readable[0], let frames = try? socket.receive() {
-                do {
-                    let (reply, correlation) = try Frames.decode(frames, as: BrokerReply.self, limits: limits)
-                    waiters.resolve(correlation, reply)
-                } catch {
-                    // A reply that cannot be read still names its request: fail it now, not at the timeout.
-                    if frames.count == 4 { waiters.resolve(String(decoding: frames[2], as: UTF8.self), .error(error)) }
-                }
-            }
-        }
-    }
 }
 
-/// Hands a socket to the thread that owns it from then on.
-struct SocketBox: @unchecked Sendable {  // moved once, then used by a single thread
-    let socket: Socket
-    init(_ socket: Socket) { self.socket = socket }
+/// A request on its way to the socket thread, with the moment it stops waiting.
+struct Outgoing: Sendable {
+    let correlation: String
+    let frames: [Data]
+    let deadline: ContinuousClock.Instant
 }

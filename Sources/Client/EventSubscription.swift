@@ -1,22 +1,25 @@
 import Foundation
 import Presentation
+import Primitives
 import Wire
 import ZeroMQ
 
-/// Follows the broker's event stream on a SUB socket of its own thread.
-public enum EventSubscription {
+/// Follows the broker's event stream on a SUB socket of its own thread; `BrokerConnection.events` opens one.
+enum EventSubscription {
     /// Events as they are published (heartbeats included), until the consumer stops iterating.
     /// `topics` filters by prefix, such as `presentation.`; empty means everything.
-    public static func stream(context: Context, endpoint: String, topics: [String] = []) throws -> AsyncStream<Event> {
-        let socket = try Socket(context, .sub)
+    static func stream(
+        context: Context, endpoint: String, topics: [String] = [], security: SocketSecurity = .none
+    ) throws -> AsyncStream<Event> {
+        let socket = try Socket(context, .sub, security: security)
         for topic in topics.isEmpty ? [""] : topics + ["heartbeat"] { try socket.subscribe(topic) }
         try socket.connect(endpoint)
         let stop = try Wakeup()
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(10_000))
         continuation.onTermination = { _ in stop.signal() }
-        let box = SocketBox(socket)
+        let box = Handoff(socket)
         let thread = Thread {
-            let socket = box.socket
+            let socket = box.value
             defer {
                 socket.close()
                 continuation.finish()

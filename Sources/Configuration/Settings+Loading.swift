@@ -7,6 +7,13 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     public let source: String
     public let problem: String
     public var description: String { "configuration \(key) (from \(source)): \(problem)" }
+
+    /// An error for `key`, whose value came from `source`.
+    public init(key: String, source: String, problem: String) {
+        self.key = key
+        self.source = source
+        self.problem = problem
+    }
 }
 
 extension Settings {
@@ -114,6 +121,12 @@ extension Settings {
         case "maxJsonDepth": maxJsonDepth = Int(try integer())
         case "maxJsonKeys": maxJsonKeys = Int(try integer())
         case "maxRedispatches": maxRedispatches = Int(try integer())
+        case "curveSecretKeyFile": curveSecretKeyFile = try text()
+        case "brokerPublicKey": brokerPublicKey = try text()
+        case "authorizedKeysFile": authorizedKeysFile = try text()
+        case "exportRoots": exportRoots = try text()
+        case "allowedOrigins": allowedOrigins = try text()
+        case "logFormat": logFormat = try text()
         default: throw ConfigurationError(key: key, source: source, problem: "unknown key; known keys: \(Self.keys.joined(separator: ", "))")
         }
     }

@@ -14,6 +14,7 @@ extension Settings {
         try check("heartbeatMs", heartbeatMs >= 10 && heartbeatMs <= 60_000, "must be from 10 to 60000")
         try check("liveness", liveness >= 1 && liveness <= 100, "must be from 1 to 100")
         try check("exportReserveBytes", exportReserveBytes >= 0, "must not be negative")
+        try check("logFormat", Log.Format(rawValue: logFormat) != nil, "must be text or json")
         try check("logLevel", Log.Level(name: logLevel) != nil, "must be debug, info, warning, error or off")
         try check("requestTimeoutMs", requestTimeoutMs >= 1, "must be positive")
         try check("webhookMaxAttempts", webhookMaxAttempts >= 1 && webhookMaxAttempts <= 100, "must be from 1 to 100")
@@ -22,6 +23,9 @@ extension Settings {
         try check("webhookSecret", webhookUrl.isEmpty || !webhookSecret.isEmpty, "webhookUrl needs a webhookSecret")
         try check("data", !data.isEmpty, "must not be empty")
         try check("library", !library.isEmpty, "must not be empty")
+        if let bad = allowedOriginList.first(where: { !Self.isOrigin($0) }) {
+            throw ConfigurationError(key: "allowedOrigins", source: "settings", problem: "\"\(bad)\" is not an origin: expected scheme://host[:port], without a path")
+        }
         try check("maxMessageBytes", maxMessageBytes >= 64 << 10 && maxMessageBytes <= 64 << 20, "must be from 65536 to 67108864")
         try check("maxJsonDepth", maxJsonDepth >= 2 && maxJsonDepth <= 512, "must be from 2 to 512")
         try check("maxJsonKeys", maxJsonKeys >= 1 && maxJsonKeys <= 100_000, "must be from 1 to 100000")

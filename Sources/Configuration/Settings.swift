@@ -66,6 +66,22 @@ public struct Settings: Sendable, Hashable {
     /// A job handed out again more often than this, because its worker was lost, fails as `poisoned`.
     public var maxRedispatches = 10
 
+    // Trust (docs/security.md).
+    /// This process's CURVE secret key file (`interlude keygen`); set, every ZeroMQ socket uses CURVE.
+    public var curveSecretKeyFile = ""
+    /// The broker's CURVE public key (40 Z85 characters, or the path of its `.pub` file), for everything that connects to it.
+    public var brokerPublicKey = ""
+    /// On the broker: the file of admitted keys, lines `ROLE NAME PUBLIC_KEY [GROUP,…]`; reread on SIGHUP.
+    public var authorizedKeysFile = ""
+    /// Folders `exportProject` may write into, comma-separated; empty means the library's `exports/`.
+    public var exportRoots = ""
+    /// Origins of other web sites allowed to call the gateway's API from a browser (CORS), comma-separated.
+    public var allowedOrigins = ""
+
+    // People around a job (docs/configuration.md).
+    /// How log lines are written: `text` or `json` (one object a line, with `job`, `presentation`, `operation`).
+    public var logFormat = "text"
+
     public init() {}
 
     /// The keys, in the order the documentation lists them.
@@ -75,6 +91,8 @@ public struct Settings: Sendable, Hashable {
         "incomingSecret", "webhookUrl", "webhookSecret", "webhookEvents", "webhooksFile", "webhookMaxAttempts",
         "webhookBackoffMs", "webhookTimeoutMs", "tokensFile", "tokens", "publicUrl",
         "maxMessageBytes", "maxJsonDepth", "maxJsonKeys", "maxRedispatches",
+        "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots", "allowedOrigins",
+        "logFormat",
     ]
 
     /// Keys whose values are secrets: never printed or logged.
@@ -90,11 +108,32 @@ public struct Settings: Sendable, Hashable {
         return name
     }
 
+    /// `allowedOrigins` as a list.
+    public var allowedOriginList: [String] {
+        allowedOrigins.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Whether `text` is `http(s)://host[:port]` and nothing more.
+    static func isOrigin(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty
+        else { return false }
+        return (url.path.isEmpty || url.path == "/") && url.query == nil && url.fragment == nil && url.user == nil
+    }
+
+    /// `exportRoots` as folders; empty when the library's `exports/` applies.
+    public var exportRootFolders: [URL] {
+        exportRoots.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { URL(fileURLWithPath: $0, isDirectory: true) }
+    }
+
     /// The heartbeat interval in seconds.
     public var heartbeatInterval: TimeInterval { Double(heartbeatMs) / 1000 }
 
     /// The log for a component at the configured level.
-    public func log(_ component: String) -> Log { Log(component, level: Log.Level(name: logLevel) ?? .info) }
+    public func log(_ component: String) -> Log {
+        Log(component, level: Log.Level(name: logLevel) ?? .info, format: Log.Format(rawValue: logFormat) ?? .text)
+    }
 
     /// This worker's name: the configured one, or host and process id.
     public var resolvedWorkerName: String {

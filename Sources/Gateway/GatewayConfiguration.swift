@@ -1,5 +1,8 @@
+import Client
 import Configuration
+import Foundation
 import Log
+import Webhooks
 import Wire
 
 /// Everything `GatewayService` needs: where to listen, the broker's endpoints, limits, secrets and timings.
@@ -8,10 +11,8 @@ public struct GatewayConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The port to bind; 0 picks a free one.
     public var port = 8080
-    /// The broker's client endpoint (ROUTER).
-    public var clients = "tcp://127.0.0.1:5570"
-    /// The broker's event endpoint (PUB).
-    public var events = "tcp://127.0.0.1:5572"
+    /// Where the broker is and how the gateway talks to it: endpoints, CURVE security, request timeout.
+    public var broker = BrokerConnection.Options(clients: "tcp://127.0.0.1:5570", events: "tcp://127.0.0.1:5572")
     /// Every size limit, and how JSON bodies are read, from `maxMessageBytes`.
     public var limits = MessageLimits.standard
     /// The largest request body accepted; larger gets 413 (from `limits` when read from settings).
@@ -20,16 +21,19 @@ public struct GatewayConfiguration: Sendable {
     public var incomingSecret: WebhookSecret?
     /// The API tokens; none means an open API, which is allowed on loopback only.
     public var tokens: [APIToken] = []
-    /// How long a request waits for the broker.
-    public var requestTimeout: Duration = .seconds(5)
     /// How long `/healthz` and `/metrics` wait for the broker's stats.
     public var healthTimeout: Duration = .seconds(2)
     /// How often an idle event stream sends a comment, so dead clients are noticed.
     public var eventHeartbeat: Duration = .seconds(15)
+    /// How long without an event or heartbeat from the broker counts as lost contact: the event
+    /// stream then subscribes again and catches up (from `heartbeatMs` × `liveness`).
+    public var eventSilence: Duration = .seconds(5)
     /// How far a webhook's timestamp may be from now.
     public var webhookTolerance: Duration = .seconds(300)
     /// Where the gateway logs (never a token or secret).
     public var log = Log("gateway")
+    /// Which hosts and origins it answers (from `publicUrl` and `allowedOrigins`): loopback names only by default.
+    public var origins = OriginPolicy(publicURL: nil)
 
     /// The defaults: loopback port 8080, the broker on its default endpoints, no secret, no tokens.
     public init() {}
@@ -47,20 +51,20 @@ public struct GatewayConfiguration: Sendable {
 
 extension GatewayConfiguration {
     /// Reads `http`, `clients`, `events`, `maxMessageBytes`, `incomingSecret`, `tokensFile`, `tokens`,
-    /// `requestTimeoutMs` and `logLevel`.
+    /// `requestTimeoutMs`, `logLevel`, `publicUrl` and `allowedOrigins`.
     public init(settings: Settings) throws(GatewayError) {
         guard let (host, port) = try? Settings.hostAndPort(settings.http) else {
             throw GatewayError(.invalidAddress, "http must be host:port, got \"\(settings.http)\"")
         }
         self.host = host
         self.port = Int(port)
-        clients = settings.clients
-        events = settings.events
         limits = MessageLimits(
             maxMessageBytes: settings.maxMessageBytes, maxJsonDepth: settings.maxJsonDepth, maxJsonKeys: settings.maxJsonKeys)
         maxBodyBytes = limits.httpBodyBytes
-        requestTimeout = .milliseconds(settings.requestTimeoutMs)
+        broker = BrokerConnection.Options(
+            clients: settings.clients, events: settings.events, requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: limits)
         log = settings.log("gateway")
+        eventSilence = .milliseconds(max(3_000, settings.heartbeatMs * settings.liveness))
         if !settings.incomingSecret.isEmpty {
             do {
                 incomingSecret = try WebhookSecret(settings.incomingSecret)
@@ -69,5 +73,6 @@ extension GatewayConfiguration {
             }
         }
         tokens = try APIToken.load(file: settings.tokensFile) + APIToken.parse(inline: settings.tokens)
+        origins = OriginPolicy(publicURL: settings.publicUrl.isEmpty ? nil : URL(string: settings.publicUrl), allowedOrigins: settings.allowedOriginList)
     }
 }

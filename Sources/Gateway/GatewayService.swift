@@ -1,68 +1,82 @@
 import Client
-import ZeroMQ
+import HTTPServer
+import Lifecycle
+import Webhooks
 
 /// The gateway: the JSON API, incoming webhooks, events and the web page over HTTP, talking to the broker over ZeroMQ.
 ///
-/// It listens as soon as it is created and serves until `stop()`. Bound to anything but loopback, it
-/// refuses to start without API tokens.
-public final class GatewayService: Sendable {
+/// It listens as soon as it is created and serves until `run()` is cancelled or shut down gracefully.
+/// Bound to anything but loopback, it refuses to start without API tokens.
+public final class GatewayService: Service {
     /// Where it serves, such as `http://127.0.0.1:8080`.
     public let url: String
     /// The bound port (the one picked when the configuration asked for 0).
     public let port: Int
-    /// Every route served, in registration order.
+    /// Every route served, each declared once; the router and the OpenAPI document are made from them.
     public let routes: [GatewayRoute]
     /// Counts and latencies of the requests answered so far.
     public let metrics: HTTPMetrics
     private let server: HTTPServer
-    private let client: BrokerClient
-    private let stopped = StopLatch()
+    private let connection: BrokerConnection
 
-    /// Starts serving the API, the web page and `extraRoutes` (outgoing webhook deliveries, for one);
-    /// `metricsProviders` add their lines to `/metrics`.
+    /// Starts serving the API and the web page, and `GET /v1/webhooks/deliveries` with its `/metrics`
+    /// lines when it is given the outgoing `webhooks`; `metricsProviders` add lines to `/metrics`. It
+    /// talks to the broker through `connection`, or through one of its own made from `configuration.broker`.
     public init(
-        configuration: GatewayConfiguration, extraRoutes: [GatewayRoute] = [], metricsProviders: [MetricsProvider] = [],
-        context: Context? = nil
+        configuration: GatewayConfiguration, connection: BrokerConnection? = nil, webhooks: WebhookDispatcher? = nil,
+        metricsProviders: [MetricsProvider] = []
     ) throws {
         try configuration.validate()
         let tokens = try TokenStore(configuration.tokens)
-        let context = try context ?? Context()
-        let client = try BrokerClient(context: context, endpoint: configuration.clients, limits: configuration.limits)
+        let connection = try connection ?? BrokerConnection(configuration.broker)
         let metrics = HTTPMetrics()
-        let api = API(
-            client: client, context: context, configuration: configuration, metrics: metrics,
-            metricsProviders: metricsProviders)
-        let page = WebPage.paths.map { GatewayRoute(.get, $0, access: .open, WebPage()) }
-        let routes = api.routes + page + extraRoutes
+        let providers = metricsProviders + (webhooks.map { dispatcher in [{ dispatcher.metricsText() }] } ?? [])
+        let api = API(connection: connection, configuration: configuration, metrics: metrics, metricsProviders: providers)
+        let document = OpenAPIHolder()
+        let client = connection.client
+        let page = WebPage.routes(operationTexts: { try? await client.operations().operations.map(\.catalog) })
+        let routes = api.routes + [API.openAPIRoute(document)] + (webhooks.map { [API.deliveriesRoute($0)] } ?? []) + page
+        document.set(OpenAPIDocument.json(for: routes))
         var router = Router()
-        for route in routes {
-            router.add(route.method, route.pattern, RouteGuard(route: route, tokens: tokens, log: configuration.log))
-        }
+        for route in routes { router.add(route, tokens: tokens) }
         let http = HTTPServerConfiguration(host: configuration.host, port: configuration.port, maxBodySize: configuration.maxBodyBytes)
         do {
-            server = try HTTPServer(configuration: http, metrics: metrics, handler: router)
+            server = try HTTPServer(configuration: http, metrics: metrics, middleware: Self.middleware(configuration), handler: router)
         } catch {
-            client.close()
+            connection.close()
             throw GatewayError(.startFailed, error.description)
         }
-        self.client = client
+        self.connection = connection
         self.metrics = metrics
         self.routes = routes
         self.port = server.port
         self.url = "http://\(configuration.host):\(server.port)"
         let access = tokens.isEmpty ? "open (loopback, no tokens)" : "tokens: \(tokens.names.joined(separator: ", "))"
-        configuration.log.info("serving \(url), broker \(configuration.clients), \(access)")
+        configuration.log.info("serving \(url), broker \(connection.options.clients), \(access)")
+        if !Loopback.contains(configuration.host), configuration.origins.publicHost == nil {
+            configuration.log.info("no publicUrl: only requests addressed to a loopback name are answered (others get 421)")
+        }
     }
 
-    /// Stops listening, ends open event streams and closes the broker connection; safe to call twice.
+    /// What every request goes through before its route (after the server's request metrics), outermost
+    /// first: headers every response carries (refusals included), the mapping of refusals to the JSON
+    /// error body, then the `Host`/`Origin`/`Content-Type` rules (`OriginPolicy`), which apply to every
+    /// request, matched or not; a route's own checks are route middleware (`Authentication`).
+    static func middleware(_ configuration: GatewayConfiguration) -> [any HTTPMiddleware] {
+        [SecurityHeaders(OriginPolicy.responseHeaders), ErrorMapping(log: configuration.log), OriginCheck(policy: configuration.origins)]
+    }
+
+    /// Serves until cancelled or shut down gracefully; then stops listening, ends open event streams
+    /// (waiting for the server's threads on a thread of its own) and closes the broker connection.
+    public func run() async throws {
+        try await server.run()
+        connection.close()
+    }
+
+    /// Starts stopping (the server closes its connections on a thread of its own) and closes the
+    /// broker connection; returns at once. Safe to call twice.
     public func stop() {
         server.stop()
-        client.close()
-        stopped.open()
-    }
-
-    /// Returns once `stop()` has been called.
-    public func wait() async {
-        await stopped.wait()
+        connection.close()
     }
 }

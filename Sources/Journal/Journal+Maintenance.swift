@@ -76,12 +76,14 @@ extension Journal {
 
     /// A read-only connection that a running broker does not notice.
     private static func reader(_ path: String) throws -> Database {
-        do {
+        let opened = Result { () throws(SQLiteError) -> Database in
             let database = try Database(path: path, options: .init(readOnly: true))
             _ = try database.tableNames()
             return database
-        } catch let error as SQLiteError where error.isNotADatabase {
+        }
+        if case .failure(let error) = opened, error.isNotADatabase {
             throw JournalError(.notAJournal, "\(path) is not a SQLite database (\(error.message))")
         }
+        return try opened.get()
     }
 }

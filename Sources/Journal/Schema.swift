@@ -37,7 +37,18 @@ enum Schema {
                 body TEXT NOT NULL
             );
             """),
-        // 2 is reserved for the operation registry.
+        // The operation registry: every distinct announcement, so the broker knows an operation across restarts.
+        Migration(version: 2, sql: """
+            CREATE TABLE operations (
+                name TEXT NOT NULL,
+                body TEXT NOT NULL,           -- the announcement as JSON (sorted keys): name, summary, input schema, catalog
+                worker TEXT NOT NULL,         -- the worker that announced it last
+                first_at TEXT NOT NULL,
+                last_at TEXT NOT NULL,
+                PRIMARY KEY (name, body)
+            );
+            """),
+        // Limits: the request digest kept with an idempotency key, and the storage probe.
         Migration(version: 3, sql: """
             ALTER TABLE jobs ADD COLUMN request_digest TEXT;  -- Idempotency.digest of the submit that created it, with its key
             CREATE TABLE storage_probe (                       -- one row rewritten to learn whether the disk has room again

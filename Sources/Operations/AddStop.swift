@@ -1,3 +1,4 @@
+import Confinement
 import Foundation
 import WorkerKit
 
@@ -81,9 +82,9 @@ public struct AddStop: WorkerKit.Operation {
         guard !place.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw JobError(code: "invalidPlace", message: "the place has no name")
         }
-        let file = library.appendingPathComponent("itinerary.json")
         let plan = try await job.step("plan") {
-            let exists = LibraryFiles.exists(file)
+            let file = try LibraryFiles.root(library)
+            let exists = try file.info(Itinerary.fileName) != nil
             let itinerary = try Itinerary.load(from: file)
             if !exists { try itinerary.save(to: file) }
             let days = itinerary.days(of: place)
@@ -94,13 +95,13 @@ public struct AddStop: WorkerKit.Operation {
         case .alreadyPlanned:
             return Output(place: place, day: day, changed: false)
         case .free:
-            _ = try await job.step("add") { try update(file) { $0.add(place, to: day) } }
+            _ = try await job.step("add") { try update { $0.add(place, to: day) } }
             return Output(place: place, day: day, changed: true)
         case .conflict(let existing):
             guard case .move = try await job.present(conflict(place, existing: existing, requested: day)) else {
                 return Output(place: place, day: existing, changed: false)
             }
-            _ = try await job.step("move") { try update(file) { $0.move(place, to: day) } }
+            _ = try await job.step("move") { try update { $0.move(place, to: day) } }
             return Output(place: place, day: day, changed: true)
         }
     }
@@ -113,7 +114,8 @@ public struct AddStop: WorkerKit.Operation {
             localization: Localization("addStop.conflict", [place, String(existing)]))
     }
 
-    private func update(_ file: URL, _ change: (inout Itinerary) -> Void) throws -> Bool {
+    private func update(_ change: (inout Itinerary) -> Void) throws -> Bool {
+        let file = try LibraryFiles.root(library)
         var itinerary = try Itinerary.load(from: file)
         change(&itinerary)
         try itinerary.save(to: file)

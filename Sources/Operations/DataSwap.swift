@@ -1,4 +1,5 @@
 import Archive
+import Confinement
 import Foundation
 import WorkerKit
 
@@ -11,57 +12,61 @@ import WorkerKit
 ///   is renamed back to `data` (the old data wins);
 /// - with `data` present, any `.previous-*` is old data whose deletion was interrupted: it is deleted.
 /// Restores of one library are not meant to run at once; each one's recovery would undo the other's staging.
+/// Every step goes through the library folder's descriptor, never a path that a link could redirect.
 struct DataSwap: Sendable {
     let library: URL
 
-    var data: URL { library.appendingPathComponent("data", isDirectory: true) }
-
     /// Puts the library back into a state with exactly one `data` folder and no leftovers.
     func recover() throws {
-        let names = LibraryFiles.names(in: library)
         do {
-            for name in names where name.hasPrefix(".staging-") {
-                try FileManager.default.removeItem(at: library.appendingPathComponent(name))
-            }
+            let root = try LibraryFiles.root(library)
+            let names = try root.names()
+            for name in names where name.hasPrefix(".staging-") { try root.removeTree(name) }
             var previous = names.filter { $0.hasPrefix(".previous-") }
-            if !LibraryFiles.exists(data), let last = previous.popLast() {
-                try LibraryFiles.move(library.appendingPathComponent(last), to: data)
+            if try root.info("data") == nil, let last = previous.popLast() {
+                try root.rename(last, to: "data", in: root)
             }
-            for name in previous {
-                try FileManager.default.removeItem(at: library.appendingPathComponent(name))
-            }
+            for name in previous { try root.removeTree(name) }
         } catch {
             throw JobError.failed("restoreFailed", "cannot recover an interrupted restore in \(library.path)", error)
         }
     }
 
-    /// Extracts `archive` and swaps it in for `data`; returns the number of entries extracted.
+    /// Extracts the backup `name` in `backups` and swaps it in for `data`; returns the number of entries extracted.
     ///
     /// An archive holding one top folder (as `TarGz.create` writes) provides that folder's contents;
-    /// any other archive provides its whole contents.
-    func replaceData(with archive: URL) throws -> Int {
+    /// any other archive provides its whole contents. Data with a link that leads outside it is refused.
+    func replaceData(with name: String, in backups: Folder) throws -> Int {
         let id = UUID().uuidString
-        let staging = library.appendingPathComponent(".staging-\(id)", isDirectory: true)
-        let previous = library.appendingPathComponent(".previous-\(id)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: staging) }
+        let (stagingName, previousName) = (".staging-\(id)", ".previous-\(id)")
         do {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
-            let entries = try TarGz.extract(archive, into: staging)
-            let top = LibraryFiles.names(in: staging)
-            let incoming = top.count == 1 && LibraryFiles.isDirectory(staging.appendingPathComponent(top[0]))
-                ? staging.appendingPathComponent(top[0], isDirectory: true) : staging
-            let hadData = LibraryFiles.exists(data)
-            if hadData { try LibraryFiles.move(data, to: previous) }
+            let root = try LibraryFiles.root(library)
+            defer { try? root.removeTree(stagingName) }
+            let staging = try root.makeFolder(stagingName)
+            let entries = try TarGz.extract(from: try backups.openFile(name), named: backups.path(of: name), into: staging)
+            let top = try staging.names()
+            let incoming: (folder: Folder, holder: Folder, name: String) = if top.count == 1, try staging.entry(top[0]) == .folder {
+                (try staging.descend(top[0]), staging, top[0])
+            } else {
+                (staging, root, stagingName)
+            }
+            if let leaving = try incoming.folder.asRoot().linksLeavingRoot().first {
+                throw JobError(code: "unsafeBackup", message: "the backup's link \(leaving) points outside the data it restores; nothing was changed")
+            }
+            let hadData = try root.info("data") != nil
+            if hadData { try root.rename("data", to: previousName, in: root) }
             do {
-                try LibraryFiles.move(incoming, to: data)
+                try incoming.holder.rename(incoming.name, to: "data", in: root)
             } catch {
-                if hadData { try? LibraryFiles.move(previous, to: data) }
+                if hadData { try? root.rename(previousName, to: "data", in: root) }
                 throw error
             }
-            try? FileManager.default.removeItem(at: previous)
+            try? root.removeTree(previousName)
             return entries
+        } catch let error as ArchiveError where error.code == .unsafePath {
+            throw JobError(code: "unsafeBackup", message: "the backup \(name) has an unsafe entry, \(error.path): \(error.message); nothing was changed")
         } catch {
-            throw JobError.failed("restoreFailed", "cannot restore \(archive.lastPathComponent)", error)
+            throw JobError.failed("restoreFailed", "cannot restore \(name)", error)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import WorkerKit
 
 /// A small library folder on which every shipped operation does something a person can see.
 public enum DemoLibrary {
@@ -24,7 +25,7 @@ public enum DemoLibrary {
             try write("Demo audio for \(track.title).\n", to: "downloads/\(track.id).m4a", in: folder)
         }
         let index = Dictionary(uniqueKeysWithValues: tracks.map { ($0.id, $0.title) })
-        try LibraryFiles.writeJSON(index, to: folder.appendingPathComponent("downloads/\(downloadsIndex)"))
+        try write(String(decoding: try JSONCoding.prettyEncoder.encode(index), as: UTF8.self), to: "downloads/\(downloadsIndex)", in: folder)
         try write("# Atlas\n\nA travel guide in progress.\n", to: "projects/atlas/README.md", in: folder)
         try write("Check the tram timetable.\n", to: "projects/atlas/notes.txt", in: folder)
         try write("# Lisbon\n\nMiradouros and pastéis.\n", to: "projects/atlas/chapters/01-lisbon.md", in: folder)
@@ -33,11 +34,26 @@ public enum DemoLibrary {
         try write("{\"playlists\": [\"Evening\"]}\n", to: "data/library.json", in: folder)
         try write("Evening: t-101, t-103\n", to: "data/playlists/evening.txt", in: folder)
         try makeBackup(in: folder)
-        try LibraryFiles.writeJSON(
-            ResetPreferences.Preferences(theme: "dark", notifications: false, downloadQuality: "normal"),
-            to: folder.appendingPathComponent("preferences.json"))
-        try Itinerary(days: ["1": ["Porto"], "2": ["Lisbon"]]).save(to: folder.appendingPathComponent("itinerary.json"))
+        let library = try LibraryFiles.root(folder)
+        try library.writeJSON(ResetPreferences.Preferences(theme: "dark", notifications: false, downloadQuality: "normal"), to: "preferences.json")
+        try library.writeJSON(Itinerary(days: ["1": ["Porto"], "2": ["Lisbon"]]), to: Itinerary.fileName)
         return true
+    }
+
+    /// What the demo library holds at its top: anything else in a folder means it is not (only) the demo's.
+    public static let topLevelNames: Set<String> = [
+        "downloads", "projects", "exports", "data", "backups", "preferences.json", Itinerary.fileName,
+    ]
+
+    /// Restores the demo library in `folder` to how `create` makes it: everything the demo put there is
+    /// removed and made again. Refused (nothing is removed) when the folder holds a name the demo does
+    /// not use at its top (hidden working folders of `restoreBackup` excepted), so a real library is never lost.
+    public static func reset(at folder: URL) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let foreign = names.filter { !topLevelNames.contains($0) && !$0.hasPrefix(".staging-") && !$0.hasPrefix(".previous-") }
+        guard foreign.isEmpty else { throw DemoLibraryError(folder: folder.path, foreign: foreign.sorted()) }
+        for name in names { try FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+        try create(at: folder)
     }
 
     /// Archives a small, different data folder into `backups/`, so a restore visibly changes `data/`.
@@ -56,5 +72,18 @@ public enum DemoLibrary {
         let file = folder.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: file)
+    }
+}
+
+/// A folder `DemoLibrary.reset` will not touch: it holds something that is not the demo library's.
+public struct DemoLibraryError: Error, Sendable, CustomStringConvertible {
+    /// The folder.
+    public let folder: String
+    /// The names at its top the demo library does not have.
+    public let foreign: [String]
+
+    /// Names the folder and what in it is not the demo's.
+    public var description: String {
+        "\(folder) is not a demo library (it holds \(foreign.prefix(5).joined(separator: ", "))\(foreign.count > 5 ? ", …" : "")); nothing was removed"
     }
 }

@@ -1,4 +1,5 @@
 import Archive
+import Confinement
 import Foundation
 import WorkerKit
 
@@ -8,6 +9,7 @@ extension ExportProject {
         case ready
         case destinationUnavailable
         case noAvailableSpace(megabytes: Int64)
+        case destinationNotAllowed
     }
 
     /// The finished archive, as the `archive` step records it.
@@ -19,14 +21,34 @@ extension ExportProject {
     /// One megabyte as drives are labelled (decimal), for "Free at least N MB".
     static let megabyte: Int64 = 1_000_000
 
-    /// Whether the project exists and the destination can take it, before anything is written.
-    func check(_ source: URL, _ destination: URL) throws -> Readiness {
-        guard LibraryFiles.isDirectory(source) else {
-            throw JobError(code: "projectNotFound", message: "no project \"\(source.lastPathComponent)\" in \(source.deletingLastPathComponent().path)")
+    /// The project's folder, opened inside the library.
+    func source(_ project: String) throws -> Folder {
+        try LibraryFiles.folder("projects/\(project)", in: library) { path in
+            JobError(code: "projectNotFound", message: "no project \"\(project)\" (\(path))")
         }
-        guard LibraryFiles.isDirectory(destination), FileManager.default.isWritableFile(atPath: destination.path),
-            let available = LibraryFiles.availableBytes(at: destination)
-        else { return .destinationUnavailable }
+    }
+
+    /// The destination folder inside its export root; nil when it does not exist (or cannot be opened).
+    func destinationFolder(_ destination: String) throws -> Folder? {
+        do {
+            return try exportRoots.open(destination)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Whether the project exists and the destination is allowed and can take it, before anything is written.
+    func check(_ project: String, _ destination: String) throws -> Readiness {
+        let source = try source(project)
+        guard case .inside = exportRoots.place(of: destination) else { return .destinationNotAllowed }
+        let folder: Folder
+        do {
+            guard let opened = try exportRoots.open(destination) else { return .destinationNotAllowed }
+            folder = opened
+        } catch {
+            return .destinationUnavailable
+        }
+        guard folder.isWritable, let available = folder.availableBytes else { return .destinationUnavailable }
         let content: Int64
         do { content = try TarGz.contentSize(of: source) } catch {
             throw JobError.failed("exportFailed", "cannot read project \(source.path)", error)
@@ -38,26 +60,32 @@ extension ExportProject {
         return .noAvailableSpace(megabytes: missing / Self.megabyte + (missing % Self.megabyte == 0 ? 0 : 1))
     }
 
-    /// Writes the archive under a hidden temporary name and renames it into place once complete.
-    func write(_ source: URL, as project: String, into destination: URL, job: JobContext) async throws -> Archived {
-        let final = destination.appendingPathComponent("\(project).tar.gz")
-        let partialPrefix = ".\(project).tar.gz.partial-"
-        // Partial files left by a crashed attempt are never a finished export.
-        for name in LibraryFiles.names(in: destination) where name.hasPrefix(partialPrefix) {
-            try? FileManager.default.removeItem(at: destination.appendingPathComponent(name))
+    /// Writes the archive under a hidden name of this job's own and renames it into place once complete.
+    ///
+    /// Only this job's partial file (from an earlier attempt) is ever removed; anyone else's is left alone.
+    func write(_ project: String, into destination: String, job: JobContext) async throws -> Archived {
+        let source = try source(project)
+        guard let folder = try destinationFolder(destination) else {
+            throw JobError(code: "destinationUnavailable", message: "\(destination) is no longer an export folder that can be opened")
         }
-        let partial = destination.appendingPathComponent(partialPrefix + UUID().uuidString)
+        let final = "\(project).tar.gz"
+        let partial = ".\(final).partial-\(job.id)"
+        var created = false
         do {
+            if try folder.info(partial) != nil { try folder.remove(partial) }
+            let output = try folder.createFile(partial)
+            created = true
             let bytes = try await LibraryFiles.offloaded {
-                try TarGz.create(from: source, rootName: project, to: partial) { done, total in
+                defer { try? output.close() }
+                return try TarGz.create(from: source, rootName: project, to: output, named: folder.path(of: partial)) { done, total in
                     job.progress(done: done, total: total)
                 }
             }
-            try LibraryFiles.move(partial, to: final)
-            return Archived(path: final.path, bytes: bytes)
+            try folder.rename(partial, to: final, in: folder)
+            return Archived(path: folder.path(of: final), bytes: bytes)
         } catch {
-            try? FileManager.default.removeItem(at: partial)
-            throw JobError.failed("exportFailed", "cannot write \(final.path)", error)
+            if created { try? folder.remove(partial) }
+            throw JobError.failed("exportFailed", "cannot write \(folder.path(of: final))", error)
         }
     }
 }

@@ -4,8 +4,10 @@ import WorkerKit
 
 /// Archives `<library>/projects/<project>/` to `<destination>/<project>.tar.gz`, asking when it cannot.
 ///
-/// Steps: `check` (again as `check#2`, … after each Try Again), then `archive`. Every fact that decides
-/// what happens is a step, so a replay asks the same questions in the same order and never exports twice.
+/// The destination must lie inside one of `exportRoots`; otherwise the job asks whether to use the first
+/// of them instead. Steps: `check` (again as `check#2`, … after each question), then `archive`. Every
+/// fact that decides what happens is a step, so a replay asks the same questions in the same order and
+/// never exports twice.
 public struct ExportProject: WorkerKit.Operation {
     /// The name clients submit.
     public static let name = "exportProject"
@@ -14,11 +16,15 @@ public struct ExportProject: WorkerKit.Operation {
     public let library: URL
     /// Bytes that must stay free on the destination besides the project's size.
     public let reserveBytes: Int64
+    /// The folders archives may be written into.
+    public let exportRoots: ExportRoots
 
-    /// An operation acting on `library` that keeps `reserveBytes` free on the destination.
-    public init(library: URL, reserveBytes: Int64 = 0) {
+    /// An operation acting on `library` that keeps `reserveBytes` free on the destination and writes only
+    /// into `exportRoots` (none given: the library's `exports/`).
+    public init(library: URL, reserveBytes: Int64 = 0, exportRoots: [URL] = []) {
         self.library = library
         self.reserveBytes = reserveBytes
+        self.exportRoots = ExportRoots(exportRoots, library: library)
     }
 
     /// The project to export and the folder to write the archive into.
@@ -67,12 +73,13 @@ public struct ExportProject: WorkerKit.Operation {
 
     /// The error alerts' actions.
     enum Choice: String, PresentationAction {
-        case retry, cancel
+        case retry, cancel, useExportsFolder
 
         var button: ButtonState {
             switch self {
             case .retry: ButtonState("Try Again", localization: Localization("action.tryAgain"))
             case .cancel: .cancel
+            case .useExportsFolder: ButtonState("Use the Exports Folder", localization: Localization("action.useExportsFolder"))
             }
         }
     }
@@ -82,16 +89,20 @@ public struct ExportProject: WorkerKit.Operation {
         guard LibraryFiles.isPlainName(input.project) else {
             throw JobError(code: "invalidProject", message: "\"\(input.project)\" is not a project name")
         }
-        let source = library.appendingPathComponent("projects", isDirectory: true)
-            .appendingPathComponent(input.project, isDirectory: true)
-        let destination = URL(fileURLWithPath: input.destination, isDirectory: true)
+        var destination = input.destination
         while true {
-            switch try await job.step("check", { try check(source, destination) }) {
+            switch try await job.step("check", { try check(input.project, destination) }) {
             case .ready:
                 let archived = try await job.step("archive") {
-                    try await write(source, as: input.project, into: destination, job: job)
+                    try await write(input.project, into: destination, job: job)
                 }
                 return Output(archive: archived.path, bytes: archived.bytes, exported: true)
+            case .destinationNotAllowed:
+                let problem = ExportProblem.destinationNotAllowed(folder: destination, allowed: exportRoots.preferred.path)
+                guard try await job.present(Question<Choice>.alert(error: problem, actions: [.useExportsFolder, .cancel])) == .useExportsFolder else {
+                    return .notExported
+                }
+                destination = exportRoots.preferred.path
             case .destinationUnavailable:
                 let alert = Question<Choice>.alert(error: ExportProblem.destinationUnavailable, actions: [.retry, .cancel])
                 guard try await job.present(alert) == .retry else { return .notExported }

@@ -1,3 +1,4 @@
+import Confinement
 import Foundation
 import WorkerKit
 
@@ -5,20 +6,22 @@ import WorkerKit
 struct Itinerary: Codable, Sendable, Hashable {
     var days: [String: [String]] = [:]
 
-    /// The itinerary in `file`; an empty one when the file does not exist.
-    static func load(from file: URL) throws -> Itinerary {
-        guard LibraryFiles.exists(file) else { return Itinerary() }
+    /// The file's name in the library.
+    static let fileName = "itinerary.json"
+
+    /// The itinerary in `library`; an empty one when the file does not exist.
+    static func load(from library: Folder) throws -> Itinerary {
         do {
-            return try JSONDecoder().decode(Itinerary.self, from: Data(contentsOf: file))
+            return try library.readJSON(Itinerary.self, from: fileName) ?? Itinerary()
         } catch {
-            throw JobError.failed("invalidItinerary", "cannot read \(file.path)", error)
+            throw JobError.failed("invalidItinerary", "cannot read \(library.path(of: fileName))", error)
         }
     }
 
     /// Writes the itinerary atomically.
-    func save(to file: URL) throws {
-        do { try LibraryFiles.writeJSON(self, to: file) } catch {
-            throw JobError.failed("writeFailed", "cannot write \(file.path)", error)
+    func save(to library: Folder) throws {
+        do { try library.writeJSON(self, to: Self.fileName) } catch {
+            throw JobError.failed("writeFailed", "cannot write \(library.path(of: Self.fileName))", error)
         }
     }
 

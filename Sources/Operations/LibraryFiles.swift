@@ -1,54 +1,32 @@
+import Confinement
 import Foundation
 import Primitives
 import WorkerKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// The file-system helpers the shipped operations share.
+/// The file-system helpers the shipped operations share: every path they touch is resolved inside the
+/// library folder through open folders (`Confinement.Folder`), links followed only while they stay inside.
 enum LibraryFiles {
     /// Whether `name` is one harmless path component: not empty, no `/`, no `..`, no NUL.
     static func isPlainName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && !name.contains("/") && !name.contains("..") && !name.contains("\0")
     }
 
-    static func isDirectory(_ url: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    static func exists(_ url: URL) -> Bool {
-        FileManager.default.fileExists(atPath: url.path)
-    }
-
-    /// Names in `folder`, sorted; empty when it does not exist.
-    static func names(in folder: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-    }
-
-    /// Bytes an unprivileged process may still write on the file system holding `url` (`statvfs`).
-    static func availableBytes(at url: URL) -> Int64? {
-        var info = statvfs()
-        guard (try? systemCall("statvfs") { statvfs(url.path, &info) }) != nil else { return nil }
-        let (bytes, overflow) = Int64(info.f_bavail).multipliedReportingOverflow(by: Int64(info.f_frsize))
-        return overflow ? Int64.max : bytes
-    }
-
-    /// Renames atomically, replacing whatever `destination` names (`rename(2)`); both must be on one file system.
-    static func move(_ source: URL, to destination: URL) throws {
-        do {
-            try systemCall("rename") { rename(source.path, destination.path) }
-        } catch {
-            throw JobError(code: "renameFailed", message: "cannot rename \(source.path) to \(destination.path): \(String(cString: strerror(error.code)))")
+    /// The library folder, opened as the root no operation's path may leave.
+    static func root(_ library: URL) throws(JobError) -> Folder {
+        do { return try Folder.root(library) } catch {
+            throw JobError(code: "libraryUnavailable", message: "cannot open the library \(library.path): \(error.message)")
         }
     }
 
-    /// Writes `value` as pretty, sorted JSON through a temporary file and a rename, so readers never see half of it.
-    static func writeJSON(_ value: some Encodable, to url: URL) throws {
-        try JSONCoding.prettyEncoder.encode(value).write(to: url, options: .atomic)
+    /// The folder `relative` in the library; a missing one is `missing`'s error, one that leads out is `outsideLibrary`.
+    static func folder(_ relative: String, in library: URL, missing: (String) -> JobError) throws(JobError) -> Folder {
+        do {
+            return try root(library).folder(relative)
+        } catch let error as ConfinementError where error.code == .notFound || error.code == .notAFolder {
+            throw missing(error.path)
+        } catch {
+            throw JobError.failed("libraryUnavailable", "cannot open \(relative)", error)
+        }
     }
 
     /// Runs blocking file or archive work on a dispatch thread, so the cooperative pool stays free.
@@ -60,9 +38,26 @@ enum LibraryFiles {
 }
 
 extension JobError {
-    /// A failure of the disk or an archive while doing `what`, as a job error with `code`.
+    /// A failure of the disk or an archive while doing `what`, as a job error with `code`; a path that
+    /// leads outside the library is always `outsideLibrary`.
     static func failed(_ code: String, _ what: String, _ error: any Error) -> JobError {
         if let error = error as? JobError { return error }
+        if let error = error as? ConfinementError, error.code == .outside {
+            return JobError(code: "outsideLibrary", message: "\(what): \(error.path) \(error.message); the library's paths stay inside it")
+        }
         return JobError(code: code, message: "\(what): \(error)")
+    }
+}
+
+extension Folder {
+    /// Reads `name` as JSON; nil when it does not exist.
+    func readJSON<T: Decodable>(_ type: T.Type, from name: String) throws -> T? {
+        guard try info(name) != nil else { return nil }
+        return try JSONDecoder().decode(T.self, from: try read(name))
+    }
+
+    /// Writes `value` as pretty, sorted JSON through a new file and a rename, so readers never see half of it.
+    func writeJSON(_ value: some Encodable, to name: String) throws {
+        try write(try JSONCoding.prettyEncoder.encode(value), to: name)
     }
 }

@@ -1,3 +1,4 @@
+import Confinement
 import Foundation
 import WorkerKit
 
@@ -58,11 +59,12 @@ public struct RemoveDownload: WorkerKit.Operation {
         let fileName = try await job.step("locate") { try locate(input.trackID) }
         guard try await job.present(question(input)) == .remove else { return Output(removed: false) }
         _ = try await job.step("remove") {
-            let file = downloads.appendingPathComponent(fileName)
+            let downloads = try downloads(trackID: input.trackID)
             do {
-                if LibraryFiles.exists(file) { try FileManager.default.removeItem(at: file) }
+                // Only the entry itself goes, never what a link there points to.
+                if try downloads.info(fileName) != nil { try downloads.remove(fileName) }
             } catch {
-                throw JobError.failed("removeFailed", "cannot remove \(file.path)", error)
+                throw JobError.failed("removeFailed", "cannot remove \(downloads.path(of: fileName))", error)
             }
             return true
         }
@@ -78,15 +80,22 @@ public struct RemoveDownload: WorkerKit.Operation {
             localization: Localization("removeDownload.confirm", [input.title]))
     }
 
-    private var downloads: URL { library.appendingPathComponent("downloads", isDirectory: true) }
+    /// The library's `downloads/` folder, opened inside the library.
+    private func downloads(trackID: String) throws -> Folder {
+        try LibraryFiles.folder("downloads", in: library) { path in
+            JobError(code: "downloadNotFound", message: "no download for track \"\(trackID)\" in \(path)")
+        }
+    }
 
     /// The name of the regular file in `downloads/` whose name without extension is `trackID`.
     private func locate(_ trackID: String) throws -> String {
-        let found = LibraryFiles.names(in: downloads).first { name in
-            // `index.json` is the titles index, not a download; hidden files are never downloads.
-            name != DemoLibrary.downloadsIndex && !name.hasPrefix(".")
-                && (name as NSString).deletingPathExtension == trackID
-                && !LibraryFiles.isDirectory(downloads.appendingPathComponent(name))
+        let downloads = try downloads(trackID: trackID)
+        let found = try downloads.names().first { name in
+            // `index.json` is the titles index, not a download; hidden files, folders and links are never downloads.
+            guard name != DemoLibrary.downloadsIndex, !name.hasPrefix("."), (name as NSString).deletingPathExtension == trackID else {
+                return false
+            }
+            return try downloads.info(name)?.entry == .file
         }
         guard let found else {
             throw JobError(code: "downloadNotFound", message: "no download for track \"\(trackID)\" in \(downloads.path)")

@@ -1,3 +1,4 @@
+import Confinement
 import Foundation
 import WorkerKit
 
@@ -66,9 +67,9 @@ public struct ResetPreferences: WorkerKit.Operation {
             localization: Localization("resetPreferences.confirm"))
         guard try await job.present(alert) == .reset else { return Output(reset: false) }
         _ = try await job.step("reset") {
-            let file = library.appendingPathComponent("preferences.json")
-            do { try LibraryFiles.writeJSON(Preferences.defaults, to: file) } catch {
-                throw JobError.failed("writeFailed", "cannot write \(file.path)", error)
+            let root = try LibraryFiles.root(library)
+            do { try root.writeJSON(Preferences.defaults, to: "preferences.json") } catch {
+                throw JobError.failed("writeFailed", "cannot write \(root.path(of: "preferences.json"))", error)
             }
             return true
         }

@@ -1,3 +1,4 @@
+import Confinement
 import Foundation
 import WorkerKit
 
@@ -59,8 +60,7 @@ public struct RestoreBackup: WorkerKit.Operation {
         guard LibraryFiles.isPlainName(name), name.hasSuffix(".tar.gz") else {
             throw JobError(code: "invalidBackup", message: "\"\(name)\" is not the file name of a .tar.gz backup")
         }
-        let archive = library.appendingPathComponent("backups", isDirectory: true).appendingPathComponent(name)
-        let date = try await job.step("inspect") { try Self.date(of: archive) }
+        let date = try await job.step("inspect") { try Self.date(of: try backup(name).info(name), name: name) }
         let swap = DataSwap(library: library)
         // Repairs what an interrupted restore left, even if the person now cancels.
         try swap.recover()
@@ -71,18 +71,27 @@ public struct RestoreBackup: WorkerKit.Operation {
             localization: Localization("restoreBackup.confirm", [date]))
         guard try await job.present(alert) == .restore else { return Output(restored: false) }
         let entries = try await job.step("restore") {
-            try await LibraryFiles.offloaded { try swap.replaceData(with: archive) }
+            let backups = try backup(name)
+            return try await LibraryFiles.offloaded { try swap.replaceData(with: name, in: backups) }
         }
         return Output(restored: true, entries: entries)
     }
 
-    /// The backup file's modification time as `yyyy-MM-dd HH:mm` in UTC, the same for every worker and reader.
-    static func date(of archive: URL) throws -> String {
-        guard LibraryFiles.exists(archive),
-            let modified = try? FileManager.default.attributesOfItem(atPath: archive.path)[.modificationDate] as? Date
-        else {
-            throw JobError(code: "backupNotFound", message: "no backup \"\(archive.lastPathComponent)\" in \(archive.deletingLastPathComponent().path)")
+    /// The library's `backups/` folder, which must hold `name`.
+    private func backup(_ name: String) throws -> Folder {
+        try LibraryFiles.folder("backups", in: library) { path in
+            JobError(code: "backupNotFound", message: "no backup \"\(name)\" in \(path)")
         }
+    }
+
+    /// The backup file's modification time as `yyyy-MM-dd HH:mm` in UTC, the same for every worker and reader.
+    ///
+    /// Only a regular file is a backup: a link in `backups/` is not followed.
+    static func date(of info: Folder.Info?, name: String) throws -> String {
+        guard let info, info.entry == .file else {
+            throw JobError(code: "backupNotFound", message: "no backup \"\(name)\" in backups/")
+        }
+        let modified = info.modified
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -1,5 +1,6 @@
-import Log
 import Foundation
+import Lifecycle
+import Log
 import Presentation
 import Synchronization
 import Wire
@@ -9,8 +10,9 @@ import ZeroMQ
 /// A worker: connects to the broker's worker endpoint, announces its operations and runs what it is handed.
 ///
 /// One thread owns the DEALER socket (heartbeats both ways, reconnect when the broker goes quiet);
-/// operations run as Swift tasks and talk to that thread through a mailbox.
-public final class WorkerService: Sendable {
+/// operations run as Swift tasks and talk to that thread through a mailbox. `run()` starts it and
+/// returns once it has said goodbye to the broker and its jobs are cancelled.
+public final class WorkerService: Service {
     /// How the worker announces itself and how it watches the broker.
     public struct Settings: Sendable {
         public var name: String
@@ -35,45 +37,50 @@ public final class WorkerService: Sendable {
     let outbox: Mailbox<[Data]>
     let backend: SocketBackend
     let running = Mutex<[String: RunningJob]>([:])
+    /// The names of the operations the broker took, each time it welcomes this worker (after every `ready`).
+    public let welcomes: AsyncStream<[String]>
+    let welcomed: AsyncStream<[String]>.Continuation
+    let stopRequest: Wakeup
     private let stopped = Mutex(false)
-    private let finished = Mutex(false)
+    private let connection: WorkerConnection
 
     struct RunningJob: Sendable {
         let attempt: Int
         let task: Task<Void, Never>
     }
 
-    /// Starts the socket thread and announces the worker to the broker at `endpoint`.
-    public init(context: Context, endpoint: String, registry: OperationRegistry, settings: Settings, log: Log) throws {
+    /// A worker for the broker at `endpoint`, over CURVE when `security` says so; it connects when it runs.
+    public init(
+        context: Context, endpoint: String, security: SocketSecurity = .none, registry: OperationRegistry, settings: Settings, log: Log
+    ) throws {
         self.registry = registry
         self.settings = settings
         self.log = log
+        (welcomes, welcomed) = AsyncStream.makeStream(of: [String].self, bufferingPolicy: .bufferingNewest(1))
         let outbox = try Mailbox<[Data]>()
         self.outbox = outbox
         backend = SocketBackend(limits: settings.limits) { message, correlation in outbox.post(Frames.encode(message, correlation: correlation)) }
-        let connection = WorkerConnection(context: context, endpoint: endpoint, service: self)
-        let thread = Thread { [self] in
-            connection.run()
-            dropAll()
-            finished.withLock { $0 = true }
-        }
-        thread.name = "interlude-worker"
-        thread.start()
+        stopRequest = try Wakeup()
+        connection = WorkerConnection(context: context, endpoint: endpoint, security: security)
     }
 
-    /// Stops taking work, cancels what runs and closes the connection.
-    public func stop() {
+    /// Connects, announces the operations and runs what the broker hands over, reconnecting when it
+    /// goes quiet, until cancelled or shut down gracefully; then its jobs are cancelled.
+    public func run() async throws {
+        try await runOnOwnThread(named: "interlude-worker", { [self] in
+            connection.run(for: self)
+            dropAll()
+            welcomed.finish()
+        }, stop: { [self] in stop() })
+    }
+
+    /// Stops taking work and says goodbye to the broker; the socket thread then ends.
+    private func stop() {
         stopped.withLock { $0 = true }
+        stopRequest.signal()
         outbox.post(Frames.encode(WorkerMessage.disconnect))
         outbox.close()
     }
 
     var isStopped: Bool { stopped.withLock { $0 } }
-
-    /// Waits until the socket thread has ended (after `stop()`), its jobs cancelled.
-    public func wait() async {
-        while !finished.withLock({ $0 }) {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-    }
 }

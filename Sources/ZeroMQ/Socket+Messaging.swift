@@ -33,20 +33,35 @@ extension Socket {
 
     /// Receives every frame of one message without blocking, or nil if none is queued.
     public func receive() throws(ZMQError) -> [Data]? {
+        try receive(property: nil)?.frames
+    }
+
+    /// Receives one message without blocking, with the user id the ZAP handler gave its connection.
+    ///
+    /// `userID` is nil on a connection no ZAP handler admitted (plain ZMTP, or a CURVE client socket).
+    public func receiveMessage() throws(ZMQError) -> ReceivedMessage? {
+        guard let (frames, userID) = try receive(property: "User-Id") else { return nil }
+        return ReceivedMessage(frames: frames, userID: userID.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    private func receive(property: String?) throws(ZMQError) -> (frames: [Data], property: String?)? {
         guard let handle else { throw .closed("zmq_msg_recv") }
         var frames: [Data] = []
         do {
-            var (frame, more) = try receiveBuffer.receive(from: handle, flags: ZMQ_DONTWAIT)
+            var (frame, more, value) = try receiveBuffer.receive(from: handle, flags: ZMQ_DONTWAIT, property: property)
             frames.append(frame)
             // libzmq delivers a message whole, so once its first frame is here the rest are too.
             while more {
-                (frame, more) = try receiveBuffer.receive(from: handle, flags: 0)
+                // A ROUTER makes the routing-id frame itself, without the connection's metadata: read it from a later one.
+                let next = try receiveBuffer.receive(from: handle, flags: 0, property: value == nil ? property : nil)
+                (frame, more) = (next.frame, next.more)
+                value = value ?? next.property
                 frames.append(frame)
             }
+            return (frames, value)
         } catch where error.code == EAGAIN && frames.isEmpty {
             return nil
         }
-        return frames
     }
 
     /// Receives every frame of one message, waiting up to `timeout`, or nil if none arrived.
@@ -64,5 +79,19 @@ extension Socket {
         guard let handle else { throw .closed("zmq_poll") }
         var item = zmq_pollitem_t(socket: handle, fd: -1, events: Int16(events), revents: 0)
         try libzmq("zmq_poll") { zmq_poll(&item, 1, Int(deadline.millisecondsLeft)) }
+    }
+}
+
+/// One message's frames and the ZAP user id of the connection it arrived on.
+public struct ReceivedMessage: Sendable, Hashable {
+    /// Every frame, in order (a ROUTER's first frame is the peer's routing id).
+    public let frames: [Data]
+    /// What the ZAP handler answered as the connection's user id, or nil.
+    public let userID: String?
+
+    /// A message as received.
+    public init(frames: [Data], userID: String?) {
+        self.frames = frames
+        self.userID = userID
     }
 }

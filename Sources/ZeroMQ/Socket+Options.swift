@@ -90,14 +90,14 @@ extension Socket {
         try setOption(ZMQ_HEARTBEAT_TTL, "ZMQ_HEARTBEAT_TTL", ttl.roundedUpMilliseconds)
     }
 
-    private func setOption(_ option: Int32, _ name: String, _ value: Int32) throws(ZMQError) {
+    func setOption(_ option: Int32, _ name: String, _ value: Int32) throws(ZMQError) {
         var value = value
         try call("zmq_setsockopt(\(name), \(value))") {
             zmq_setsockopt($0, option, &value, MemoryLayout<Int32>.size)
         }
     }
 
-    private func setOption(_ option: Int32, _ name: String, bytes: Data) throws(ZMQError) {
+    func setOption(_ option: Int32, _ name: String, bytes: some ContiguousBytes) throws(ZMQError) {
         try call("zmq_setsockopt(\(name))") { handle in
             bytes.withUnsafeBytes { zmq_setsockopt(handle, option, $0.baseAddress, $0.count) }
         }

@@ -23,6 +23,23 @@ import Testing
             if kind == "throughSymlink":
                 entry("link", tarfile.SYMTYPE, link=".")
                 entry("link/evil")
+            if kind == "chain":
+                entry("u", tarfile.SYMTYPE, link=".")
+                entry("v", tarfile.SYMTYPE, link="u/..")
+            if kind == "laterChain":
+                entry("b", tarfile.SYMTYPE, link="a/..")
+                entry("a", tarfile.SYMTYPE, link=".")
+            if kind == "deepChain":
+                entry("d/e/up", tarfile.SYMTYPE, link="../..")
+                entry("d/e/out", tarfile.SYMTYPE, link="up/../evil")
+            if kind == "hardlinkToLink":
+                entry("l", tarfile.SYMTYPE, link="ok.txt")
+                entry("h", tarfile.LNKTYPE, link="l")
+            if kind == "insideLinks":
+                entry("sub/f.txt")
+                entry("docs", tarfile.SYMTYPE, link="sub")
+                entry("again", tarfile.SYMTYPE, link="docs/f.txt")
+                entry("hard", tarfile.LNKTYPE, link="sub/f.txt")
         """
 
     private func makeArchive(_ kind: String, at archive: URL, outside: URL) throws {
@@ -36,6 +53,7 @@ import Testing
 
     @Test(arguments: [
         "dotdot", "nestedDotdot", "absolute", "symlinkOut", "absoluteSymlink", "hardlinkOut", "throughSymlink",
+        "chain", "laterChain", "deepChain", "hardlinkToLink",
     ])
     func anEntryEscapingTheFolderIsRefusedAndNothingIsWrittenOutside(kind: String) throws {
         try withTemporaryFolder { temp in
@@ -60,6 +78,20 @@ import Testing
 
             #expect(try TarGz.extract(archive, into: destination) == 1)
             #expect(try Data(contentsOf: destination.appendingPathComponent("ok.txt")) == Data("x".utf8))
+        }
+    }
+
+    @Test func linksThatStayInsideAreExtractedAsLinks() throws {
+        try withTemporaryFolder { temp in
+            let archive = temp.appendingPathComponent("links.tar.gz")
+            let destination = temp.appendingPathComponent("dest")
+            try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+            try makeArchive("insideLinks", at: archive, outside: temp)
+
+            #expect(try TarGz.extract(archive, into: destination) == 5)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: destination.appendingPathComponent("docs").path) == "sub")
+            #expect(try Data(contentsOf: destination.appendingPathComponent("again")) == Data("x".utf8))
+            #expect(try Data(contentsOf: destination.appendingPathComponent("hard")) == Data("x".utf8))
         }
     }
 }

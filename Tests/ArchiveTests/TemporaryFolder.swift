@@ -30,7 +30,17 @@ func snapshot(of folder: URL) throws -> [String: Data?] {
 }
 
 /// Incompressible bytes, so archives of them are large enough to truncate meaningfully.
+///
+/// Eight bytes per step of a xorshift generator: a byte at a time from the system generator took seconds
+/// per megabyte in a debug build, holding a cooperative thread that other tests were waiting for.
 func randomBytes(_ count: Int) -> Data {
-    var generator = SystemRandomNumberGenerator()
-    return Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    var state = UInt64.random(in: 1 ... .max)
+    var data = Data(capacity: count + 8)
+    while data.count < count {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        withUnsafeBytes(of: state) { data.append(contentsOf: $0) }
+    }
+    return data.prefix(count)
 }

@@ -161,6 +161,22 @@ import Wire
         #expect(BrokerHarness.events(ended).map(\.type) == [.jobCancelled])
     }
 
+    @Test func aQuestionSentWhileACancelIsOnItsWayIsRefusedAndTheJobStillEndsCancelled() {
+        var broker = BrokerHarness()
+        _ = broker.ready("w1")
+        let (job, _) = broker.submit()
+        _ = broker.client(.cancel(.init(job: job.id)))
+        let asked = broker.worker("w1", .present(.init(job: job.id, attempt: 1, sequence: 1, draft: BrokerHarness.removeDraft)))
+        #expect(BrokerHarness.changes(asked).isEmpty, "no question for a job that is being cancelled")
+        guard case .refused(let refusal)? = BrokerHarness.commands(asked, to: "w1").first else {
+            Issue.record("expected a refusal, got \(asked)")
+            return
+        }
+        #expect(refusal.code == .stale)
+        let ended = broker.worker("w1", .result(.init(job: job.id, attempt: 1, outcome: .cancelled)))
+        #expect(BrokerHarness.events(ended).map(\.type) == [.jobCancelled])
+    }
+
     @Test func stepsAreJournaledBeforeTheyAreAcknowledgedAndOnlyFromTheLeaseHolder() {
         var broker = BrokerHarness()
         _ = broker.ready("w1")

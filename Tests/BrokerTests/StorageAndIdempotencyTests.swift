@@ -55,6 +55,7 @@ import Wire
         let (job, effects) = broker.submit("noop")
         #expect(BrokerHarness.dispatches(effects).isEmpty)
         #expect(BrokerHarness.changes(broker.advance(10)).isEmpty, "a paused broker decides nothing the journal could not record")
+        _ = broker.ready("w1")  // silent for 10 s, it was let go meanwhile; it comes back
         let resumed = broker.state.resume(now: broker.now)
         #expect(BrokerHarness.dispatches(resumed).map(\.1.id) == [job.id])
     }

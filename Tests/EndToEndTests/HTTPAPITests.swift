@@ -93,7 +93,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("http-health")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
             try await sandbox.startGateway()
             let api = sandbox.api()
 
@@ -111,6 +111,27 @@ extension EndToEnd {
             sandbox.processes.first { $0.name == "broker" }?.kill()
             let down = try await api.get("/healthz")
             #expect(down.status == 503, "\(down)")
+        }
+
+        @Test("A copy of the binary alone in another folder serves the web page: its files are compiled in")
+        func aCopiedBinaryServesThePage() async throws {
+            let sandbox = try Sandbox("http-copied", demoLibrary: false)
+            defer { sandbox.shutdown() }
+            try await sandbox.startBroker()
+            let alone = sandbox.root.appendingPathComponent("elsewhere/bin", isDirectory: true)
+            try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+            let copy = alone.appendingPathComponent("interlude")
+            try FileManager.default.copyItem(at: sandbox.binary, to: copy)
+            let gateway = try ProcessHandle(
+                name: "copied-gateway", executable: copy, arguments: ["gateway"], environment: sandbox.environment(),
+                directory: alone, logs: sandbox.logs)
+            defer { gateway.kill() }
+            try await sandbox.ready(gateway, "interlude gateway is up.")
+            let page = try await sandbox.api().get("/")
+            #expect(page.status == 200)
+            #expect(page.text.contains("<script src=\"/app.js\" defer></script>"), "\(page)")
+            let script = try await sandbox.api().get("/app.js")
+            #expect(script.status == 200 && script.text.contains("startPage();"), "\(script.status)")
         }
     }
 }

@@ -10,12 +10,7 @@ extension EndToEnd {
         func answeringRemoveDeletesTheDownload() async throws {
             let sandbox = try Sandbox("answer")
             defer { sandbox.shutdown() }
-            try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
-            let file = TestLibrary.download("t-101", in: sandbox.library)
-
-            let job = try await sandbox.submit("removeDownload", blueInGreen)
-            let question = try await sandbox.question(of: job)
+            let (job, question, file) = try await sandbox.downloadWaitingForRemoval()
             let listed = try #require(try await sandbox.pending().first { $0.job == job }, "pending lists no question for \(job)")
             #expect(listed.id == question.id)
             #expect(listed.kind == .confirmationDialog)
@@ -40,7 +35,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("duplicate")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
 
             let first = try await sandbox.submit("removeDownload", blueInGreen)
             let question = try await sandbox.question(of: first)
@@ -86,12 +81,7 @@ extension EndToEnd {
         func cancellingAWaitingJob() async throws {
             let sandbox = try Sandbox("cancel")
             defer { sandbox.shutdown() }
-            try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
-            let file = TestLibrary.download("t-101", in: sandbox.library)
-
-            let job = try await sandbox.submit("removeDownload", blueInGreen)
-            let question = try await sandbox.question(of: job)
+            let (job, question, file) = try await sandbox.downloadWaitingForRemoval()
             let cancel = try await sandbox.cli("cancel", job)
             #expect(cancel.status == 0, "\(cancel)")
             let cancelled = try await sandbox.status(job)
@@ -114,6 +104,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("bad-input")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
+            try await sandbox.announceShippedOperations()
 
             let unknown = try await sandbox.cli("submit", "nope")
             #expect(unknown.status == 1, "\(unknown)")
@@ -123,7 +114,8 @@ extension EndToEnd {
             let badInput = try await sandbox.cli("submit", "removeDownload", "--input", #"{"title":1}"#)
             #expect(badInput.status == 1, "\(badInput)")
             #expect(badInput.stderr.contains("removeDownload"), "\(badInput)")
-            #expect(badInput.stderr.contains("trackID"), "the message names the missing field: \(badInput)")
+            #expect(badInput.stderr.contains("$.trackID: is required"), "the message names the missing field: \(badInput)")
+            #expect(badInput.stderr.contains("$.title: must be a string, is an integer"), "and every other problem: \(badInput)")
 
             let notJSON = try await sandbox.cli("submit", "removeDownload", "--input", "{trackID")
             #expect(notJSON.status == 2, "\(notJSON)")
@@ -133,5 +125,16 @@ extension EndToEnd {
             #expect(try await sandbox.jobs().isEmpty, "no job was queued")
             #expect(try await sandbox.pending().isEmpty)
         }
+    }
+}
+
+extension Sandbox {
+    /// A broker and worker `w1`, and a `removeDownload` job for t-101 waiting on its question.
+    fileprivate func downloadWaitingForRemoval() async throws -> (job: String, question: Presentation, file: URL) {
+        try await startBroker()
+        try await startWorker("w1")
+        let file = TestLibrary.download("t-101", in: library)
+        let job = try await submit("removeDownload", blueInGreen)
+        return (job, try await question(of: job), file)
     }
 }

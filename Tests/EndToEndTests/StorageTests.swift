@@ -20,6 +20,7 @@ extension EndToEnd {
                 disk.unmount()
             }
             let broker = try await sandbox.startBroker()
+            try await sandbox.announceShippedOperations()
             var acknowledged: [String] = []
             for _ in 0..<3 { acknowledged.append(try await sandbox.submit("noop", "{}")) }
             let filler = try disk.fill()
@@ -51,7 +52,7 @@ extension EndToEnd {
                 let result = try await sandbox.cli("submit", "noop")
                 return result.status == 0 ? result : nil
             }
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
             for job in acknowledged {
                 #expect(try await sandbox.waitForEnd(of: job, timeout: .seconds(30)).state == .succeeded, "acknowledged \(job) is not lost")
             }
@@ -63,6 +64,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("storage-bad-row")
             defer { sandbox.shutdown() }
             let broker = try await sandbox.startBroker()
+            try await sandbox.announceShippedOperations()
             let bad = try await sandbox.submit("noop", "{}")
             let good = try await sandbox.submit("noop", "{}")
             broker.terminate()
@@ -82,7 +84,7 @@ extension EndToEnd {
             let check = try await sandbox.cli("journal", "check")
             #expect(check.status == 1, "\(check)")
             #expect(check.stdout.contains(bad))
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
             #expect(try await sandbox.waitForEnd(of: good).state == .succeeded, "the other job runs")
         }
 
@@ -112,7 +114,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("storage-backup")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
             var jobs: [String] = []
             for _ in 0..<5 { jobs.append(try await sandbox.submit("noop", "{}")) }
             let copy = sandbox.root.appendingPathComponent("restore/journal.sqlite")
@@ -139,6 +141,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("storage-idempotency")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
+            try await sandbox.announceShippedOperations()
             try await sandbox.startGateway()
             let api = sandbox.api()
             let first = try await api.post("/v1/operations", #"{"operation":"noop","input":{"n":1}}"#, headers: ["Idempotency-Key": "order-7"])

@@ -1,6 +1,8 @@
+import Client
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 import Wire
 @testable import Gateway
 
@@ -36,32 +38,14 @@ import Wire
         }
     }
 
-    /// A journal the test appends to; pages of two, so catching up takes several requests.
-    final class Journal: Sendable {
-        private let events = Mutex<[Event]>([])
-
-        func append(_ sequences: ClosedRange<Int64>) {
-            events.withLock { $0 += sequences.map { Event(sequence: $0, type: .jobQueued, at: Date()) } }
-        }
-
-        func page(after sequence: Int64) -> BrokerReply.EventPage {
-            events.withLock { all in
-                BrokerReply.EventPage(events: Array(all.filter { $0.sequence > sequence }.prefix(2)), last: all.last?.sequence ?? 0)
-            }
-        }
-    }
-
-    static func live(_ sequence: Int64, heartbeat: Bool = false) -> Event {
+    static func event(_ sequence: Int64, heartbeat: Bool = false) -> Event {
         Event(sequence: sequence, type: heartbeat ? .heartbeat : .jobQueued, at: Date())
     }
 
     @Test func gapsAreFilledFromTheJournalRepeatsDroppedAndHeartbeatsNotForwarded() async throws {
-        let journal = Journal()
-        journal.append(1...3)
-        let (live, feed) = AsyncStream.makeStream(of: Event.self)
-        let stream = EventStream(live: live, start: 2, heartbeat: .milliseconds(20)) { after throws(APIError) in
-            journal.page(after: after)
-        }
+        let source = InMemoryEventSource()
+        for sequence in Int64(1)...3 { source.append(Self.event(sequence), live: false) }
+        let stream = EventStream(source: source, start: 2, heartbeat: .milliseconds(20), silence: .seconds(30))
         let transcript = Transcript()
         let output = stream.run()
         let reader = Task {
@@ -70,28 +54,45 @@ import Wire
         defer { reader.cancel() }
 
         try await transcript.wait { $0.ids == [3] }
-        journal.append(4...6)
-        feed.yield(Self.live(6))  // 4 and 5 never arrived live
-        feed.yield(Self.live(5))  // a repeat
+        for sequence in Int64(4)...5 { source.append(Self.event(sequence), live: false) }  // never arrive live
+        source.append(Self.event(6))
         try await transcript.wait { $0.ids == [3, 4, 5, 6] }
-        journal.append(7...8)
-        feed.yield(Self.live(8, heartbeat: true))  // a quiet broker's heartbeat shows 7 and 8 were missed
-        feed.yield(Self.live(8))
-        journal.append(9...9)
-        feed.yield(Self.live(9))
+        for sequence in Int64(7)...8 { source.append(Self.event(sequence), live: false) }
+        source.heartbeat()  // a quiet broker's heartbeat shows 7 and 8 were missed
+        source.append(Self.event(9))
         try await transcript.wait { $0.ids.last == 9 }
         #expect(transcript.ids == Array(3...9), "each event once, in order")
         #expect(!transcript.current.contains("event: heartbeat"))
         try await transcript.wait { $0.current.contains(": ping\n\n") }
     }
 
-    @Test func aBrokerThatStopsAnsweringEndsTheStreamSoTheClientResumes() async throws {
-        let (live, _) = AsyncStream.makeStream(of: Event.self)
-        let stream = EventStream(live: live, start: 0, heartbeat: .seconds(60)) { _ throws(APIError) in
-            throw APIError(504, "timeout", "the broker did not answer")
+    /// A source whose journal does not answer.
+    struct Unanswering: EventSource {
+        func live() throws -> AsyncStream<Event> { AsyncStream { _ in } }
+        func events(after sequence: Int64, limit: Int) async throws(WireError) -> BrokerReply.EventPage {
+            throw WireError(.timeout, "the broker did not answer")
         }
-        try await withTimeout(5) {
+    }
+
+    @Test func aBrokerThatStopsAnsweringEndsTheStreamSoTheClientResumes() async throws {
+        let stream = EventStream(source: Unanswering(), start: 0, heartbeat: .seconds(60), silence: .milliseconds(40))
+        try await withTimeout {
             for await _ in stream.run() {}
         }
+    }
+
+    @Test func aJournalThatCannotGoOnFromTheResumePointEndsTheStream() async throws {
+        let source = InMemoryEventSource()
+        source.append(Self.event(1))
+        // The client resumes after 50, but this broker's history ends at 1 (its journal was replaced).
+        let stream = EventStream(source: source, start: 50, heartbeat: .seconds(60), silence: .seconds(30))
+        let output = stream.run()
+        source.heartbeat()
+        let text = try await withTimeout {
+            var text = ""
+            for await chunk in output { text += String(decoding: chunk, as: UTF8.self) }
+            return text
+        }
+        #expect(text == ": events after 50\n\n", "nothing is sent that would skip or repeat events")
     }
 }

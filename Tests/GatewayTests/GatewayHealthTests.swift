@@ -1,11 +1,12 @@
 import Foundation
 import Gateway
 import Testing
+import TestSupport
 
 @Suite struct GatewayHealthTests {
     @Test func healthIs503WhenTheBrokerDoesNotAnswerWithinTheHealthTimeout() async throws {
         // Requests in general would wait a minute; health gives up after its own, shorter timeout.
-        let gateway = try OfflineGateway.start { $0.requestTimeout = .seconds(60) }
+        let gateway = try OfflineGateway.start { $0.broker.requestTimeout = .seconds(60) }
         defer { gateway.stop() }
         let received = try await fetch(port: gateway.port, "/healthz", timeout: 20)
         #expect(received.status == 503)
@@ -15,7 +16,7 @@ import Testing
     @Test func metricsStillServeRequestCountsAndProviderLinesWithoutABroker() async throws {
         var configuration = GatewayConfiguration()
         configuration.port = 0
-        configuration.clients = "ipc://\(FileManager.default.temporaryDirectory.path)/interlude-absent-\(UUID().uuidString)"
+        configuration.broker.clients = "ipc://\(FileManager.default.temporaryDirectory.path)/interlude-absent-\(UUID().uuidString)"
         configuration.healthTimeout = .milliseconds(200)
         let gateway = try GatewayService(
             configuration: configuration, metricsProviders: [{ "# TYPE outbox_test gauge\noutbox_test 7" }])

@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import Testing
+import TestSupport
 
 /// Requests refused before they reach the broker, over real HTTP, each with its status and JSON error code.
 @Suite struct GatewayRequestTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Gateway
 import Testing
+import TestSupport
+import Webhooks
 
 /// Incoming webhooks up to the broker: configuration, signatures and timestamps (the full flow is end to end).
 @Suite struct GatewayWebhookTests {

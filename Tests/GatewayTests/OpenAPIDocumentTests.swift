@@ -1,25 +1,45 @@
 import Foundation
 import Gateway
+import HTTPServer
 import Presentation
 import Testing
+import TestSupport
 
 @Suite struct OpenAPIDocumentTests {
-    /// Stands in for the outbox's deliveries listing, which `interlude gateway` registers.
-    static let deliveries = GatewayRoute(.get, "/v1/webhooks/deliveries", access: .scope(.read)) { _, _ in .json([String]()) }
-
     static func key(_ method: HTTPMethod, _ path: String) -> String { "\(method.rawValue) \(path)" }
 
-    @Test func everyRegisteredRouteIsDocumentedAndEveryDocumentedOneRegistered() throws {
-        let gateway = try OfflineGateway.start(extraRoutes: [Self.deliveries])
+    @Test func everyRegisteredRouteIsInTheServedDocumentOnceAndNothingElseIs() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interlude-openapi-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let gateway = try OfflineGateway.start(webhooks: try DeliveriesRouteTests.dispatcher(in: folder))
         defer { gateway.stop() }
         let registered = Set(gateway.routes.map { Self.key($0.method, $0.pattern) })
-        let documented = Set(OpenAPIDocument.routes.map { Self.key($0.method, $0.path) })
-        #expect(registered.subtracting(documented).isEmpty, "registered but not documented")
-        #expect(documented.subtracting(registered).isEmpty, "documented but not registered")
         #expect(registered.count == gateway.routes.count, "no route is registered twice")
+        let received = try await fetch(port: gateway.port, "/v1/openapi.json")
+        let document = try JSONCoding.decoder.decode(JSONValue.self, from: received.body)
+        guard case .object(let paths)? = document["paths"] else {
+            Issue.record("no paths")
+            return
+        }
+        var documented: Set<String> = []
+        for (path, item) in paths {
+            guard case .object(let operations) = item else { continue }
+            for method in operations.keys { documented.insert(Self.key(HTTPMethod(rawValue: method.uppercased()), path)) }
+        }
+        #expect(documented == registered)
         for required in ["POST /v1/webhooks/operations", "GET /v1/webhooks/deliveries", "GET /", "GET /v1/openapi.json"] {
             #expect(documented.contains(required))
         }
+    }
+
+    @Test("Without webhooks to deliver, the deliveries route is neither served nor documented")
+    func routesFollowTheConfiguration() throws {
+        let gateway = try OfflineGateway.start()
+        defer { gateway.stop() }
+        #expect(!gateway.routes.contains { $0.pattern == "/v1/webhooks/deliveries" })
+        let document = OpenAPIDocument.json(for: gateway.routes)
+        #expect(document["paths"]?["/v1/webhooks/deliveries"] == nil)
+        #expect(document["paths"]?["/v1/jobs/{id}"]?["get"]?["operationId"]?.stringValue == "getV1JobsId")
     }
 
     @Test func theServedDocumentIsOpenAPI3AndOpenEvenWithTokens() async throws {

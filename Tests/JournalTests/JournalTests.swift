@@ -1,6 +1,7 @@
 import Foundation
 import Journal
 import Presentation
+import Schema
 import Testing
 import Wire
 
@@ -74,13 +75,13 @@ import Wire
         let journal = try Journal(folder: folder)
         try journal.apply((1...5).map { .saveJob(job("j\($0)", $0 % 2 == 0 ? .succeeded : .queued, at: Double($0)), idempotency: nil) })
         let first = try journal.jobs(state: nil, limit: 2, after: nil)
-        #expect(first.map(\.job.id) == ["j5", "j4"])
+        #expect(first.map(\.job?.id) == ["j5", "j4"])
         let second = try journal.jobs(state: nil, limit: 2, after: first.last?.cursor)
-        #expect(second.map(\.job.id) == ["j3", "j2"])
+        #expect(second.map(\.job?.id) == ["j3", "j2"])
         let last = try journal.jobs(state: nil, limit: 2, after: second.last?.cursor)
-        #expect(last.map(\.job.id) == ["j1"])
+        #expect(last.map(\.job?.id) == ["j1"])
         #expect(try journal.jobs(state: nil, limit: 2, after: last.last?.cursor).isEmpty)
-        #expect(try journal.jobs(state: .succeeded, limit: 10, after: nil).map(\.job.id) == ["j4", "j2"])
+        #expect(try journal.jobs(state: .succeeded, limit: 10, after: nil).map(\.job?.id) == ["j4", "j2"])
         #expect(try journal.countsByState()["queued"] == 3)
         #expect(try journal.countsByState()["waiting"] == 0)
     }
@@ -92,5 +93,24 @@ import Wire
         let later = Resolution(presentation: presentation.id, job: "j1", cause: .expired, action: "cancel", by: nil, channel: nil, at: now)
         try journal.apply([.saveJob(job("j1", .running), idempotency: nil), .addPresentation(presentation), .resolve(resolution(presentation)), .resolve(later)])
         #expect(try journal.presentation(presentation.id)?.resolution == resolution(presentation))
+    }
+}
+
+extension JournalTests {
+    @Test func announcementsSurviveReopeningAndARepeatKeepsItsFirstTime() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = Date(timeIntervalSince1970: 1_800_000_000)
+        let greet = OperationAnnouncement(
+            name: "greet", summary: "Greet", input: .object(["name": .string(minLength: 1)], required: ["name"]),
+            catalog: Catalog(["es": ["greet.title": "¿Saludar?"]]))
+        do {
+            let journal = try Journal(folder: folder)
+            try journal.apply([.announce(RecordedAnnouncement(announcement: greet, worker: "a", firstAt: first, lastAt: first))])
+            let later = first.addingTimeInterval(60)
+            try journal.apply([.announce(RecordedAnnouncement(announcement: greet, worker: "b", firstAt: later, lastAt: later))])
+        }
+        let reopened = try Journal(folder: folder).announcements()
+        #expect(reopened == [RecordedAnnouncement(announcement: greet, worker: "b", firstAt: first, lastAt: first.addingTimeInterval(60))])
     }
 }

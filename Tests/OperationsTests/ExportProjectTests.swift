@@ -10,6 +10,11 @@ import WorkerKitTesting
         ExportProject.Input(project: "atlas", destination: library.appendingPathComponent(destination).path)
     }
 
+    /// An export allowed to write into `library/<root>` (a drive that may come and go).
+    func exporter(_ library: URL, root: String) -> ExportProject {
+        ExportProject(library: library, exportRoots: [library.appendingPathComponent(root)])
+    }
+
     @Test func anExportWritesARealArchiveAndReportsProgressToTheTotal() async throws {
         try await withDemoLibrary { library async throws in
             let run = await OperationHarness(ExportProject(library: library)).run(input(library))
@@ -38,7 +43,7 @@ import WorkerKitTesting
 
     @Test func aMissingDestinationAsksCantReachTheDestination() async throws {
         try await withDemoLibrary { library async throws in
-            let run = await OperationHarness(ExportProject(library: library))
+            let run = await OperationHarness(exporter(library, root: "drive"))
                 .run(input(library, destination: "drive")) { _ in .answer("cancel") }
             let alert = try #require(run.presentations.first)
             #expect(alert.kind == .alert)
@@ -58,7 +63,7 @@ import WorkerKitTesting
     @Test func tryAgainAfterTheDriveIsBackExports() async throws {
         try await withDemoLibrary { library async throws in
             let drive = library.appendingPathComponent("drive")
-            let run = await OperationHarness(ExportProject(library: library)).run(input(library, destination: "drive")) { _ in
+            let run = await OperationHarness(exporter(library, root: "drive")).run(input(library, destination: "drive")) { _ in
                 try? FileManager.default.createDirectory(at: drive, withIntermediateDirectories: true)
                 return .answer("retry")
             }
@@ -71,7 +76,7 @@ import WorkerKitTesting
 
     @Test func tryAgainWhileTheDriveIsStillGoneAsksANewQuestion() async throws {
         try await withDemoLibrary { library async throws in
-            let run = await OperationHarness(ExportProject(library: library))
+            let run = await OperationHarness(exporter(library, root: "drive"))
                 .run(input(library, destination: "drive")) { $0.sequence < 3 ? .answer("retry") : .dismiss }
             #expect(run.presentations.map(\.sequence) == [1, 2, 3])
             #expect(Set(run.presentations.map(\.id)).count == 3)
@@ -83,7 +88,7 @@ import WorkerKitTesting
         try await withDemoLibrary { library async throws in
             let file = library.appendingPathComponent("not-a-folder")
             try Data().write(to: file)
-            let run = await OperationHarness(ExportProject(library: library))
+            let run = await OperationHarness(exporter(library, root: "not-a-folder"))
                 .run(input(library, destination: "not-a-folder")) { _ in .dismiss }
             #expect(run.presentations.first?.error?.code == "destinationUnavailable")
         }

@@ -52,14 +52,6 @@ enum SessionFixtures {
         Event(sequence: sequence, type: .jobQueued, at: Fixtures.now, job: job(number))
     }
 
-    static func heartbeat(_ sequence: Int64) -> Event {
-        Event(sequence: sequence, type: .heartbeat, at: Fixtures.now)
-    }
-
-    static func page(_ events: [Event], last: Int64) -> BrokerReply.EventPage {
-        BrokerReply.EventPage(events: events, last: last)
-    }
-
     /// The ids of the questions a list of actions announces.
     static func presented(_ actions: [SessionAction]) -> [String] {
         actions.compactMap { if case .presented(let entry) = $0 { entry.id } else { nil } }

@@ -7,12 +7,16 @@ import Wire
 import ZeroMQ
 
 extension BrokerLoop {
-    /// Decodes a client's frames and feeds them to the state machine; garbage gets an error reply.
-    func client(_ peer: PeerID, _ frames: [Data]) throws -> [BrokerEffect] {
-        let request: ClientRequest
+    /// Decodes a client's frames, checks them against its key's role and feeds them to the state machine.
+    ///
+    /// Garbage and requests the key may not make get an error reply and change nothing.
+    func client(_ peer: PeerID, _ frames: [Data], userID: String?) throws -> [BrokerEffect] {
+        var request: ClientRequest
         let correlation: String
         do {
             (request, correlation) = try Frames.decode(frames, as: ClientRequest.self, limits: limits)
+            // The key's role first: it also puts the key's name in an answer's `by`, which the text rules then check.
+            if let gate { request = try gate.authorize(request, userID: userID) }
             try admission.check(request)
         } catch {
             log.warning("refused a client message: \(error.message)")
@@ -23,20 +27,18 @@ extension BrokerLoop {
             return [.reply(to: peer, correlation: correlation, .error(Self.storageFullError))]
         }
         var existing: (job: Job, digest: String)?
-        if case .submit(let submit) = request {
-            do {
-                try validate(submit.operation, submit.input)
-            } catch {
-                return [.reply(to: peer, correlation: correlation, .error(error))]
-            }
-            if let key = submit.idempotencyKey { existing = try journal.job(idempotencyKey: key) }
+        if case .submit(let submit) = request, let key = submit.idempotencyKey {
+            existing = try journal.job(idempotencyKey: key)
         }
         return state.receive(client: peer, correlation: correlation, request, existing: existing, now: Date(), newID: Identifier.make("job"))
     }
 
-    /// Decodes a worker's frames and feeds them to the state machine; garbage gets a refusal.
-    func worker(_ peer: PeerID, _ frames: [Data]) throws -> [BrokerEffect] {
+    /// Decodes a worker's frames and feeds them to the state machine; garbage, or a key that lost its worker role, gets a refusal.
+    func worker(_ peer: PeerID, _ frames: [Data], userID: String?) throws -> [BrokerEffect] {
         let correlation = frames.count == 4 ? String(decoding: frames[2], as: UTF8.self) : ""
+        if let gate, !gate.isWorker(userID) {
+            return [.send(to: peer, correlation: correlation, .refused(WireError(.forbidden, "this connection's key is no longer a worker key")))]
+        }
         do {
             let (message, correlation) = try Frames.decode(frames, as: WorkerMessage.self, limits: limits)
             return state.receive(worker: peer, correlation: correlation, try admission.admit(message), now: Date(), newID: Identifier.make("prs"))

@@ -14,7 +14,7 @@ extension BrokerLoop {
             switch effect {
             case .reply(let peer, let correlation, _), .query(let peer, let correlation, _):
                 send(clients, to: peer, Frames.encode(refusal, correlation: correlation))
-            case .persist, .send, .dispatch, .publish:
+            case .persist, .send, .dispatch, .publish, .log:
                 break
             }
         }
@@ -37,7 +37,7 @@ extension BrokerLoop {
     static func writes(_ request: ClientRequest) -> Bool {
         switch request {
         case .submit, .answer, .cancel: true
-        case .status, .jobs, .pending, .presentation, .events, .stats: false
+        case .status, .jobs, .pending, .presentation, .events, .stats, .operations: false
         }
     }
 

@@ -15,11 +15,12 @@ final class BrokerLoop {
     let events: Socket
     let journal: Journal
     var state: BrokerState
-    let validate: @Sendable (String, JSONValue) throws(WireError) -> Void
     let admission: Admission
     let log: Log
     let stop: Wakeup
     let bound: BrokerEndpoints
+    /// CURVE admission and per-command roles; nil when the broker runs without keys (loopback only).
+    let gate: KeyGate?
     /// Set while the journal's disk is full: writes are refused, reads go on, and `nextProbe` says
     /// when to check for room again.
     var storageFull = false
@@ -29,17 +30,21 @@ final class BrokerLoop {
 
     init(
         context: Context, endpoints: BrokerEndpoints, journal: Journal, settings: BrokerState.Settings,
-        validate: @escaping @Sendable (String, JSONValue) throws(WireError) -> Void, log: Log, stop: Wakeup
+        keys: BrokerKeys?, keyUpdates: Mailbox<AuthorizedKeys>, log: Log, stop: Wakeup
     ) throws {
-        clients = try Self.router(context, endpoints.clients, limits: settings.limits)
-        workers = try Self.router(context, endpoints.workers, limits: settings.limits)
-        events = try Socket(context, .pub)
+        // The ZAP handler must be bound before the first CURVE server socket, or handshakes go unchecked.
+        gate = try keys.map { keys throws(ZMQError) in
+            try KeyGate(context: context, keys: keys.authorized, updates: keyUpdates, log: log)
+        }
+        let security = { (domain: BrokerDomain) in keys?.security(domain) ?? .none }
+        clients = try Self.router(context, endpoints.clients, security(.clients), limits: settings.limits)
+        workers = try Self.router(context, endpoints.workers, security(.workers), limits: settings.limits)
+        events = try Socket(context, .pub, security: security(.events))
         try events.setSendHighWaterMark(100_000)
         try events.bind(endpoints.events)
         bound = BrokerEndpoints(clients: try clients.lastEndpoint, workers: try workers.lastEndpoint, events: try events.lastEndpoint)
         self.journal = journal
         state = try Self.recoveredState(settings: settings, journal: journal)
-        self.validate = validate
         admission = Admission(limits: settings.limits)
         self.log = log
         self.stop = stop
@@ -47,15 +52,17 @@ final class BrokerLoop {
 
     var limits: MessageLimits { state.settings.limits }
 
-    /// The state a broker has when it starts: every unfinished job from the journal, unreadable ones set aside.
+    /// The state a broker has when it starts: every unfinished job and announced operation from the
+    /// journal, unreadable jobs set aside.
     static func recoveredState(settings: BrokerState.Settings, journal: Journal) throws -> BrokerState {
         let recovery = try journal.recover()
         return BrokerState(
-            settings: settings, recovering: recovery.jobs, quarantined: recovery.quarantined, lastSequence: try journal.lastEventSequence())
+            settings: settings, recovering: recovery.jobs, quarantined: recovery.quarantined, lastSequence: try journal.lastEventSequence(),
+            announcements: try journal.announcements())
     }
 
-    private static func router(_ context: Context, _ endpoint: String, limits: MessageLimits) throws -> Socket {
-        let socket = try Socket(context, .router)
+    private static func router(_ context: Context, _ endpoint: String, _ security: SocketSecurity, limits: MessageLimits) throws -> Socket {
+        let socket = try Socket(context, .router, security: security)
         try socket.setRouterMandatory(true)
         try socket.setMaxMessageSize(Int64(limits.frameBytes))
         try socket.setSendHighWaterMark(100_000)
@@ -68,8 +75,14 @@ final class BrokerLoop {
     func run() throws {
         defer { close() }
         while true {
-            let readable = try poll([.socket(clients), .socket(workers), .fileDescriptor(stop.fileDescriptor)], timeout: timeout())
+            var items: [PollItem] = [.socket(clients), .socket(workers), .fileDescriptor(stop.fileDescriptor)]
+            if let gate { items += [.socket(gate.handler.socket), .fileDescriptor(gate.updates.fileDescriptor)] }
+            let readable = try poll(items, timeout: timeout())
             if readable[2] { return }
+            if let gate {
+                if readable[4] { gate.applyUpdates() }
+                if readable[3] { try gate.answerHandshakes() }
+            }
             var effects: [BrokerEffect] = []
             if readable[0] { effects += try drain(clients, handle: client) }
             if readable[1] { effects += try drain(workers, handle: worker) }
@@ -89,12 +102,12 @@ final class BrokerLoop {
         return .milliseconds(Int(seconds * 1000))
     }
 
-    private func drain(_ socket: Socket, handle: (PeerID, [Data]) throws -> [BrokerEffect]) throws -> [BrokerEffect] {
+    private func drain(_ socket: Socket, handle: (PeerID, [Data], String?) throws -> [BrokerEffect]) throws -> [BrokerEffect] {
         var effects: [BrokerEffect] = []
         for _ in 0..<Self.maxPerTurn {
-            guard let frames = try socket.receive() else { break }
-            guard let peer = frames.first else { continue }
-            effects += try handle(peer, Array(frames.dropFirst()))
+            guard let message = try socket.receiveMessage() else { break }
+            guard let peer = message.frames.first else { continue }
+            effects += try handle(peer, Array(message.frames.dropFirst()), message.userID)
         }
         return effects
     }
@@ -103,5 +116,6 @@ final class BrokerLoop {
         clients.close()
         workers.close()
         events.close()
+        gate?.close()
     }
 }

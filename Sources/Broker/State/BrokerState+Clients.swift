@@ -30,6 +30,8 @@ extension BrokerState {
             return self.answer(answer, client: client, correlation: correlation, now: now)
         case .cancel(let ref):
             return cancel(ref.job, client: client, correlation: correlation, now: now)
+        case .operations(let query):
+            return [.reply(to: client, correlation: correlation, operationList(query))]
         case .jobs, .events, .stats:
             return [.query(from: client, correlation: correlation, request)]
         }
@@ -38,6 +40,9 @@ extension BrokerState {
     private mutating func submit(
         _ submit: ClientRequest.Submit, client: PeerID, correlation: String, existing: (job: Job, digest: String)?, now: Date, id: String
     ) -> [BrokerEffect] {
+        if let refusal = refusal(operation: submit.operation, input: submit.input) {
+            return [.reply(to: client, correlation: correlation, .error(refusal))]
+        }
         let idempotency = submit.idempotencyKey.map { Idempotency(key: $0, operation: submit.operation, input: submit.input) }
         let earlier = existing.map { ($0.job.id, $0.digest) } ?? idempotency.flatMap { idempotencyKeys[$0.key] }
         if let idempotency, let (jobID, digest) = earlier {
@@ -76,7 +81,9 @@ extension BrokerState {
                 return [.reply(to: client, correlation: correlation, .error(WireError(.invalidBody, "an answer needs an action, or dismiss: true")))]
             }
         } catch {
-            return [.reply(to: client, correlation: correlation, .error(WireError(error)))]
+            let refusal = WireError(error)
+            return [Self.refusedLine(request, refusal, job: jobID, operation: active.job.operation),
+                    .reply(to: client, correlation: correlation, .error(refusal))]
         }
         jobs[jobID] = active
         var effects = resolved(jobID, resolution, now: now)

@@ -44,13 +44,16 @@ public struct BrokerState: Sendable {
     struct Worker: Sendable {
         let id: PeerID
         let name: String
-        let operations: Set<String>
+        /// What it announced, by operation name.
+        let announcements: [String: OperationAnnouncement]
         let capacity: Int
         var running: Set<String> = []
         var lastHeard: Date
         var lastSent: Date
 
         var freeSlots: Int { capacity - running.count }
+        /// Whether it runs `operation`.
+        func runs(_ operation: String) -> Bool { announcements[operation] != nil }
     }
 
     public let settings: Settings
@@ -60,6 +63,8 @@ public struct BrokerState: Sendable {
     var presentationJobs: [String: String] = [:]
     /// The job each idempotency key created this run, with the digest of its request.
     var idempotencyKeys: [String: (job: String, digest: String)] = [:]
+    /// Every operation ever announced; the only operations a submit may name.
+    var registry: AnnouncedOperations
     /// The sequence of the newest event.
     public private(set) var lastSequence: Int64
     /// Jobs set aside because their journal rows cannot be read; the broker runs without them.
@@ -68,15 +73,16 @@ public struct BrokerState: Sendable {
     /// the journal could not record is taken.
     public var paused = false
 
-    /// A broker that recovers `active` (every job that had not ended) from the journal, without the
-    /// `quarantined` ones.
+    /// A broker that recovers `active` (every job that had not ended, without the `quarantined` ones)
+    /// and the operations announced so far from the journal.
     public init(
         settings: Settings = .init(), recovering active: [(Job, PresentationSlot)] = [], quarantined: [Quarantine] = [],
-        lastSequence: Int64 = 0
+        lastSequence: Int64 = 0, announcements: [RecordedAnnouncement] = []
     ) {
         self.settings = settings
         self.lastSequence = lastSequence
         self.quarantined = quarantined
+        registry = AnnouncedOperations(announcements)
         for (job, slot) in active.sorted(by: { $0.0.createdAt < $1.0.createdAt }) {
             var job = job
             job.presentation = slot.current

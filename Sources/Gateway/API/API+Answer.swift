@@ -1,3 +1,4 @@
+import HTTPServer
 import Presentation
 import Wire
 
@@ -7,7 +8,7 @@ extension API {
 
     /// Answers with `{"action": id}` or dismisses with `{"dismiss": true}`, recording the caller and channel.
     func answer(_ request: HTTPRequest, by caller: Caller) async throws(APIError) -> HTTPResponse {
-        let id = request.pathParameters["id"] ?? ""
+        let id = try request.parameter("id")
         let body = try RequestBody(request)
         let action = try body.string("action")
         let dismiss = try body.bool("dismiss") ?? false

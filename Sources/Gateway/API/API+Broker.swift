@@ -6,7 +6,7 @@ extension API {
     func ask<Value>(
         _ request: ClientRequest, timeout: Duration? = nil, _ extract: (BrokerReply) -> Value?
     ) async throws(APIError) -> Value {
-        let reply = await client.request(request, timeout: timeout ?? configuration.requestTimeout)
+        let reply = await connection.client.request(request, timeout: timeout)
         if case .error(let error) = reply { throw APIError(error) }
         guard let value = extract(reply) else {
             throw APIError(502, "unexpectedReply", "The broker answered \(reply.type) to \(request.type).")

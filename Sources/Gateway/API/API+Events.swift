@@ -1,28 +1,28 @@
 import Foundation
+import HTTPServer
 import Client
 import Wire
 
 extension API {
     /// `GET /v1/events`: the broker's events as Server-Sent Events, resumable with `Last-Event-ID`.
     var eventsRoute: GatewayRoute {
-        GatewayRoute(.get, "/v1/events", access: .scope(.read)) { request, _ throws(APIError) in
+        GatewayRoute(
+            .get, "/v1/events", access: .scope(.read),
+            RouteDescription(
+                "Server-Sent Events of the broker's events",
+                parameters: [
+                    Parameter.header("Last-Event-ID", "Resume after this event sequence."),
+                    Parameter.query("lastEventId", "The same, for clients that cannot set headers.", type: "integer"),
+                ],
+                responses: [
+                    .init(status: 200, description: "id: sequence, event: type, data: Event JSON; a comment every 15 s.", content: .media("text/event-stream")),
+                    .error(400, "A bad Last-Event-ID."),
+                ])
+        ) { request, _ throws(APIError) in
             let resumeAfter = try Self.lastEventID(request)
-            // Subscribe before reading the journal, so nothing published in between is missed.
-            let live: AsyncStream<Event>
-            do {
-                live = try EventSubscription.stream(context: context, endpoint: configuration.events)
-            } catch {
-                throw APIError(503, "unavailable", "Cannot subscribe to the broker's events at \(configuration.events).")
-            }
             var start = resumeAfter ?? 0
             if resumeAfter == nil { start = try await stats().sequence }
-            let stream = EventStream(live: live, start: start, heartbeat: configuration.eventHeartbeat) {
-                after throws(APIError) in
-                try await ask(.events(.init(after: after, limit: EventStream.pageSize))) { reply in
-                    if case .events(let page) = reply { return page }
-                    return nil
-                }
-            }
+            let stream = EventStream(source: connection, start: start, heartbeat: configuration.eventHeartbeat, silence: configuration.eventSilence)
             return SSE.response(stream.run())
         }
     }

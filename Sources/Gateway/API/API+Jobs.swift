@@ -1,17 +1,35 @@
+import HTTPServer
 import Wire
 
 extension API {
     /// `GET /v1/jobs`, `GET /v1/jobs/{id}` and `POST /v1/jobs/{id}/cancel`.
     var jobRoutes: [GatewayRoute] {
         [
-            GatewayRoute(.get, "/v1/jobs", access: .scope(.read)) { request, _ throws(APIError) in
+            GatewayRoute(
+                .get, "/v1/jobs", access: .scope(.read),
+                RouteDescription(
+                    "Jobs, newest first",
+                    parameters: [Parameter.query("state", "queued, running, waiting, succeeded, failed or cancelled."), Parameter.limit, Parameter.cursor],
+                    responses: [.ok(200, "A page of jobs; next is null on the last.", "JobPage"), .error(400, "A bad parameter.")])
+            ) { request, _ throws(APIError) in
                 try await listJobs(request)
             },
-            GatewayRoute(.get, "/v1/jobs/{id}", access: .scope(.read)) { request, _ throws(APIError) in
-                .json(try await job(.status(.init(job: request.pathParameters["id"] ?? ""))))
+            GatewayRoute(
+                .get, "/v1/jobs/{id}", access: .scope(.read),
+                RouteDescription("A job", parameters: [Parameter.id], responses: [.ok(200, "The job.", "Job"), .error(404, "No such job.")])
+            ) { request, _ throws(APIError) in
+                .json(try await job(.status(.init(job: try request.parameter("id")))))
             },
-            GatewayRoute(.post, "/v1/jobs/{id}/cancel", access: .scope(.submit)) { request, _ throws(APIError) in
-                let job = try await job(.cancel(.init(job: request.pathParameters["id"] ?? "")))
+            GatewayRoute(
+                .post, "/v1/jobs/{id}/cancel", access: .scope(.submit),
+                RouteDescription(
+                    "Cancel a job", parameters: [Parameter.id],
+                    responses: [
+                        .ok(200, "The job, cancelled.", "Job"), .ok(202, "The job, running and asked to stop.", "Job"),
+                        .error(404, "No such job."), .error(409, "The job has already ended."),
+                    ])
+            ) { request, _ throws(APIError) in
+                let job = try await job(.cancel(.init(job: try request.parameter("id"))))
                 // A running job is only asked to stop: 202 until it notices, 200 once it has ended.
                 return .json(job.isFinished ? 200 : 202, job)
             },
@@ -19,13 +37,7 @@ extension API {
     }
 
     private func listJobs(_ request: HTTPRequest) async throws(APIError) -> HTTPResponse {
-        let state = try request.query("state").map { text throws(APIError) -> Job.State in
-            guard let state = Job.State(rawValue: text) else {
-                let states = Job.State.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .badRequest("state must be one of \(states), got \"\(text)\".")
-            }
-            return state
-        }
+        let state = try QueryParameters.state(request, as: Job.State.self)
         let limit = try QueryParameters.limit(request)
         let cursor = try QueryParameters.cursor(request)
         if let cursor, Int64(cursor) == nil { throw .badRequest("cursor \"\(cursor)\" is not one this API gave out.") }

@@ -14,6 +14,9 @@ extension API {
             text += gauge("interlude_pending_presentations", "Presentations waiting for an answer.", [("", stats.pending)])
             text += gauge("interlude_workers", "Workers connected to the broker.", [("", stats.workers)])
         }
+        text += gauge(
+            "interlude_broker_connection_reopens", "Times the gateway closed and reopened its broker socket after it stopped answering.",
+            [("", connection.health.reopens)])
         text += metrics.prometheusText()
         for provider in metricsProviders {
             let lines = await provider()

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Presentation
 import Wire
 
@@ -6,14 +7,34 @@ extension API {
     /// `POST /v1/operations` (bearer token) and `POST /v1/webhooks/operations` (Standard Webhooks signature).
     var operationRoutes: [GatewayRoute] {
         [
-            GatewayRoute(.post, "/v1/operations", access: .scope(.submit)) { request, _ throws(APIError) in
+            GatewayRoute(
+                .post, "/v1/operations", access: .scope(.submit),
+                RouteDescription(
+                    "Submit an operation", parameters: [Parameter.header("Idempotency-Key", "The same key returns the job it already created.")],
+                    body: "SubmitRequest", responses: Self.submitted + [.error(413, "The body is too large.")])
+            ) { request, _ throws(APIError) in
                 try await submit(request, idempotencyKey: try Self.idempotencyKey(request))
             },
-            GatewayRoute(.post, "/v1/webhooks/operations", access: .signature) { request, _ throws(APIError) in
+            GatewayRoute(
+                .post, "/v1/webhooks/operations", access: .signature,
+                RouteDescription(
+                    "Submit an operation by signed webhook",
+                    parameters: [
+                        Parameter.header("webhook-id", "Message id; a repeated id returns the same job."),
+                        Parameter.header("webhook-timestamp", "Seconds since 1970."),
+                    ],
+                    body: "SubmitRequest", responses: Self.submitted)
+            ) { request, _ throws(APIError) in
                 try await submitWebhook(request)
             },
         ]
     }
+
+    /// What both submit routes answer (the token route adds 413).
+    private static let submitted: [RouteDescription.Response] = [
+        .ok(202, "The queued job (the same one for a repeated key); Location: /v1/jobs/{id}.", "Job"),
+        .error(400, "The body is not JSON."), .error(422, "Unknown operation, or input that does not fit it."),
+    ]
 
     /// Queues `{"operation", "input"}` and answers 202 with the job and its `Location`.
     func submit(_ request: HTTPRequest, idempotencyKey: String?) async throws(APIError) -> HTTPResponse {

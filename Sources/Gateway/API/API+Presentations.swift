@@ -1,3 +1,4 @@
+import HTTPServer
 import Presentation
 import Wire
 
@@ -5,13 +6,33 @@ extension API {
     /// `GET /v1/presentations`, `GET /v1/presentations/{id}` and `POST /v1/presentations/{id}/answer`.
     var presentationRoutes: [GatewayRoute] {
         [
-            GatewayRoute(.get, "/v1/presentations", access: .scope(.read)) { request, _ throws(APIError) in
+            GatewayRoute(
+                .get, "/v1/presentations", access: .scope(.read),
+                RouteDescription(
+                    "Pending presentations, oldest first", parameters: [Parameter.limit, Parameter.cursor],
+                    responses: [.ok(200, "A page of the pending snapshot and the event sequence it reflects.", "PresentationPage")])
+            ) { request, _ throws(APIError) in
                 try await listPending(request)
             },
-            GatewayRoute(.get, "/v1/presentations/{id}", access: .scope(.read)) { request, _ throws(APIError) in
-                .json(Bodies.PresentationState(state: try await presentation(request.pathParameters["id"] ?? "")))
+            GatewayRoute(
+                .get, "/v1/presentations/{id}", access: .scope(.read),
+                RouteDescription(
+                    "A presentation and its resolution", parameters: [Parameter.id],
+                    responses: [.ok(200, "Pending (resolution null) or resolved.", "PresentationState"), .error(404, "No such presentation.")])
+            ) { request, _ throws(APIError) in
+                .json(Bodies.PresentationState(state: try await presentation(try request.parameter("id"))))
             },
-            GatewayRoute(.post, "/v1/presentations/{id}/answer", access: .scope(.answer)) { request, caller throws(APIError) in
+            GatewayRoute(
+                .post, "/v1/presentations/{id}/answer", access: .scope(.answer),
+                RouteDescription(
+                    "Answer or dismiss a presentation",
+                    parameters: [Parameter.id, Parameter.header("X-Interlude-Channel", "http (default), web or webhook.")], body: "AnswerRequest",
+                    responses: [
+                        .ok(200, "This answer took effect.", "Resolution"), .error(400, "The body is not JSON."), .error(404, "No such presentation."),
+                        .error(409, "Already resolved, withdrawn, expired or stale; error.resolution is the winner."),
+                        .error(422, "The presentation offers no such action."),
+                    ])
+            ) { request, caller throws(APIError) in
                 try await answer(request, by: caller)
             },
         ]

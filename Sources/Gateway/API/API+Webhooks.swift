@@ -1,3 +1,6 @@
+import HTTPServer
+import Webhooks
+
 extension API {
     /// A signed webhook: verified first (nothing is queued otherwise), then submitted under `webhook:<webhook-id>`,
     /// so a redelivered message returns the job it already created.
@@ -8,7 +11,7 @@ extension API {
                 "Incoming webhooks are not configured: set incomingSecret (INTERLUDE_INCOMING_SECRET) to a whsec_ secret.")
         }
         do {
-            try verifier.verify(headers: request.headers, body: request.body)
+            try verifier.verify(header: { request.headers[$0] }, body: request.body)
         } catch {
             throw APIError(401, error.code.rawValue, error.description)
         }

@@ -1,24 +1,20 @@
 import Client
-import ZeroMQ
+import HTTPServer
+import Webhooks
 
 /// Lines of Prometheus text another part of the gateway adds to `/metrics` (the webhook outbox, for one).
 public typealias MetricsProvider = @Sendable () async -> String
 
 /// The JSON API: its routes and what they share (the broker client, limits, the webhook verifier).
 struct API: Sendable {
-    let client: BrokerClient
-    let context: Context
+    let connection: BrokerConnection
     let configuration: GatewayConfiguration
     let metrics: HTTPMetrics
     let metricsProviders: [MetricsProvider]
     let verifier: WebhookVerifier?
 
-    init(
-        client: BrokerClient, context: Context, configuration: GatewayConfiguration, metrics: HTTPMetrics,
-        metricsProviders: [MetricsProvider]
-    ) {
-        self.client = client
-        self.context = context
+    init(connection: BrokerConnection, configuration: GatewayConfiguration, metrics: HTTPMetrics, metricsProviders: [MetricsProvider]) {
+        self.connection = connection
         self.configuration = configuration
         self.metrics = metrics
         self.metricsProviders = metricsProviders
@@ -27,8 +23,8 @@ struct API: Sendable {
         }
     }
 
-    /// Every route the API itself serves.
+    /// Every route the API itself serves but the OpenAPI document's.
     var routes: [GatewayRoute] {
-        operationRoutes + jobRoutes + presentationRoutes + [eventsRoute] + healthRoutes + [openAPIRoute]
+        operationRoutes + jobRoutes + presentationRoutes + [eventsRoute] + healthRoutes
     }
 }

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// Query parameters the listing routes share; a malformed value is 400.
 enum QueryParameters {
     /// `limit`: 1 to `maximum`, `fallback` when absent.
@@ -7,6 +9,17 @@ enum QueryParameters {
             throw .badRequest("limit must be a whole number from 1 to \(maximum), got \"\(text)\".")
         }
         return limit
+    }
+
+    /// `state`: one of `State`'s values, nil when absent.
+    static func state<State: RawRepresentable & CaseIterable>(_ request: HTTPRequest, as: State.Type) throws(APIError) -> State?
+    where State.RawValue == String {
+        guard let text = request.query("state") else { return nil }
+        guard let state = State(rawValue: text) else {
+            let states = State.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .badRequest("state must be one of \(states), got \"\(text)\".")
+        }
+        return state
     }
 
     /// `cursor`: the `next` value of the previous page; nil on the first page.

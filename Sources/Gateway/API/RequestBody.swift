@@ -1,3 +1,4 @@
+import HTTPServer
 import Presentation
 
 /// Reads JSON request bodies the same way on every route: not JSON is 400, JSON of the wrong shape is 422.

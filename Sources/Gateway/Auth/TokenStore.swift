@@ -1,4 +1,5 @@
 import Foundation
+import Sodium
 
 /// The configured API tokens, kept only as keyed digests and checked in constant time.
 public struct TokenStore: Sendable {

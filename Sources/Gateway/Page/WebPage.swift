@@ -1,14 +1,17 @@
 import Foundation
+import HTTPServer
+import Presentation
 import Primitives
 
 /// The page at `/` where a person sees pending presentations as real dialogs and answers them.
 ///
-/// Everything is plain HTML, CSS and JavaScript kept in Swift string literals (no build tool chain,
-/// no resource bundle), so a copied `interlude` binary still serves it. The page talks only to the
+/// Everything is plain HTML, CSS and JavaScript, in real files under `Page/Assets/` compiled into the
+/// binary (`scripts/embed-page-assets`; no build tool chain, no resource bundle), so a copied
+/// `interlude` binary still serves it. The page talks only to the
 /// JSON API on the same origin: `GET /v1/presentations`, `GET /v1/jobs`, `GET /v1/events` (SSE) and
 /// `POST /v1/presentations/{id}/answer`. A GET never answers anything.
 ///
-/// Register it for `GET` on every path in `paths`; any other path it is handed gets a 404 JSON error.
+/// `routes` registers it for `GET` on every path in `paths`; any other path it is handed gets a 404 JSON error.
 public struct WebPage: HTTPHandler {
     /// The paths the page serves: the document, its script, its style sheet, its string catalog and its icon.
     public static let paths = ["/", "/app.js", "/app.css", "/catalog.json", "/favicon.svg"]
@@ -19,8 +22,33 @@ public struct WebPage: HTTPHandler {
         "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
-    /// The page.
-    public init() {}
+    private let operationTexts: OperationTexts?
+
+    /// The page; `operationTexts` fetches the announced operations' catalogs, which `/catalog.json` adds
+    /// to the page's own strings (`nil`: the page's own only).
+    public init(operationTexts: (@Sendable () async -> [Catalog]?)? = nil) {
+        self.operationTexts = operationTexts.map(OperationTexts.init)
+    }
+
+    /// A `GET` route for each path, open to all; `operationTexts` as for `init`.
+    static func routes(operationTexts: (@Sendable () async -> [Catalog]?)? = nil) -> [GatewayRoute] {
+        let page = WebPage(operationTexts: operationTexts)
+        return paths.map { path in
+            GatewayRoute(
+                .get, path, access: .open,
+                RouteDescription(
+                    "The web page \(path == "/" ? "" : "asset ")to answer presentations from",
+                    responses: [.init(status: 200, description: "The asset.", content: .media(mediaType(path)))]),
+                page)
+        }
+    }
+
+    private static func mediaType(_ path: String) -> String {
+        if path.hasSuffix(".js") { return "text/javascript" }
+        if path.hasSuffix(".css") { return "text/css" }
+        if path.hasSuffix(".json") { return "application/json" }
+        return "text/html"
+    }
 
     /// Serves an asset for GET (and HEAD); 304 when the client's `If-None-Match` names it.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
@@ -30,7 +58,7 @@ public struct WebPage: HTTPHandler {
             return response
         }
         let path = request.path == "/index.html" ? "/" : request.path
-        guard let asset = PageAsset.all[path] else {
+        guard let asset = path == "/catalog.json" ? await catalog() : PageAsset.all[path] else {
             return .error(404, code: "notFound", message: "No resource at \(request.path).")
         }
         if let tags = request.headers["If-None-Match"], tags.split(separator: ",").contains(where: {
@@ -39,6 +67,10 @@ public struct WebPage: HTTPHandler {
             return HTTPResponse(status: 304, headers: asset.headers(includingType: false))
         }
         return HTTPResponse(status: 200, headers: asset.headers(includingType: true), body: asset.body)
+    }
+
+    private func catalog() async -> PageAsset {
+        PageAsset("application/json; charset=utf-8", PageCatalog.json(adding: await operationTexts?.current() ?? []))
     }
 }
 
@@ -54,13 +86,12 @@ struct PageAsset: Sendable {
         self.etag = "\"\(FNV1a.hex(body))\""
     }
 
-    /// The assets by path.
+    /// The assets by path, but `/catalog.json`, which holds the operations' texts as announced now.
     static let all: [String: PageAsset] = [
-        "/": PageAsset("text/html; charset=utf-8", PageHTML.document),
-        "/app.js": PageAsset("text/javascript; charset=utf-8", PageScript.source),
-        "/app.css": PageAsset("text/css; charset=utf-8", PageStyle.source),
-        "/catalog.json": PageAsset("application/json; charset=utf-8", PageCatalog.json),
-        "/favicon.svg": PageAsset("image/svg+xml", PageHTML.icon),
+        "/": PageAsset("text/html; charset=utf-8", PageSources.document),
+        "/app.js": PageAsset("text/javascript; charset=utf-8", PageSources.script),
+        "/app.css": PageAsset("text/css; charset=utf-8", PageSources.style),
+        "/favicon.svg": PageAsset("image/svg+xml", PageSources.icon),
     ]
 
     /// The headers of a 200 (with the type) or a 304 (without): caching by validation and the security headers.

@@ -1,57 +1,95 @@
 import Foundation
 
 extension BenchReport {
-    /// The readable table.
+    /// The readable report: where and how it ran, the ratios, then each scenario.
     var text: String {
-        let p = parameters
         var lines = [
             "interlude bench — \(machine.date)",
             "machine  \(machine.system), \(machine.cores) core(s), load \(String(format: "%.2f", machine.load)) at start",
             "journal  temporary folders in \(machine.journalFolder), removed afterwards",
             "command  \(command)",
             "",
-            "1. noop jobs through broker and worker: \(p.jobs) jobs, ≤\(p.inFlight) in flight, worker capacity \(p.capacity)",
-            "   latency: submit sent → job.succeeded event received",
-            "   " + Self.row(["synchronous", "jobs/s", "p50", "p99", "max"]),
         ]
-        for run in throughput {
-            lines.append("   " + Self.row([run.synchronous, Self.number(run.jobsPerSecond)] + [run.latency.p50, run.latency.p99, run.latency.max].map(Self.time)))
-        }
-        lines += [
-            "   normal/full jobs/s: \(Self.times(ratios.normalOverFullJobsPerSecond))",
-            "",
-            "2. answer → job.succeeded: \(p.questions) benchConfirm questions, one at a time",
-            "   ack: answer sent → its reply; asked: submit sent → presentation.pending received",
-            "   " + Self.row(["synchronous", "p50", "p90", "p99", "max", "ack p50", "asked p50"]),
-        ]
-        for run in answers {
-            let done = run.answerToSucceeded
-            lines.append("   " + Self.row([run.synchronous] + [done.p50, done.p90, done.p99, done.max, run.answerAcknowledged.p50, run.submitToPending.p50].map(Self.time)))
-        }
-        lines += [
-            "   full/normal answer p50: \(Self.times(ratios.fullOverNormalAnswerP50))",
-            "",
-            "3. floor: bare DEALER↔ROUTER echo, 1 in flight, \(echo.messageBytes)-byte messages, \(echo.roundTrips) round trips",
-            "   p50 \(Self.time(echo.latency.p50))  p99 \(Self.time(echo.latency.p99))  \(Self.number(echo.perSecond)) round trips/s",
-            "",
-            "over the echo floor (p50, synchronous=full)",
-            "   answer → job.succeeded          \(Self.times(ratios.answerOverEcho))",
-            "   time per noop job (1 / jobs/s)  \(Self.times(ratios.perJobOverEcho))",
-        ]
+        lines += ratioLines + [""] + throughputLines + [""] + answerLines + [""] + floorLines + [""] + peerLines
+        if let webhooks { lines += [""] + Self.lines(webhooks) }
+        if let parked { lines += [""] + Self.lines(parked) }
         return lines.joined(separator: "\n")
     }
 
-    private static func row(_ cells: [String]) -> String {
-        cells.enumerated().map { index, cell in
-            index == 0 ? cell.padding(toLength: 12, withPad: " ", startingAt: 0) : String(repeating: " ", count: max(1, 11 - cell.count)) + cell
-        }.joined()
+    private var ratioLines: [String] {
+        let r = ratios
+        var rows: [[String]] = [
+            ["durable noop jobs/s ÷ Majortomo requests/s", Self.times(r.overMajortomo), "target ≥ 10×"],
+            ["durable noop jobs/s ÷ PgQueuer jobs/s", Self.times(r.overPgQueuer), ""],
+            ["durable noop jobs/s ÷ one zmq_proxy hop msgs/s", Self.times(r.overProxyInFlight), ""],
+            ["one job at a time, p50 ÷ one zmq_proxy hop p50", Self.times(r.sequentialOverProxyP50), "target ≤ 5×"],
+            ["answer → succeeded p99", answer("separate", "full").map { Self.time($0.answerToSucceeded.p99) } ?? "—", "target < 2 ms"],
+            ["webhook deliveries/s ÷ jobs/s", Self.times(r.deliveriesOverJobs), "target ≥ 1×"],
+        ]
+        if let parked {
+            rows += [
+                ["broker memory, \(Self.count(parked.parked)) parked", Self.megabytes(parked.brokerRSSBytes), "target < 150 MB at 100,000"],
+                ["recovery after SIGKILL, \(Self.count(parked.parked)) parked", parked.recoverySeconds.map { Self.seconds($0) } ?? "not within the limit", "target < 2 s"],
+                ["idle broker CPU, all parked", parked.idleCPU.map { Self.percent($0) } ?? "—", "target < 1 %"],
+            ]
+        }
+        rows.append(["separate processes ÷ one process, jobs/s", Self.times(r.separateOverOneProcess), ""])
+        return ["ratios (one run, same jobs and window for all; durable = separate processes, synchronous=full)"]
+            + Self.table(rows, widths: [48, 22])
     }
 
-    /// Microseconds as `78 µs` or `1.23 ms`.
-    private static func time(_ microseconds: Double) -> String {
-        microseconds < 1000 ? String(format: "%.0f µs", microseconds) : String(format: "%.2f ms", microseconds / 1000)
+    private var throughputLines: [String] {
+        let p = parameters
+        var lines = [
+            "1. noop jobs: \(p.jobs) jobs, ≤\(p.inFlight) in flight; separate = broker, \(p.workers) workers and this client as processes,",
+            "   one = broker and 1 worker in this process; one+curve = the same with CURVE on every socket and the broker's ZAP handler;",
+            "   worker capacity \(p.capacity); latency submit sent → job.succeeded received",
+        ]
+        var rows = [["processes", "synchronous", "jobs/s", "p50", "p99", "max"]]
+        for run in throughput {
+            rows.append([run.processes, run.synchronous, Self.number(run.jobsPerSecond)] + [run.latency.p50, run.latency.p99, run.latency.max].map(Self.time))
+        }
+        lines += Self.table(rows, widths: [12, 12, 10, 11, 11, 11])
+        lines.append("   one job at a time (separate, full), \(sequential.jobs) jobs: p50 \(Self.time(sequential.latency.p50))  p99 \(Self.time(sequential.latency.p99))")
+        lines.append("   normal/full jobs/s (one process): \(Self.times(ratios.normalOverFullJobsPerSecond))")
+        lines.append("   CURVE's cost, plain/curve jobs/s (one process, full): \(Self.times(ratios.plainOverCurveJobsPerSecond))")
+        return lines
     }
 
-    private static func number(_ value: Double) -> String { String(format: "%.0f", value) }
-    private static func times(_ value: Double) -> String { String(format: "%.1f×", value) }
+    private var answerLines: [String] {
+        var rows = [["processes", "synchronous", "p50", "p90", "p99", "max", "ack p50", "asked p50"]]
+        for run in answers {
+            let done = run.answerToSucceeded
+            rows.append([run.processes, run.synchronous] + [done.p50, done.p90, done.p99, done.max, run.answerAcknowledged.p50, run.submitToPending.p50].map(Self.time))
+        }
+        return [
+            "2. answer → job.succeeded: \(parameters.questions) questions, one at a time (separate: resetPreferences answered cancel; one: benchConfirm)",
+            "   ack: answer sent → its reply; asked: submit sent → presentation.pending received",
+        ] + Self.table(rows, widths: [12, 12, 11, 11, 11, 11, 11, 11])
+            + ["   over the echo p50 (one process, full): answer → succeeded \(Self.times(ratios.answerOverEcho)), time per noop job \(Self.times(ratios.perJobOverEcho))"]
+    }
+
+    private var floorLines: [String] {
+        var rows = [["target", "p50", "p99", "msgs/s", "msgs/s ≤\(echo.inFlight)"]]
+        for (name, run) in [("echo", echo), ("proxy hop", proxy)] {
+            rows.append([name, Self.time(run.latency.p50), Self.time(run.latency.p99), Self.number(run.perSecond), Self.number(run.inFlightPerSecond)])
+        }
+        return ["3. floor: DEALER↔ROUTER echo, and the same behind one zmq_proxy hop; \(echo.messageBytes)-byte messages, \(echo.roundTrips) round trips 1 in flight, then \(echo.roundTrips) with \(echo.inFlight)"]
+            + Self.table(rows, widths: [12, 10, 10, 10, 14])
+    }
+
+    private var peerLines: [String] {
+        guard let peers else { return ["4. peers: not measured (benchmarks/run.sh measures them in the same run and passes --peers)"] }
+        var lines = ["4. peers, same jobs and window (measured by benchmarks/run.sh in this run; latency: request sent → reply, or enqueue → run)"]
+        for peer in [peers.majortomo, peers.pgqueuer].compactMap({ $0 }) {
+            let name = "\(peer.name) \(peer.version ?? "")".trimmingCharacters(in: .whitespaces)
+            if let rate = peer.jobsPerSecond, let latency = peer.latency {
+                lines.append("   \(name): \(Self.number(rate)) jobs/s, p50 \(Self.time(latency.p50)), p99 \(Self.time(latency.p99)), \(peer.jobs) jobs ≤\(peer.inFlight) in flight")
+                if let setup = peer.setup { lines.append("     \(setup)") }
+            } else {
+                lines.append("   \(name): not measured: \(peer.error ?? "no figures")")
+            }
+        }
+        return lines
+    }
 }

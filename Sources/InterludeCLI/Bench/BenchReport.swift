@@ -9,48 +9,62 @@ struct BenchReport: Encodable, Sendable {
         let capacity: Int
         let questions: Int
         let echoes: Int
-    }
-
-    /// The figures side by side.
-    struct Ratios: Encodable, Sendable {
-        /// Noop jobs per second with synchronous=normal over synchronous=full.
-        let normalOverFullJobsPerSecond: Double
-        /// Answer→succeeded p50 with synchronous=full over synchronous=normal.
-        let fullOverNormalAnswerP50: Double
-        /// Answer→succeeded p50 (synchronous=full) over the echo p50: the broker's cost for a question's last leg.
-        let answerOverEcho: Double
-        /// Time per noop job at synchronous=full (1 / jobs per second) over the echo p50.
-        let perJobOverEcho: Double
+        /// Worker processes beside the broker in the separate-process scenarios.
+        let workers: Int
+        /// Jobs parked at once in the `parked` scenario (0: skipped), how many in flight, for how long at most.
+        let parked: Int
+        let parkedInFlight: Int
+        let parkedLimitSeconds: Int
+        /// How long the idle broker's CPU is sampled.
+        let idleSeconds: Int
+        /// Jobs in the `webhooks` scenario (0: skipped).
+        let webhooks: Int
     }
 
     let machine: Machine
     let command: String
     let parameters: Parameters
-    let throughput: [ThroughputRun.Result]
-    let answers: [AnswerRun.Result]
-    let echo: EchoRun.Result
     let ratios: Ratios
+    /// Separate processes (synchronous=full) first, then one process with synchronous=full and =normal.
+    let throughput: [ThroughputRun.Result]
+    /// Noop jobs one at a time, separate processes: submit → succeeded.
+    let sequential: ThroughputRun.Result
+    /// Same order as `throughput`.
+    let answers: [AnswerRun.Result]
+    /// The floor: a bare DEALER↔ROUTER echo, and the same through one `zmq_proxy` hop.
+    let echo: FloorRun.Result
+    let proxy: FloorRun.Result
+    let peers: Peers?
+    let parked: ParkedRun.Result?
+    let webhooks: WebhooksRun.Result?
 
     init(
-        machine: Machine, command: String, parameters: Parameters, throughput: [ThroughputRun.Result],
-        answers: [AnswerRun.Result], echo: EchoRun.Result
+        machine: Machine, command: String, parameters: Parameters, throughput: [ThroughputRun.Result], sequential: ThroughputRun.Result,
+        answers: [AnswerRun.Result], echo: FloorRun.Result, proxy: FloorRun.Result, peers: Peers?, parked: ParkedRun.Result?,
+        webhooks: WebhooksRun.Result?
     ) {
         self.machine = machine
         self.command = command
         self.parameters = parameters
         self.throughput = throughput
+        self.sequential = sequential
         self.answers = answers
         self.echo = echo
-        func ratio(_ top: Double?, _ bottom: Double?) -> Double {
-            guard let top, let bottom, bottom > 0 else { return 0 }
-            return top / bottom
-        }
-        let jobs = { (mode: String) in throughput.first { $0.synchronous == mode } }
-        let answer = { (mode: String) in answers.first { $0.synchronous == mode }?.answerToSucceeded.p50 }
+        self.proxy = proxy
+        self.peers = peers
+        self.parked = parked
+        self.webhooks = webhooks
         ratios = Ratios(
-            normalOverFullJobsPerSecond: ratio(jobs("normal")?.jobsPerSecond, jobs("full")?.jobsPerSecond),
-            fullOverNormalAnswerP50: ratio(answer("full"), answer("normal")),
-            answerOverEcho: ratio(answer("full"), echo.latency.p50),
-            perJobOverEcho: ratio(jobs("full").map { $0.jobsPerSecond > 0 ? 1e6 / $0.jobsPerSecond : 0 }, echo.latency.p50))
+            throughput: throughput, sequential: sequential, answers: answers, echo: echo, proxy: proxy, peers: peers, webhooks: webhooks)
+    }
+
+    /// The throughput row of `processes` and `synchronous`.
+    func row(_ processes: String, _ synchronous: String) -> ThroughputRun.Result? {
+        throughput.first { $0.processes == processes && $0.synchronous == synchronous }
+    }
+
+    /// The answer-latency row of `processes` and `synchronous`.
+    func answer(_ processes: String, _ synchronous: String) -> AnswerRun.Result? {
+        answers.first { $0.processes == processes && $0.synchronous == synchronous }
     }
 }

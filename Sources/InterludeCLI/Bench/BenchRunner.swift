@@ -2,54 +2,108 @@ import Foundation
 import SQLite
 import ZeroMQ
 
-/// Runs the three parts in order, each broker on a fresh journal under one temporary folder.
+/// Runs every scenario in order, each system on a fresh journal under one temporary folder.
 struct BenchRunner {
     let parameters: BenchReport.Parameters
     /// How long each part may take.
     let limit: Duration
+    /// The `interlude` executable the separate processes run.
+    let executable: URL
+    /// The peers' figures from the same run, if `benchmarks/run.sh` measured them.
+    let peers: Peers?
 
     func run(command: String) async throws -> BenchReport {
         let machine = Machine.current()
         let context = try Context()
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("interlude-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let p = parameters
-
-        progress("echo floor: \(p.echoes) round trips")
-        let echo = try await EchoRun.run(context: context, roundTrips: p.echoes, limit: limit)
-        var throughput: [ThroughputRun.Result] = []
-        for mode in [Synchronous.full, .normal] {
-            let label = mode.rawValue.lowercased()
-            progress("throughput, synchronous=\(label): \(p.jobs) noop jobs, ≤\(p.inFlight) in flight")
-            throughput.append(try await withSystem(context, mode, folder: root.appendingPathComponent("jobs-\(label)")) { system in
-                try await ThroughputRun.run(system, synchronous: label, jobs: p.jobs, inFlight: p.inFlight, limit: limit)
-            })
+        do {
+            let report = try await run(command: command, machine: machine, context: context, root: root)
+            try? FileManager.default.removeItem(at: root)
+            return report
+        } catch {
+            if FileManager.default.fileExists(atPath: root.path) { progress("the processes' logs are kept in \(root.path)") }
+            throw error
         }
-        var answers: [AnswerRun.Result] = []
-        for mode in [Synchronous.full, .normal] {
-            let label = mode.rawValue.lowercased()
-            progress("answer latency, synchronous=\(label): \(p.questions) questions")
-            answers.append(try await withSystem(context, mode, folder: root.appendingPathComponent("answers-\(label)")) { system in
-                try await AnswerRun.run(system, synchronous: label, questions: p.questions, limit: limit)
-            })
-        }
-        return BenchReport(
-            machine: machine, command: command, parameters: p, throughput: throughput, answers: answers, echo: echo)
     }
 
-    /// Starts a system, warms it up, runs `body` on it and shuts it down, also when something fails.
+    private func run(command: String, machine: Machine, context: Context, root: URL) async throws -> BenchReport {
+        let p = parameters
+        let launcher = { (name: String) in ChildLauncher(executable: executable, folder: root.appendingPathComponent(name), synchronous: "full") }
+
+        progress("floor: \(p.echoes) round trips to a bare echo and through one zmq_proxy hop, 1 then \(p.inFlight) in flight")
+        let echo = try await floor(context, try await FloorTarget.echo(context: context))
+        let proxy = try await floor(context, try await FloorTarget.proxyHop(context: context))
+
+        progress("separate processes (broker, \(p.workers) workers, this client): \(p.jobs) noop jobs, \(p.questions) one at a time, \(p.questions) questions")
+        let separate = try await withChildren(launcher("separate"), context) { system in
+            let throughput = try await ThroughputRun.run(
+                system.probe, processes: "separate", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit)
+            let sequential = try await ThroughputRun.run(
+                system.probe, processes: "separate", synchronous: "full", jobs: p.questions, inFlight: 1, limit: limit)
+            let answers = try await AnswerRun.run(
+                system.probe, asking: .resetPreferences, processes: "separate", synchronous: "full", questions: p.questions, limit: limit)
+            return (throughput, sequential, answers)
+        }
+        var throughput = [separate.0]
+        var answers = [separate.2]
+        for mode in [Synchronous.full, .normal] {
+            let label = mode.rawValue.lowercased()
+            progress("one process, synchronous=\(label): \(p.jobs) noop jobs, ≤\(p.inFlight) in flight; \(p.questions) questions")
+            let (jobs, asked) = try await withSystem(context, mode, folder: root.appendingPathComponent("one-\(label)")) { system in
+                let jobs = try await ThroughputRun.run(system.probe, processes: "one", synchronous: label, jobs: p.jobs, inFlight: p.inFlight, limit: limit)
+                let asked = try await AnswerRun.run(
+                    system.probe, asking: .benchConfirm, processes: "one", synchronous: label, questions: p.questions, limit: limit)
+                return (jobs, asked)
+            }
+            throughput.append(jobs)
+            answers.append(asked)
+        }
+        progress("one process over CURVE, synchronous=full: \(p.jobs) noop jobs, ≤\(p.inFlight) in flight")
+        throughput.append(try await withSystem(context, .full, folder: root.appendingPathComponent("one-curve"), curve: true) { system in
+            try await ThroughputRun.run(system.probe, processes: "one+curve", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit)
+        })
+        var webhooks: WebhooksRun.Result?
+        if p.webhooks > 0 {
+            progress("webhooks: \(p.webhooks) noop jobs, each job.succeeded delivered by a gateway to a local receiver")
+            webhooks = try await WebhooksRun.run(
+                launcher("webhooks"), context: context, jobs: p.webhooks, inFlight: p.inFlight, workers: p.workers, capacity: p.capacity, limit: limit)
+        }
+        var parked: ParkedRun.Result?
+        if p.parked > 0 {
+            progress("parked: \(p.parked) jobs waiting on a question, ≤\(p.parkedInFlight) in flight, parking for at most \(p.parkedLimitSeconds) s")
+            let settings = ParkedRun.Settings(
+                jobs: p.parked, inFlight: p.parkedInFlight, parkingLimit: .seconds(p.parkedLimitSeconds), idle: .seconds(p.idleSeconds), limit: limit)
+            parked = try await withChildren(launcher("parked"), context) { system in
+                await ParkedRun.run(system, context: context, settings: settings)
+            }
+        }
+        return BenchReport(
+            machine: machine, command: command, parameters: p, throughput: throughput, sequential: separate.1, answers: answers,
+            echo: echo, proxy: proxy, peers: peers, parked: parked, webhooks: webhooks)
+    }
+
+    /// Measures the floor against `target`, then stops it.
+    private func floor(_ context: Context, _ target: FloorTarget) async throws -> FloorRun.Result {
+        defer { target.stop() }
+        return try await FloorRun.measure(
+            context: context, endpoint: target.endpoint, roundTrips: parameters.echoes, inFlight: parameters.inFlight, limit: limit)
+    }
+
+    /// Starts a broker and workers as processes, runs `body`, and stops them, also when something fails.
+    private func withChildren<T>(_ launcher: ChildLauncher, _ context: Context, _ body: (ChildSystem) async throws -> T) async throws -> T {
+        let system = try await ChildSystem.start(
+            launcher, context: context, workers: parameters.workers, capacity: parameters.capacity, within: limit)
+        return try await withShutdown(system, { await $0.shutdown() }, body)
+    }
+
+    /// Starts a broker and a worker in this process, warms them up, runs `body`, and shuts them down.
     private func withSystem<T>(
-        _ context: Context, _ mode: Synchronous, folder: URL, _ body: (BenchSystem) async throws -> T
+        _ context: Context, _ mode: Synchronous, folder: URL, curve: Bool = false, _ body: (BenchSystem) async throws -> T
     ) async throws -> T {
-        let system = try BenchSystem(context: context, synchronous: mode, capacity: parameters.capacity, folder: folder)
-        do {
-            try await system.warmUp(within: .seconds(10))
-            let value = try await body(system)
-            await system.shutdown()
-            return value
-        } catch {
-            await system.shutdown()
-            throw error
+        let system = try BenchSystem(context: context, synchronous: mode, capacity: parameters.capacity, folder: folder, curve: curve)
+        return try await withShutdown(system, { await $0.shutdown() }) { system in
+            try await system.probe.warmUp(within: .seconds(10))
+            return try await body(system)
         }
     }
 

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Percentiles of a set of durations, in microseconds (nearest rank).
-struct Latency: Encodable, Sendable {
+struct Latency: Codable, Sendable {
     let count: Int
     let p50: Double
     let p90: Double

@@ -1,43 +1,67 @@
 import Configuration
 import Foundation
-import ZeroMQ
 
-/// `interlude bench`: throughput, answer latency and the ZeroMQ floor, measured in one process on loopback.
+/// `interlude bench`: throughput, answer latency, the ZeroMQ floor, parked jobs and webhooks, measured on loopback.
 struct BenchCommand: Command {
     let name = "bench"
-    let summary = "Measure throughput and answer latency on this machine"
-    let options: Set<String> = ["jobs", "in-flight", "capacity", "questions", "echoes", "timeout"]
+    let summary = "Measure throughput, latency, parked jobs and webhooks on this machine"
+    let options: Set<String> = [
+        "jobs", "in-flight", "capacity", "questions", "echoes", "timeout", "parked", "parked-in-flight", "parked-timeout", "idle",
+        "webhooks", "peers",
+    ]
     let flags: Set<String> = ["json"]
     let help = """
-        Usage: interlude bench [--jobs N] [--in-flight K] [--capacity C] [--questions M] [--echoes E] [--timeout S] [--json]
+        Usage: interlude bench [--jobs N] [--in-flight K] [--capacity C] [--questions M] [--echoes E] [--timeout S]
+                               [--parked P] [--parked-in-flight W] [--parked-timeout S] [--idle S] [--webhooks H]
+                               [--peers FILE] [--json]
 
-        Starts a broker (journal in a temporary folder under TMPDIR, removed afterwards; a killed run
-        leaves its interlude-bench-* folder) and a worker on loopback ports in this process, and measures:
-          1. noop jobs per second and submit→succeeded latency, with synchronous=full and =normal;
-          2. answer→succeeded latency of a job that asks one question (benchConfirm);
-          3. the floor: a bare DEALER↔ROUTER echo with one message in flight.
-          --jobs       noop jobs per journal mode (default 2000)
-          --in-flight  jobs submitted and not yet succeeded, at most (default 64)
-          --capacity   jobs the worker runs at once (default 8)
-          --questions  questions asked and answered (default 200)
-          --echoes     echo round trips (default 5000)
-          --timeout    seconds each part may take at most (default 30)
-          --json       print one JSON object instead of the table
+        Measures on loopback, each system on a fresh journal in a temporary folder under TMPDIR (removed
+        afterwards; a failed run keeps it, with the processes' logs, and says where):
+          1. the floor: a bare DEALER↔ROUTER echo and one hop through zmq_proxy, 1 and K in flight;
+          2. noop jobs per second and submit→succeeded latency with the broker, 2 workers and this client as
+             separate processes (`interlude broker`, `interlude worker`), then in this one process with
+             synchronous=full and =normal, and with synchronous=full over CURVE (every socket encrypted, the
+             broker's ZAP handler admitting the key: CURVE's cost); M noop jobs one at a time;
+             answer→succeeded latency of M questions;
+          3. webhooks: H noop jobs while a gateway delivers each job.succeeded to a local receiver;
+          4. parked: P jobs each waiting on a question at once: memory, idle CPU, the pending list, and the
+             recovery of a broker killed with SIGKILL. Each phase is bounded and reports how far it got.
+        benchmarks/run.sh runs this beside the peers (Majortomo, PgQueuer) and passes their figures in --peers.
+          --jobs              noop jobs per throughput row (default 2000)
+          --in-flight         jobs submitted and not yet succeeded, at most (default 64)
+          --capacity          jobs each worker runs at once (default 8)
+          --questions         questions answered, and noop jobs run one at a time (default 200)
+          --echoes            floor round trips (default 5000)
+          --timeout           seconds each part may take at most (default 30)
+          --parked            jobs parked at once; 0 skips the scenario (default 100000)
+          --parked-in-flight  jobs submitted and not yet parked, at most (default 256)
+          --parked-timeout    seconds parking may take before the rest is measured (default 300)
+          --idle              seconds the idle broker's CPU is sampled (default 5)
+          --webhooks          jobs in the webhooks scenario; 0 skips it (default 2000)
+          --peers             JSON file of the peers' figures from the same run (written by benchmarks/run.sh)
+          --json              print one JSON object instead of the report
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         _ = try arguments.positionals()
-        let jobs = try Self.count(arguments, "jobs", default: 2000, upTo: 1_000_000)
-        let inFlight = try Self.count(arguments, "in-flight", default: 64, upTo: 10_000)
-        let capacity = try Self.count(arguments, "capacity", default: 8, upTo: 1_000)
-        let questions = try Self.count(arguments, "questions", default: 200, upTo: 100_000)
-        let echoes = try Self.count(arguments, "echoes", default: 5000, upTo: 10_000_000)
+        let parameters = BenchReport.Parameters(
+            jobs: try Self.count(arguments, "jobs", default: 2000, upTo: 1_000_000),
+            inFlight: try Self.count(arguments, "in-flight", default: 64, upTo: 10_000),
+            capacity: try Self.count(arguments, "capacity", default: 8, upTo: 1_000),
+            questions: try Self.count(arguments, "questions", default: 200, upTo: 100_000),
+            echoes: try Self.count(arguments, "echoes", default: 5000, upTo: 10_000_000),
+            workers: 2,
+            parked: try Self.count(arguments, "parked", default: 100_000, from: 0, upTo: 1_000_000),
+            parkedInFlight: try Self.count(arguments, "parked-in-flight", default: 256, upTo: 10_000),
+            parkedLimitSeconds: try Self.count(arguments, "parked-timeout", default: 300, upTo: 86_400),
+            idleSeconds: try Self.count(arguments, "idle", default: 5, upTo: 3600),
+            webhooks: try Self.count(arguments, "webhooks", default: 2000, from: 0, upTo: 1_000_000))
         let limit = Duration.seconds(try Self.count(arguments, "timeout", default: 30, upTo: 3600))
-        let parameters = BenchReport.Parameters(jobs: jobs, inFlight: inFlight, capacity: capacity, questions: questions, echoes: echoes)
-        let command = "\(CommandLine.arguments.first ?? "interlude") bench --jobs \(jobs) --in-flight \(inFlight) --capacity \(capacity) "
-            + "--questions \(questions) --echoes \(echoes)\(arguments.has("json") ? " --json" : "")"
+        let peers = try arguments["peers"].map { try Peers.load($0) }
+        guard let executable = Bundle.main.executableURL else { throw UsageError("cannot tell where the interlude executable is") }
         do {
-            let report = try await BenchRunner(parameters: parameters, limit: limit).run(command: command)
+            let report = try await BenchRunner(parameters: parameters, limit: limit, executable: executable, peers: peers)
+                .run(command: Self.command(parameters, limit: limit, arguments: arguments))
             if arguments.has("json") { Output.json(report) } else { print(report.text) }
             return ExitStatus.success
         } catch let failure as BenchFailure {
@@ -46,9 +70,22 @@ struct BenchCommand: Command {
         }
     }
 
-    private static func count(_ arguments: Arguments, _ name: String, default value: Int, upTo maximum: Int) throws -> Int {
+    /// The command line with every value spelled out, for the report.
+    private static func command(_ p: BenchReport.Parameters, limit: Duration, arguments: Arguments) -> String {
+        var parts = [
+            CommandLine.arguments.first ?? "interlude", "bench", "--jobs \(p.jobs)", "--in-flight \(p.inFlight)", "--capacity \(p.capacity)",
+            "--questions \(p.questions)", "--echoes \(p.echoes)", "--timeout \(limit.components.seconds)", "--parked \(p.parked)",
+            "--parked-in-flight \(p.parkedInFlight)", "--parked-timeout \(p.parkedLimitSeconds)", "--idle \(p.idleSeconds)",
+            "--webhooks \(p.webhooks)",
+        ]
+        if arguments["peers"] != nil { parts.append("--peers FILE") }
+        if arguments.has("json") { parts.append("--json") }
+        return parts.joined(separator: " ")
+    }
+
+    private static func count(_ arguments: Arguments, _ name: String, default value: Int, from minimum: Int = 1, upTo maximum: Int) throws -> Int {
         guard let text = arguments[name] else { return value }
-        guard let number = Int(text), (1...maximum).contains(number) else { throw UsageError("--\(name) must be from 1 to \(maximum)") }
+        guard let number = Int(text), (minimum...maximum).contains(number) else { throw UsageError("--\(name) must be from \(minimum) to \(maximum)") }
         return number
     }
 }

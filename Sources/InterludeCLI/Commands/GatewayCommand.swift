@@ -1,50 +1,36 @@
 import Client
 import Configuration
 import Gateway
+import Lifecycle
+import Webhooks
 import ZeroMQ
 
 extension Services {
-    /// The gateway and its outgoing-webhook dispatcher, started and stopped together.
+    /// The gateway and its outgoing-webhook dispatcher, run together.
     struct Gateway: Sendable {
         let service: GatewayService
         let dispatcher: WebhookDispatcher
-        private let delivering: Task<Void, Never>
 
-        /// Starts both; `up` passes the endpoints its in-process broker actually bound.
-        init(_ settings: Settings, context: Context? = nil, clients: String? = nil, events: String? = nil) throws {
+        /// Starts both; `up` passes the endpoints its in-process broker actually bound, and that broker's key.
+        init(_ settings: Settings, clients: String? = nil, events: String? = nil, localBroker: CurvePublicKey? = nil) throws {
             var configuration = try GatewayConfiguration(settings: settings)
-            if let clients { configuration.clients = clients }
-            if let events { configuration.events = events }
+            if let clients { configuration.broker.clients = clients }
+            if let events { configuration.broker.events = events }
+            configuration.broker.security = ConnectionSecurity(try Credentials(settings).brokerConnection(localBroker: localBroker))
             try configuration.validate()
-            let context = try context ?? Context()
-            let source = BrokerEventSource(
-                client: try BrokerClient(context: context, endpoint: configuration.clients, limits: configuration.limits), context: context,
-                eventsEndpoint: configuration.events)
-            let dispatcher = try WebhookDispatcher(settings: settings, source: source)
-            service = try GatewayService(
-                configuration: configuration,
-                extraRoutes: [GatewayRoute(.get, "/v1/webhooks/deliveries", access: .scope(.read), WebhookDeliveriesRoute(dispatcher: dispatcher))],
-                metricsProviders: [{ dispatcher.metricsText() }], context: context)
+            let connection = try BrokerConnection(configuration.broker)
+            let dispatcher = try WebhookDispatcher(settings: settings, source: connection)
+            service = try GatewayService(configuration: configuration, connection: connection, webhooks: dispatcher)
             // Without a publicUrl, answer links use the address the gateway actually listens on.
             if settings.publicUrl.isEmpty { dispatcher.publicURL = service.url }
             self.dispatcher = dispatcher
-            delivering = Task { await dispatcher.run() }
         }
 
         /// Where the gateway serves.
         var url: String { service.url }
 
-        /// Stops serving and delivering.
-        func stop() {
-            service.stop()
-            dispatcher.stop()
-        }
-
-        /// Returns once both have stopped.
-        func wait() async {
-            await service.wait()
-            await delivering.value
-        }
+        /// The services to run, in start order: HTTP, then deliveries (which stop first).
+        var services: [any Service] { [service, dispatcher] }
     }
 }
 
@@ -54,7 +40,8 @@ struct GatewayCommand: Command {
     let help = """
         Usage: interlude gateway
 
-        Runs the HTTP gateway until SIGINT or SIGTERM. It listens on `http` (host:port) and talks to the
+        Runs the HTTP gateway until SIGINT or SIGTERM; once listening it prints "interlude gateway is up."
+        and its URL (port 0 in `http` shows the port it got). It listens on `http` (host:port) and talks to the
         broker at `clients` and `events`. It serves the JSON API under /v1 (operations, jobs,
         presentations and their answers, Server-Sent Events at /v1/events), signed incoming webhooks at
         POST /v1/webhooks/operations, /healthz, /metrics, the OpenAPI document at /v1/openapi.json and
@@ -64,8 +51,14 @@ struct GatewayCommand: Command {
         [{"name", "token", "scopes"}]) and `tokens` (name:token:scope+scope,…). With no tokens the API is
         open, which is allowed on a loopback address only; on any other address the gateway refuses to
         start. Incoming webhooks need `incomingSecret` (whsec_…); without it they are refused with 401.
+        It answers only requests addressed to publicUrl's host or a loopback name (421 otherwise); a
+        POST must be application/json (415); a state-changing request from another site's page is
+        refused (403) unless allowedOrigins lists that origin, which also gets CORS headers.
+        With curveSecretKeyFile and brokerPublicKey it talks to the broker over CURVE; its key needs the
+        gateway role there, which lets it answer under its callers' token names.
         Settings: http, clients, events, data, maxMessageBytes, incomingSecret, tokensFile, tokens,
-        publicUrl, requestTimeoutMs, webhook…, logLevel. Tokens and secrets are never printed.
+        publicUrl, allowedOrigins, requestTimeoutMs, webhook…, logLevel, curveSecretKeyFile, brokerPublicKey.
+        Tokens and secrets are never printed.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
@@ -74,6 +67,6 @@ struct GatewayCommand: Command {
         var banner = Banner("interlude gateway is up.")
         banner.row("gateway", gateway.url, note: "JSON API under /v1, web page at /")
         banner.write()
-        return try await runUntilSignal(stop: { gateway.stop() }, wait: { await gateway.wait() }, log: settings.log("gateway"))
+        return try await runServices(gateway.services, log: settings.log("gateway"))
     }
 }

@@ -73,15 +73,17 @@ struct AnswerCommand: Command {
 
         Answers a pending presentation with one of its action ids. The first answer wins: exits 0 when
         this answer took effect, 3 when the question was already resolved or is no longer the job's
-        current one (printing how it was resolved), 1 for an action the question does not offer.
+        current one (printing how it was resolved) or the key may not answer, 1 for an action the
+        question does not offer.
           --dismiss  close the question without choosing (resolves to its cancel action, if any)
-          --as       who is answering (default: the user name)
+          --as       who is answering (default: the user name; with a CURVE key, the key's name,
+                     and any other name is refused)
           --json     print the resolution, or {"error": …}, as one line of JSON
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let words = arguments.has("dismiss") ? try arguments.positionals("presentation") : try arguments.positionals("presentation", "action")
-        let by = arguments["as"] ?? ProcessInfo.processInfo.environment["USER"] ?? NSUserName()
+        let by = answeringName(arguments["as"], settings)
         let connection = try Connection(settings)
         let outcome = await Self.answer(connection, words, dismiss: arguments.has("dismiss"), by: by)
         switch outcome {

@@ -1,6 +1,7 @@
 import Broker
 import Configuration
 import Foundation
+import Lifecycle
 import Log
 import Operations
 import Presentation
@@ -11,14 +12,16 @@ import ZeroMQ
 
 /// Builds the long-running parts from settings, so `broker`, `worker` and `up` start them the same way.
 enum Services {
-    static func registry(_ settings: Settings) -> OperationRegistry {
-        ShippedOperations.registry(library: URL(fileURLWithPath: settings.library), exportReserveBytes: settings.exportReserveBytes)
+    static func registry(_ settings: Settings) throws -> OperationRegistry {
+        try ShippedOperations.registry(
+            library: URL(fileURLWithPath: settings.library), exportReserveBytes: settings.exportReserveBytes,
+            exportRoots: settings.exportRootFolders)
     }
 
-    /// The broker; with `initialize`, an empty or foreign file where the journal should be is set aside.
-    static func broker(_ settings: Settings, context: Context, initialize: Bool = false) throws -> BrokerService {
-        let registry = registry(settings)
-        return try BrokerService(
+    /// The broker links no operation: it knows those its workers announce. With `initialize`, an empty
+    /// or foreign file where the journal should be is set aside.
+    static func broker(_ settings: Settings, context: Context, credentials: Credentials, initialize: Bool = false) throws -> BrokerService {
+        try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: settings.clients, workers: settings.workers, events: settings.events),
             dataFolder: URL(fileURLWithPath: settings.data), replacingForeignJournal: initialize,
@@ -26,17 +29,12 @@ enum Services {
                 heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
                 maxRedispatches: settings.maxRedispatches),
             synchronous: settings.synchronous,
-            log: settings.log("broker"),
-            validate: { operation, input throws(WireError) in try registry.validate(operation: operation, input: input) })
+            keys: try credentials.broker(settings),
+            log: settings.log("broker"))
     }
 
-    static func worker(_ settings: Settings, context: Context, endpoint: String) throws -> WorkerService {
-        try WorkerService(
-            context: context, endpoint: endpoint, registry: registry(settings),
-            settings: .init(
-                name: settings.resolvedWorkerName, capacity: settings.concurrency,
-                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits),
-            log: settings.log("worker"))
+    static func worker(_ settings: Settings, context: Context, endpoint: String, security: SocketSecurity) throws -> WorkerService {
+        try WorkerProcess.service(try registry(settings), settings: settings, context: context, endpoint: endpoint, security: security)
     }
 }
 
@@ -52,21 +50,28 @@ struct BrokerCommand: Command {
         checks the journal (PRAGMA quick_check) and recovers every unfinished job and pending question
         from it; a job whose rows cannot be read is set aside (quarantined, see `interlude status`).
         An empty file, or one that is not an Interlude journal, where the journal should be is refused.
+        Then it prints where it listens ("interlude broker is up." and a line per endpoint; a `*` port
+        shows the port it got). On SIGINT or SIGTERM it finishes the turn in progress and stops.
+        With curveSecretKeyFile and authorizedKeysFile every socket uses CURVE and admits only the
+        listed keys, each to what its role allows; SIGHUP rereads authorizedKeysFile. Without keys the
+        broker refuses to listen beyond loopback or ipc:// (see docs/security.md).
           --init  set such a file aside (journal.sqlite.replaced-<time>) and start a new journal
         Settings: data, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
-        maxJsonDepth, maxJsonKeys, maxRedispatches.
+        maxJsonDepth, maxJsonKeys, maxRedispatches, curveSecretKeyFile, authorizedKeysFile.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         _ = try arguments.positionals()
-        let broker = try Services.broker(settings, context: try Context(), initialize: arguments.has("init"))
+        let broker = try Services.broker(
+            settings, context: try Context(), credentials: try Credentials(settings), initialize: arguments.has("init"))
         var banner = Banner("interlude broker is up.")
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers)
         banner.row("events", broker.endpoints.events)
         banner.row("journal", URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
+        banner.row("keys", settings.curveSecretKeyFile.isEmpty ? "none (loopback only)" : "CURVE, admitting \(settings.authorizedKeysFile)")
         banner.write()
-        return try await runUntilSignal(stop: { broker.stop() }, wait: { try await broker.wait() }, log: settings.log("broker"))
+        return try await runServices([broker, KeyReloader(broker: broker, log: settings.log("broker"))], log: settings.log("broker"))
     }
 }
 
@@ -78,9 +83,11 @@ struct WorkerCommand: Command {
         Usage: interlude worker [--concurrency N]
 
         Runs a worker until SIGINT or SIGTERM: it connects to the broker's `workers` endpoint, announces
-        the shipped operations, and runs up to N jobs at once on the library folder (`library`).
+        the shipped operations (name, summary, input schema, texts), and runs up to N jobs at once on the
+        library folder (`library`). It prints "interlude worker is up." once the broker has taken them.
           --concurrency  jobs at once (default: the `concurrency` setting, 4)
-        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, workerName, maxMessageBytes.
+        Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, exportRoots, workerName, maxMessageBytes,
+        curveSecretKeyFile, brokerPublicKey.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
@@ -90,22 +97,14 @@ struct WorkerCommand: Command {
             guard let value = Int(text), (1...1_000).contains(value) else { throw UsageError("--concurrency must be from 1 to 1000") }
             settings.concurrency = value
         }
-        let worker = try Services.worker(settings, context: try Context(), endpoint: settings.workers)
-        settings.log("worker").info("\(settings.resolvedWorkerName) running up to \(settings.concurrency) job(s) from \(settings.workers)")
-        return try await runUntilSignal(stop: { worker.stop() }, wait: { await worker.wait() }, log: settings.log("worker"))
+        try await WorkerProcess.run(try Services.registry(settings), settings: settings)
+        return ExitStatus.success
     }
 }
 
-/// Runs until a signal arrives, then stops the service and waits for it to end.
-func runUntilSignal(stop: @escaping @Sendable () -> Void, wait: @Sendable () async throws -> Void, log: Log) async throws -> Int32 {
-    let watcher = Task {
-        let name = await Shutdown.wait()
-        log.info("\(name) received; stopping")
-        stop()
-        return name
-    }
-    try await wait()
-    // The service ends by itself only on a failure, which `wait` has thrown; here a signal stopped it.
-    _ = await watcher.value
+/// Runs `services` as one group until SIGINT or SIGTERM (then they stop in reverse order) or until one
+/// fails (then the others stop and the failure is thrown).
+func runServices(_ services: [any Service], log: Log) async throws -> Int32 {
+    try await ServiceGroup(services, log: log).run()
     return ExitStatus.success
 }

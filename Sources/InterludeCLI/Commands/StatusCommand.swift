@@ -27,7 +27,7 @@ struct StatusCommand: Command {
         }
         let id = try arguments.positionals("job")[0]
         let job = try await client.status(id)
-        if arguments.has("json") { Output.json(job) } else { print(Output.describe(job)) }
+        Output.show(job, json: arguments.has("json"))
         return ExitStatus.success
     }
 }
@@ -47,7 +47,7 @@ struct CancelCommand: Command {
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let id = try arguments.positionals("job")[0]
         let job = try await Connection(settings).client.cancel(id)
-        if arguments.has("json") { Output.json(job) } else { print(Output.describe(job)) }
+        Output.show(job, json: arguments.has("json"))
         return ExitStatus.success
     }
 }

@@ -1,7 +1,9 @@
 import Broker
 import Configuration
 import Foundation
+import Lifecycle
 import Operations
+import WorkerRuntime
 import ZeroMQ
 
 struct UpCommand: Command {
@@ -13,7 +15,9 @@ struct UpCommand: Command {
 
         Runs the broker, a worker and the HTTP gateway in one process until Ctrl-C (SIGINT) or SIGTERM,
         with the journal in `data` (SQLite) and everything on loopback. If the library folder (`library`)
-        is empty or missing, a small demo library is created so every operation can be tried.
+        is empty or missing, a small demo library is created so every operation can be tried. Once all
+        listen it prints where ("interlude is up." and a line per endpoint, ports resolved); on a signal
+        it stops the webhook deliveries, the gateway, the worker and the broker, in that order.
         Then, in another terminal: interlude submit …, interlude pending, interlude answer …; or curl the
         JSON API at `http` (see `interlude gateway --help`), or open the web page there.
           --init  if the journal's file is empty or not a journal, set it aside and start a new one
@@ -26,17 +30,14 @@ struct UpCommand: Command {
         let library = URL(fileURLWithPath: settings.library)
         if try DemoLibrary.create(at: library) { log.info("created a demo library in \(library.path)") }
         let context = try Context()
-        let broker = try Services.broker(settings, context: context, initialize: arguments.has("init"))
-        let worker = try Services.worker(settings, context: context, endpoint: broker.endpoints.workers)
-        let gateway: Services.Gateway
-        do {
-            gateway = try Services.Gateway(settings, context: context, clients: broker.endpoints.clients, events: broker.endpoints.events)
-        } catch {
-            worker.stop()
-            broker.stop()
-            try? await broker.wait()
-            throw error
-        }
+        let credentials = try Credentials(settings)
+        let broker = try Services.broker(settings, context: context, credentials: credentials, initialize: arguments.has("init"))
+        // In one process, the worker and the gateway use the process's key; it must be listed with both roles.
+        let localBroker = credentials.secretKey?.publicKey
+        let worker = try Services.worker(
+            settings, context: context, endpoint: broker.endpoints.workers, security: try credentials.brokerConnection(localBroker: localBroker))
+        let gateway = try Services.Gateway(
+            settings, clients: broker.endpoints.clients, events: broker.endpoints.events, localBroker: localBroker)
         var banner = Banner("interlude is up.")
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers, note: "\(settings.concurrency) job(s) at once in this process")
@@ -45,21 +46,14 @@ struct UpCommand: Command {
         banner.row("journal", URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
         banner.row("library", library.path)
         banner.footer = [
-            #"Try: interlude submit removeDownload --input '{"trackID": "t-101", "title": "Blue in Green"}'"#,
+            "Try: \(Invocation.command) submit removeDownload --input '{\"trackID\": \"t-101\", \"title\": \"Blue in Green\"}'",
             "Stop with Ctrl-C.",
         ]
-        banner.write()
-        return try await runUntilSignal(
-            stop: {
-                gateway.stop()
-                worker.stop()
-                broker.stop()
-            },
-            wait: {
-                // The broker ends first only on a failure, which ends the process; otherwise all three stop together.
-                try await broker.wait()
-                await gateway.wait()
-                await worker.wait()
-            }, log: log)
+        // Submits are refused until the worker's operations are announced: the banner waits for the broker to take them.
+        let announced = WorkerProcess.announce(banner, when: worker, within: .seconds(10), log: log)
+        defer { announced.cancel() }
+        // Stopped in reverse: webhook deliveries, then HTTP, then the worker, and the broker last.
+        let reloader = KeyReloader(broker: broker, log: settings.log("broker"))
+        return try await runServices([broker, reloader, worker] + gateway.services, log: log)
     }
 }

@@ -27,12 +27,6 @@ extension ResolverDriver {
                 tell(entry, text("notAnswered", error.message))
                 // Without a person, a question with no verdict is not retried in a loop.
                 if !options.interactive { session.setAside(entry.id) }
-            case .fetchEvents(let after):
-                let (client, feed) = (client, feed)
-                Task { feed.yield(.page(await BrokerCalls.events(client, after: after))) }
-            case .fetchSnapshot:
-                let (client, feed) = (client, feed)
-                Task { feed.yield(.snapshot(await BrokerCalls.snapshot(client))) }
             }
         }
     }

@@ -3,12 +3,11 @@ import Foundation
 import Presentation
 import Wire
 
-/// The thin I/O shell around `ResolverSession`: feeds it the snapshot, live events, pages, ticks,
-/// keys and answer replies, one at a time, and performs what it says.
+/// The thin I/O shell around `ResolverSession`: feeds it what an `EventFollower` delivers (the
+/// snapshot, then each event in order), keys and answer replies, one at a time, and performs what it says.
 ///
-/// Socket work stays on `BrokerClient`'s and `EventSubscription`'s threads and key reading on
-/// `KeyReader`'s; here only awaits. Answers and fetches run as tasks whose results come back as
-/// inputs, so events keep flowing while an answer is in flight.
+/// Socket work stays on the connection's threads and key reading on `KeyReader`'s; here only awaits.
+/// Answers run as tasks whose replies come back as inputs, so events keep flowing while one is in flight.
 public final class ResolverDriver {  // not Sendable: used only by the task that calls `run`
     let options: ResolverOptions
     let client: BrokerClient
@@ -22,42 +21,66 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
     var lastShown: String?
     /// Whether the "waiting for new ones" line is the last thing on screen.
     var idle = false
+    /// The status line under the shown dialog as last drawn; nil when the dialog has none.
+    var statusShown: String?
     /// Presentations the policy has looked at; it decides each once.
     var decided: Set<String> = []
     var refusals = 0
     var quitting = false
+    /// The operations' texts, from the broker.
+    var texts = AnnouncedTexts()
 
     /// A resolver answering through `client` as `options` say.
     public init(options: ResolverOptions, client: BrokerClient, output: ResolverOutput = .standard) {
         self.options = options
         self.client = client
         self.output = output
-        session = ResolverSession(once: options.once, silenceTicks: options.silenceTicks)
+        session = ResolverSession(once: options.once)
         (inputs, feed) = AsyncStream.makeStream(of: ResolverInput.self)
     }
 
     /// A handle that makes `run` return.
     public var stopper: ResolverStopper { ResolverStopper(feed: feed) }
 
-    /// Takes the snapshot (after the caller subscribed to `events`), then follows events and keys
-    /// until `q`, Ctrl-C, `stop()`, or — with `once` — until what was pending is handled.
-    public func run(events: AsyncStream<Event>, keys: AsyncStream<KeyInput>?) async throws(WireError) -> ResolverOutcome {
-        let pumps = startPumps(events: events, keys: keys)
+    /// Follows `source` (subscribed first, then the snapshot) and keys until `q`, Ctrl-C, `stop()`,
+    /// or — with `once` — until what was pending is handled. A broker that cannot give the first
+    /// snapshot ends the run with its error; later failures are retried.
+    public func run(source: any EventSource, keys: AsyncStream<KeyInput>?) async throws(WireError) -> ResolverOutcome {
+        let follower = EventFollower<BrokerReply.PendingSnapshot>(
+            source: source, silence: options.silence,
+            snapshot: { [client] () async throws(WireError) -> (snapshot: BrokerReply.PendingSnapshot, sequence: Int64) in
+                let snapshot = try await client.allPending()
+                return (snapshot, snapshot.sequence)
+            },
+            report: { [feed] error in feed.yield(.trouble(error)) },
+            deliver: { [feed] update in feed.yield(.followed(update)) })
+        var pumps = [Task { try? await follower.run() }]
+        if options.interactive {
+            // Once a second: the countdown under a dialog with a deadline moves.
+            pumps.append(Task { [feed] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    feed.yield(.tick)
+                }
+            })
+        }
+        if let keys {
+            pumps.append(Task { [feed] in
+                for await key in keys { feed.yield(.key(key)) }
+                feed.yield(.keysEnded)
+            })
+        }
         defer {
             for pump in pumps { pump.cancel() }
             feed.finish()
         }
-        let snapshot = try await client.allPending()
-        if !options.interactive { output.log("following events after sequence \(snapshot.sequence); \(snapshot.presentations.count) pending") }
-        await perform(session.start(snapshot))
-        if options.once, snapshot.presentations.isEmpty { noteNothingPending() }
-        advance()
-        if !done {
-            for await input in inputs {
-                await handle(input)
-                advance()
-                if done { break }
-            }
+        await askForTexts()
+        for await input in inputs {
+            if case .trouble(let error) = input, !session.started { throw error }
+            await handle(input)
+            advance()
+            refreshStatus()
+            if done { break }
         }
         if options.interactive { output.screen("\n") }
         return refusals > 0 ? .answersRefused : .finished
@@ -65,34 +88,39 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
 
     private var done: Bool { quitting || (options.once && session.isFinished) }
 
-    private func startPumps(events: AsyncStream<Event>, keys: AsyncStream<KeyInput>?) -> [Task<Void, Never>] {
-        var pumps = [
-            Task { [feed] in for await event in events { feed.yield(.event(event)) } },
-            Task { [feed, tick = options.tick] in
-                while (try? await Task.sleep(for: tick)) != nil { feed.yield(.tick) }
-            },
-        ]
-        if let keys {
-            pumps.append(Task { [feed] in
-                for await key in keys { feed.yield(.key(key)) }
-                feed.yield(.keysEnded)
-            })
-        }
-        return pumps
-    }
-
     private func handle(_ input: ResolverInput) async {
         switch input {
-        case .event(let event): await perform(session.receive(event))
-        case .page(.success(let page)): await perform(session.receive(page))
-        case .snapshot(.success(let snapshot)): await perform(session.start(snapshot))
-        case .page(.failure(let error)), .snapshot(.failure(let error)):
-            session.fetchFailed()
-            output.log("cannot catch up with the broker yet (\(error.message)); retrying")
+        case .followed(.snapshot(let snapshot)):
+            let first = !session.started
+            if first, !options.interactive {
+                output.log("following events after sequence \(snapshot.sequence); \(snapshot.presentations.count) pending")
+            }
+            if Set(snapshot.operations.values).contains(where: { texts.shouldAsk(about: $0) }) { await askForTexts() }
+            await perform(session.start(snapshot))
+            if first, options.once, snapshot.presentations.isEmpty { noteNothingPending() }
+        case .followed(.events(let events)):
+            var arrived = false
+            for event in events {
+                if event.type == .presentationPending, texts.shouldAsk(about: event.job?.operation) { await askForTexts() }
+                let actions = session.receive(event)
+                arrived = arrived || actions.contains { if case .presented = $0 { true } else { false } }
+                await perform(actions)
+            }
+            if arrived { ring() }
+        case .trouble(let error): output.log("cannot catch up with the broker yet (\(error.message)); retrying")
         case .reply(let id, let reply): await perform(session.answerReplied(id, reply))
-        case .tick: await perform(session.tick())
         case .key(let key): press(key)
         case .keysEnded, .stop: quitting = true
+        case .tick: break
+        }
+    }
+
+    /// Asks the broker for the operations' texts; without them the author's texts are shown.
+    private func askForTexts() async {
+        do {
+            texts.learn(try await client.operations())
+        } catch {
+            output.log("cannot get the operations' texts (\(error.message)); showing their own")
         }
     }
 

@@ -1,24 +1,23 @@
+import Client
 import Presentation
 import Wire
 
 /// Everything that can happen to a running resolver, fed one at a time to its loop.
 enum ResolverInput: Sendable {
-    /// A live event or heartbeat.
-    case event(Event)
+    /// The snapshot, or the next event after it, from the event follower.
+    case followed(EventFollower<BrokerReply.PendingSnapshot>.Update)
+    /// A fetch of the follower failed (it retries); before the first snapshot, the run ends with it.
+    case trouble(WireError)
     /// A key from the terminal.
     case key(KeyInput)
     /// The terminal's input ended.
     case keysEnded
-    /// Time passed (`ResolverOptions.tick`).
-    case tick
-    /// A snapshot asked for with `fetchSnapshot` arrived, or could not be had.
-    case snapshot(Result<BrokerReply.PendingSnapshot, WireError>)
-    /// A catch-up page arrived, or could not be had.
-    case page(Result<BrokerReply.EventPage, WireError>)
     /// The broker replied to our answer to this presentation (or the request failed).
     case reply(String, Result<Resolution, WireError>)
     /// Quit (a signal).
     case stop
+    /// A second passed (a countdown on screen moves).
+    case tick
 }
 
 /// Stops a running resolver from anywhere (a signal handler's task).

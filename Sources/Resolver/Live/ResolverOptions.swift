@@ -16,14 +16,15 @@ public struct ResolverOptions: Sendable {
     public var interactive = false
     /// The language of dialogs and messages, such as `es` or `en_GB.UTF-8`.
     public var locale = Catalog.fallbackLocale
+    /// No terminal bell when a question arrives (`--quiet`).
+    public var quiet = false
     /// Whether dialogs use ANSI styles.
     public var colour = false
     /// The terminal width in columns.
     public var width = 80
-    /// How often the session ticks; after `silenceTicks` quiet ticks it catches up with the journal.
-    public var tick: Duration = .seconds(1)
-    /// Quiet ticks (no event, no heartbeat) before catching up.
-    public var silenceTicks = 5
+    /// How long without an event or heartbeat counts as lost contact: the resolver then subscribes
+    /// again and catches up with the journal.
+    public var silence: Duration = .seconds(5)
 
     /// Options answering as `identity`, with every other option at its default.
     public init(identity: String) {

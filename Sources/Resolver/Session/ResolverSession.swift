@@ -1,16 +1,13 @@
 import Presentation
 import Wire
 
-/// The resolver's pure core: it takes the pending snapshot, live events, catch-up pages, ticks and
-/// answer replies, and says what to show, close, announce or fetch. No sockets, threads or clocks.
+/// The resolver's pure core: it takes the pending snapshot, the events after it (in order, each once,
+/// as an `EventFollower` delivers them) and answer replies, and says what to show, close or announce.
+/// No sockets, threads or clocks.
 ///
-/// Subscribe first, then `start` with a snapshot: events with a sequence above the snapshot's are
-/// applied once and in order; a gap asks for `fetchEvents`; a silence of `silenceTicks` ticks asks
-/// for a catch-up too, so a reconnected stream is reconciled. One presentation is shown at a time,
-/// oldest first (`showNext`); a shown one stays shown until it is answered or ends.
+/// One presentation is shown at a time, oldest first (`showNext`); a shown one stays shown until it
+/// is answered or ends. A new snapshot (after the journal could not fill a gap) replaces the pending set.
 public struct ResolverSession: Sendable {
-    /// Orders events against snapshots and pages.
-    public private(set) var sequencer = EventSequencer()
     /// The pending presentations, oldest first.
     public internal(set) var pending = PendingSet()
     /// The presentation on screen (or being decided by a policy), if any.
@@ -33,17 +30,13 @@ public struct ResolverSession: Sendable {
     var finished: Set<String> = []
     /// With `once`: the first snapshot's presentation ids.
     var scope: Set<String>?
-    let silenceTicks: Int
-    var quietTicks = 0
 
-    /// A session; `once` limits it to what the first snapshot lists, `silenceTicks` is how many quiet
-    /// ticks (no event, no heartbeat) make it catch up.
-    public init(once: Bool = false, silenceTicks: Int = 5) {
+    /// A session; `once` limits it to what the first snapshot lists.
+    public init(once: Bool = false) {
         self.once = once
-        self.silenceTicks = max(1, silenceTicks)
     }
 
-    /// Applies a snapshot (the first, or one asked for with `fetchSnapshot`) and the events held after it.
+    /// Applies a snapshot: the first, or a new one that replaces what was pending.
     public mutating func start(_ snapshot: BrokerReply.PendingSnapshot) -> [SessionAction] {
         let listed = snapshot.presentations.map { PendingEntry($0, operation: snapshot.operations[$0.job]) }
         if !started, once { scope = Set(listed.map(\.id)) }
@@ -56,34 +49,12 @@ public struct ResolverSession: Sendable {
         for entry in listed.sorted(by: { $0.presentation.createdAt < $1.presentation.createdAt }) {
             actions += add(entry)
         }
-        let (events, need) = sequencer.snapshot(at: snapshot.sequence)
-        return actions + events.flatMap { apply($0) } + Self.actions(for: need)
+        return actions
     }
 
-    /// Applies a live event or heartbeat (in order, once), asking for what is missing.
+    /// Applies the next event after the snapshot: a new question is added, a resolved one closed.
     public mutating func receive(_ event: Event) -> [SessionAction] {
-        quietTicks = 0
-        let (events, need) = sequencer.receive(event)
-        return events.flatMap { apply($0) } + Self.actions(for: need)
-    }
-
-    /// Applies a page of journaled events fetched after a gap.
-    public mutating func receive(_ page: BrokerReply.EventPage) -> [SessionAction] {
-        let (events, need) = sequencer.receive(page)
-        return events.flatMap { apply($0) } + Self.actions(for: need)
-    }
-
-    /// A fetch (events or snapshot) failed; the next gap, heartbeat or silence asks again.
-    public mutating func fetchFailed() {
-        sequencer.fetchFailed()
-    }
-
-    /// One unit of time passed; after `silenceTicks` without an event or heartbeat, catches up.
-    public mutating func tick() -> [SessionAction] {
-        quietTicks += 1
-        guard quietTicks >= silenceTicks else { return [] }
-        quietTicks = 0
-        return Self.actions(for: sequencer.catchUp())
+        apply(event)
     }
 
     /// With `once`: everything the first snapshot listed is answered, closed or set aside.
@@ -94,13 +65,5 @@ public struct ResolverSession: Sendable {
     /// How many presentations wait behind the shown one (set-aside ones not counted).
     public var waiting: Int {
         pending.entries.filter { !setAside.contains($0.id) && $0.id != shown?.id }.count
-    }
-
-    static func actions(for need: EventSequencer.Need?) -> [SessionAction] {
-        switch need {
-        case .events(let after): [.fetchEvents(after: after)]
-        case .snapshot: [.fetchSnapshot]
-        case nil: []
-        }
     }
 }

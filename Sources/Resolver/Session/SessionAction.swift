@@ -15,8 +15,4 @@ public enum SessionAction: Sendable, Hashable {
     case lostRace(PendingEntry, WireError, winner: Resolution)
     /// Our answer was refused for another reason (stale, no reply in time, …); nothing is claimed.
     case refused(PendingEntry, WireError)
-    /// Events were missed: fetch the journaled events after this sequence and feed them back.
-    case fetchEvents(after: Int64)
-    /// The event history cannot be followed (it is behind ours, or has a hole): take a new snapshot.
-    case fetchSnapshot
 }

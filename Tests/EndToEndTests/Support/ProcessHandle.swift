@@ -71,6 +71,11 @@ final class ProcessHandle: @unchecked Sendable {  // used from one test at a tim
         return waitSynchronously(timeout: .seconds(5))
     }
 
+    /// Sends SIGHUP (the broker rereads its authorized keys).
+    func hangUp() {
+        if process.isRunning { sendSignal(process.processIdentifier, SIGHUP) }
+    }
+
     /// Sends SIGSTOP: the process stops where it is, at once, until killed (or sent SIGCONT).
     func suspend() {
         if process.isRunning { sendSignal(process.processIdentifier, SIGSTOP) }

@@ -24,6 +24,8 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
     private(set) var http = "127.0.0.1:0"
     private(set) var processes: [ProcessHandle] = []
     private var cliCount = 0
+    /// Settings every process of this sandbox gets on top of the defaults (CURVE keys, for one).
+    var common: [String: String] = [:]
 
     /// A fresh sandbox; with `demoLibrary` the library gets a few downloads and a project to act on.
     init(_ label: String, demoLibrary: Bool = true) throws {
@@ -47,20 +49,26 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
             "INTERLUDE_EVENTS": events,
             "INTERLUDE_HTTP": http,
             "INTERLUDE_HEARTBEAT_MS": "200",
-            "INTERLUDE_LIVENESS": "3",
+            // Two seconds of silence before a peer is dead: a process starved of CPU on a busy machine
+            // is slow, not gone, and a false death re-dispatches jobs the tests count.
+            "INTERLUDE_LIVENESS": "10",
             "INTERLUDE_LOG_LEVEL": "warning",
             "INTERLUDE_REQUEST_TIMEOUT_MS": "4000",
             "USER": "e2e",
         ]) { _, new in new }
+        environment.merge(common) { _, new in new }
         environment.merge(extra) { _, new in new }
         return environment
     }
 
-    /// Starts a long-running `interlude` process that `shutdown()` will kill.
+    /// Starts a long-running `interlude` process (or another `executable`) that `shutdown()` will kill.
     @discardableResult
-    func start(_ name: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessHandle {
+    func start(
+        _ name: String, _ arguments: [String], executable: URL? = nil, environment extra: [String: String] = [:]
+    ) throws -> ProcessHandle {
         let handle = try ProcessHandle(
-            name: name, executable: binary, arguments: arguments, environment: environment(extra), directory: root, logs: logs)
+            name: name, executable: executable ?? binary, arguments: arguments, environment: environment(extra), directory: root,
+            logs: logs)
         processes.append(handle)
         return handle
     }
@@ -73,10 +81,32 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
         return broker
     }
 
-    /// Starts `interlude worker` named `name`.
+    /// Starts `interlude worker` named `name` and waits until the broker has taken its announcements
+    /// (the worker prints "interlude worker is up." then), so its operations may be submitted.
     @discardableResult
-    func startWorker(_ name: String, environment extra: [String: String] = [:]) throws -> ProcessHandle {
+    func startWorker(_ name: String, environment extra: [String: String] = [:]) async throws -> ProcessHandle {
+        let worker = try launchWorker(name, environment: extra)
+        try await ready(worker, "interlude worker is up.")
+        return worker
+    }
+
+    /// Starts `interlude worker` named `name` without waiting for the broker to take it (it may never).
+    @discardableResult
+    func launchWorker(_ name: String, environment extra: [String: String] = [:]) throws -> ProcessHandle {
         try start(name, ["worker", "--concurrency", "2"], environment: ["INTERLUDE_WORKER_NAME": name].merging(extra) { _, new in new })
+    }
+
+    /// Lets a worker announce the shipped operations once and stops it (SIGTERM: it says goodbye, so the
+    /// broker forgets it at once), so the broker knows them while no worker runs: jobs then wait in the queue.
+    func announceShippedOperations(environment extra: [String: String] = [:]) async throws {
+        let worker = try await startWorker("announcer", environment: extra)
+        worker.terminate()
+        guard await worker.exit(within: .seconds(15)) != nil else { throw EndToEndFailure("the announcing worker did not stop") }
+        // Its goodbye may be lost as it exits; the broker then forgets it once it has been silent too long.
+        _ = try await eventually("the broker to forget the announcing worker") { () async throws -> Bool? in
+            let list = try await cliJSON(BrokerReply.OperationList.self, "operations", "--json")
+            return list.operations.allSatisfy { !$0.workers.contains("announcer") } ? true : nil
+        }
     }
 
     /// Remembers where a process reported it listens, so later processes are given it.
@@ -93,8 +123,8 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
     /// Starts `interlude up` (broker, worker and gateway in one process) and waits until it reports
     /// where everything listens; returns the process and the banner's rows.
     @discardableResult
-    func startUp() async throws -> (process: ProcessHandle, banner: [String: String]) {
-        let up = try start("up", ["up"])
+    func startUp(environment extra: [String: String] = [:]) async throws -> (process: ProcessHandle, banner: [String: String]) {
+        let up = try start("up", ["up"], environment: extra)
         return (up, try await ready(up, "interlude is up."))
     }
 

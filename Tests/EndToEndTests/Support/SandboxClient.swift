@@ -2,12 +2,11 @@ import Client
 import Foundation
 import Presentation
 import Wire
-import ZeroMQ
 
 extension Sandbox {
     /// A client of this sandbox's broker, for what would take too many CLI runs (hundreds of submits).
     func client(limits: MessageLimits = .standard) throws -> BrokerClient {
-        try BrokerClient(context: try Context(), endpoint: clients, limits: limits)
+        try BrokerConnection(.init(clients: clients, events: events, limits: limits)).client
     }
 
     /// Submits `count` `removeDownload` jobs whose titles are `titleLength` characters long, a few at a

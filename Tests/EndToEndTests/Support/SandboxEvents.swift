@@ -1,12 +1,11 @@
 import Foundation
 import Wire
 import Client
-import ZeroMQ
 
 extension Sandbox {
     /// Every journaled event so far, read with the client library (the CLI has no command for them).
     func journalEvents() async throws -> [Event] {
-        let client = try BrokerClient(context: try Context(), endpoint: clients)
+        let client = try BrokerConnection(.init(clients: clients)).client
         defer { client.close() }
         var events: [Event] = []
         var after: Int64 = 0

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,6 +27,11 @@ final class TmuxTerminal: @unchecked Sendable {  // used from one test at a time
     /// What the terminal shows now, trailing blank lines dropped.
     func screen() async throws -> String {
         try await tmux(["capture-pane", "-p", "-t", "resolver"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Copies everything the program writes from now on, escape codes and bells included, to `file`.
+    func record(to file: URL) async throws {
+        try await tmux(["pipe-pane", "-o", "-t", "resolver", "cat >> \(Self.quote(file.path))"])
     }
 
     /// Types keys, as tmux names them: `r`, `Escape`, `C-c`.
@@ -65,51 +71,14 @@ final class TmuxTerminal: @unchecked Sendable {  // used from one test at a time
         return text
     }
 
-    /// Starts tmux with `posix_spawn`, its output in `output`. Foundation's `Process` is not used: it
-    /// waits for every process that inherited its pipe, and the tmux server `new-session` starts is one.
+    /// Starts tmux (with `ChildCommand`: tmux's server outlives the command that starts it), its output in `output`.
     private static func launch(_ arguments: [String], output: URL?) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output?.path ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // The test runner's threads block signals; tmux and what it runs must not inherit that mask.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let words = [tmux.path] + arguments
-        var argv = words.map { strdup($0) } + [nil]
-        defer { for word in argv { free(word) } }
-        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }.map { "\($0.key)=\($0.value)" }
-        var envp = environment.map { strdup($0) } + [nil]
-        defer { for entry in envp { free(entry) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, tmux.path, &actions, &attributes, &argv, &envp)
-        guard spawned == 0 else { throw EndToEndFailure("cannot start tmux: error \(spawned)") }
-        return pid
+        try ChildCommand.launch(tmux.path, arguments, environment: ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }, output: output)
     }
 
     /// Waits (at most 10 s) for a tmux command to end; returns its exit status.
     private static func reap(_ pid: pid_t, _ arguments: [String]) async throws -> Int32 {
-        let deadline = ContinuousClock.now + .seconds(10)
-        var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            guard ContinuousClock.now < deadline else {
-                kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                throw EndToEndFailure("`tmux \(arguments.joined(separator: " "))` did not end within 10 s")
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+        try await ChildCommand.reap(pid, within: .seconds(10), "tmux \(arguments.joined(separator: " "))")
     }
 
     /// A word for `sh -c`, in single quotes.

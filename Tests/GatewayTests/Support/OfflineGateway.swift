@@ -1,6 +1,7 @@
 import Foundation
-import TestSupport
 import Gateway
+import TestSupport
+import Webhooks
 
 /// A real `GatewayService` whose broker is absent: everything a request meets before it reaches the
 /// broker (routing, limits, parsing, authentication, signatures) is the production code path, and what
@@ -8,18 +9,18 @@ import Gateway
 enum OfflineGateway {
     /// Starts a gateway on a free loopback port; `configure` adjusts the configuration first.
     static func start(
-        extraRoutes: [GatewayRoute] = [], _ configure: (inout GatewayConfiguration) -> Void = { _ in }
+        webhooks: WebhookDispatcher? = nil, _ configure: (inout GatewayConfiguration) -> Void = { _ in }
     ) throws -> GatewayService {
         var configuration = GatewayConfiguration()
         configuration.port = 0
         // An ipc endpoint nobody binds: no TCP traffic at all, and every broker request times out.
         let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent("interlude-absent-\(UUID().uuidString)").path
-        configuration.clients = "ipc://\(nowhere)-clients"
-        configuration.events = "ipc://\(nowhere)-events"
-        configuration.requestTimeout = .milliseconds(300)
+        configuration.broker.clients = "ipc://\(nowhere)-clients"
+        configuration.broker.events = "ipc://\(nowhere)-events"
+        configuration.broker.requestTimeout = .milliseconds(300)
         configuration.healthTimeout = .milliseconds(300)
         configure(&configuration)
-        return try GatewayService(configuration: configuration, extraRoutes: extraRoutes)
+        return try GatewayService(configuration: configuration, webhooks: webhooks)
     }
 
     /// The JSON `{"error": {…}}` body's fields.

@@ -1,0 +1,80 @@
+/// When a client's socket is trusted, when it is broken and must be reopened, and on which endpoint:
+/// the ZeroMQ guide's Lazy Pirate for a socket with many requests in flight. Pure; the socket thread
+/// drives it.
+///
+/// A request that times out condemns the socket only if nothing at all came back on it since that
+/// request left: a busy broker answering other requests is slow, not broken. A condemned socket is
+/// closed and a new one opened after a backoff that doubles with each consecutive failure and resets
+/// at the first reply. Each reopen moves to the next endpoint, so a list of brokers is tried in turn.
+struct LazyPirate: Sendable {
+    /// How long to wait before reopening after consecutive failures.
+    struct Backoff: Sendable, Hashable {
+        var initial: Duration
+        var maximum: Duration
+
+        /// The wait after the `failures`th consecutive failure (1 for the first).
+        func delay(after failures: Int) -> Duration {
+            guard failures > 1 else { return initial }
+            var delay = initial
+            for _ in 1..<min(failures, 32) where delay < maximum { delay *= 2 }
+            return min(delay, maximum)
+        }
+    }
+
+    /// What to do with the socket.
+    enum Verdict: Sendable, Equatable {
+        /// It is fine (or only slow): keep it.
+        case keep
+        /// It is broken: close it now and open a new one after this delay.
+        case reopen(after: Duration)
+    }
+
+    let endpoints: [String]
+    let backoff: Backoff
+    /// The endpoint the current socket connects to.
+    private(set) var current = 0
+    /// Failures since the last reply.
+    private(set) var failures = 0
+    /// When the current socket last delivered a reply.
+    private(set) var lastReply: ContinuousClock.Instant?
+    /// Sockets opened after the first.
+    private(set) var reopens = 0
+
+    init(endpoints: [String], backoff: Backoff) {
+        precondition(!endpoints.isEmpty, "a client needs an endpoint")
+        self.endpoints = endpoints
+        self.backoff = backoff
+    }
+
+    /// The endpoint to connect the current socket to.
+    var endpoint: String { endpoints[current] }
+
+    /// A reply arrived: the socket works.
+    mutating func replied(at now: ContinuousClock.Instant) {
+        lastReply = now
+        failures = 0
+    }
+
+    /// A request sent at `sent` got no reply in time.
+    mutating func timedOut(sentAt sent: ContinuousClock.Instant) -> Verdict {
+        if let lastReply, lastReply >= sent { return .keep }
+        return condemn()
+    }
+
+    /// The socket failed outright (the library reported an error on it).
+    mutating func failed() -> Verdict {
+        condemn()
+    }
+
+    /// A new socket replaces the condemned one, on the next endpoint.
+    mutating func reopened() {
+        current = (current + 1) % endpoints.count
+        lastReply = nil
+        reopens += 1
+    }
+
+    private mutating func condemn() -> Verdict {
+        failures += 1
+        return .reopen(after: backoff.delay(after: failures))
+    }
+}

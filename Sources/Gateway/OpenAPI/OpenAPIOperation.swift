@@ -1,0 +1,61 @@
+import Presentation
+
+/// One route as an OpenAPI operation object, with the auth failures its access implies added to its responses.
+struct OpenAPIOperation {
+    let route: GatewayRoute
+
+    init(_ route: GatewayRoute) {
+        self.route = route
+    }
+
+    var json: JSONValue {
+        let description = route.description
+        var object: [String: JSONValue] = [
+            "summary": .string(description.summary),
+            "operationId": .string(operationID),
+            "security": security,
+            "responses": .object(Dictionary(uniqueKeysWithValues: responses.map { (String($0.status), Self.json($0)) })),
+        ]
+        if !description.parameters.isEmpty { object["parameters"] = .array(description.parameters) }
+        if let body = description.body {
+            object["requestBody"] = .object([
+                "required": .bool(true), "content": .object(["application/json": .object(["schema": OpenAPIDocument.ref(body)])]),
+            ])
+        }
+        return .object(object)
+    }
+
+    private var responses: [RouteDescription.Response] {
+        switch route.access {
+        case .open: route.description.responses
+        case .signature: route.description.responses + [.error(401, "Missing or bad signature, or webhooks not configured.")]
+        case .scope(let scope):
+            route.description.responses + [
+                .error(401, "No bearer token, or not a valid one."), .error(403, "The token lacks the \(scope.rawValue) scope."),
+            ]
+        }
+    }
+
+    private var security: JSONValue {
+        switch route.access {
+        case .open: .array([])
+        case .signature: .array([.object(["webhookSignature": .array([])])])
+        case .scope(let scope): .array([.object(["bearer": .array([.string(scope.rawValue)])])])
+        }
+    }
+
+    private var operationID: String {
+        let words = route.pattern.split(separator: "/").map { $0.filter { $0.isLetter || $0.isNumber } }.filter { !$0.isEmpty }
+        return route.method.rawValue.lowercased() + words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    private static func json(_ response: RouteDescription.Response) -> JSONValue {
+        var object: [String: JSONValue] = ["description": .string(response.description)]
+        switch response.content {
+        case .json(let schema): object["content"] = .object(["application/json": .object(["schema": OpenAPIDocument.ref(schema)])])
+        case .media(let type): object["content"] = .object([type: .object(["schema": .object(["type": .string("string")])])])
+        case .none: break
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,126 @@
+const REQUEST_TIMEOUT_MS = 15000;
+const $ = (id) => document.getElementById(id);
+const i18n = { tables: { en: FALLBACK_STRINGS }, candidates: ["en"], language: "en" };
+
+// A bearer token, needed when the gateway has tokens configured (any non-loopback address). It is
+// asked for after a 401 and kept in this browser's localStorage.
+const auth = { token: null };
+try { auth.token = localStorage.getItem("interlude.token"); } catch (ignored) { auth.token = null; }
+
+// The catalog locales tried for the reader's languages, most specific first, ending with en
+// (the same rule as Catalog.candidates in Swift).
+function candidatesFor(tags) {
+  const out = [];
+  for (const tag of tags) {
+    if (typeof tag !== "string" || !tag) continue;
+    const full = tag.replace(/-/g, "_");
+    for (const candidate of [full, full.split("_")[0].toLowerCase()]) {
+      if (!out.includes(candidate)) out.push(candidate);
+    }
+  }
+  if (!out.includes("en")) out.push("en");
+  return out;
+}
+
+function format(template, args) {
+  return template.replace(/\{(\d+)\}/g, (whole, n) => (Number(n) < args.length ? String(args[Number(n)]) : whole));
+}
+
+function argumentsNeeded(template) {
+  let max = -1;
+  template.replace(/\{(\d+)\}/g, (whole, n) => { max = Math.max(max, Number(n)); return whole; });
+  return max + 1;
+}
+
+// A template for key in the first language that has one with few enough placeholders, else fallback.
+function localize(key, args, fallback) {
+  if (typeof key !== "string") return fallback;
+  const values = Array.isArray(args) ? args : [];
+  for (const language of i18n.candidates) {
+    const template = i18n.tables[language] && i18n.tables[language][key];
+    if (typeof template === "string" && argumentsNeeded(template) <= values.length) return format(template, values);
+  }
+  return fallback;
+}
+
+function ui(key, ...args) {
+  const text = localize(key, args, null);
+  return text !== null ? text : format(FALLBACK_STRINGS[key] || key, args);
+}
+
+function localizationOf(thing) {
+  const l = thing && thing.localization;
+  return l && typeof l.key === "string" ? l : null;
+}
+
+function part(p, name, fallback) {
+  const l = localizationOf(p);
+  return l ? localize(l.key + "." + name, l.arguments, fallback) : fallback;
+}
+
+const titleOf = (p) => part(p, "title", String(p.title || ""));
+const messageOf = (p) => (p.message == null ? null : part(p, "message", String(p.message)));
+function reasonOf(p) {
+  const reason = p.error && p.error.failureReason;
+  return reason == null ? null : ui("resolver.reason", part(p, "failureReason", String(reason)));
+}
+function labelOf(action) {
+  const l = localizationOf(action);
+  return l ? localize(l.key, l.arguments, String(action.label)) : String(action.label);
+}
+
+function age(timestamp) {
+  const seconds = Math.max(0, Math.floor((Date.now() - Date.parse(timestamp)) / 1000));
+  if (!Number.isFinite(seconds) || seconds < 5) return ui("resolver.age.now");
+  if (seconds < 60) return ui("resolver.age.seconds", seconds);
+  if (seconds < 3600) return ui("resolver.age.minutes", Math.floor(seconds / 60));
+  if (seconds < 86400) return ui("resolver.age.hours", Math.floor(seconds / 3600));
+  return ui("resolver.age.days", Math.floor(seconds / 86400));
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text != null) node.textContent = text;
+  return node;
+}
+
+function showProblem(id, text) {
+  const node = $(id);
+  node.textContent = text || "";
+  node.hidden = !text;
+}
+
+// A same-origin JSON request, bounded by REQUEST_TIMEOUT_MS. Never throws: a network failure or
+// a timeout comes back as status 0 with `failure` set.
+async function request(method, url, body) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const init = {
+    method, cache: "no-store", credentials: "same-origin", redirect: "error", signal: controller.signal,
+    headers: { "Accept": "application/json", "X-Interlude-Channel": "web" },
+  };
+  if (auth.token) init.headers["Authorization"] = `Bearer ${auth.token}`;
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  try {
+    const response = await fetch(url, init);
+    if (response.status === 401) askForToken();
+    let data = null;
+    try { data = await response.json(); } catch (ignored) { data = null; }
+    return { status: response.status, ok: response.ok, data };
+  } catch (error) {
+    return { status: 0, ok: false, data: null, failure: controller.signal.aborted ? ui("page.timeout") : ui("page.network") };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// "409 presentation … was already answered" or "no connection to the server", for messages.
+function problem(result) {
+  if (result.status === 0) return result.failure;
+  const error = result.data && result.data.error;
+  return error && error.message ? `${result.status}: ${error.message}` : `HTTP ${result.status}`;
+}

@@ -1,0 +1,167 @@
+// How a presentation becomes a dialog. Order on the wire is not importance: like SwiftUI, the
+// renderer places the buttons by the platform's (Apple's) conventions.
+// - Alert, exactly two actions: side by side; the cancel action on the left, the other on the right.
+//   Two actions without a cancel one keep the author's order. When a label does not fit on one
+//   line, the two are stacked instead, cancel last (as iOS does).
+// - Alert, one action or more than two: stacked, the author's order, the cancel action last.
+// - Confirmation dialog (action sheet at the bottom): one full-width row per action in the author's
+//   order, then the cancel action alone in its own group below, set apart.
+// - Destructive actions have red text; the cancel action is bold; Escape chooses the cancel action
+//   (nothing when there is none). A click on the backdrop does nothing: answers are deliberate.
+// - Focus starts on the first button, unless that one is destructive: then on the cancel button
+//   (or the first safe one), so a stray Enter never destroys anything.
+// - The title follows titleVisibility: visible shows it, hidden keeps it for screen readers only,
+//   automatic shows it on alerts and, on dialogs, only when there is a message. Error alerts show
+//   the failure reason under the message.
+function arrange(p) {
+  const actions = Array.isArray(p.actions) ? p.actions.filter((a) => a && typeof a.id === "string") : [];
+  const cancel = actions.find((a) => a.role === "cancel") || null;
+  const others = actions.filter((a) => a !== cancel);
+  if (p.kind === "confirmationDialog") return { layout: "sheet", main: others, apart: cancel ? [cancel] : [] };
+  if (actions.length === 2) return { layout: "row", main: cancel ? [cancel, ...others] : others, apart: [] };
+  return { layout: "stack", main: cancel ? [...others, cancel] : others, apart: [] };
+}
+
+function showsTitle(p) {
+  if (p.titleVisibility === "visible") return true;
+  if (p.titleVisibility === "hidden") return false;
+  return p.kind !== "confirmationDialog" || p.message != null;
+}
+
+let dialogNumber = 0;
+
+function actionButton(p, action) {
+  const button = el("button", "action", labelOf(action));
+  button.type = "button";
+  button.dataset.action = action.id;
+  if (action.role === "destructive") button.classList.add("destructive");
+  if (action.role === "cancel") button.classList.add("cancel");
+  button.addEventListener("click", () => choose(p, action));
+  return button;
+}
+
+// The dialog element for p: role, accessible name and description, texts and buttons.
+function buildDialog(p) {
+  const n = ++dialogNumber;
+  const sheet = p.kind === "confirmationDialog";
+  const dialog = el("dialog", sheet ? "sheet" : "alert");
+  dialog.setAttribute("role", sheet ? "dialog" : "alertdialog");
+  dialog.setAttribute("aria-modal", "true");
+  dialog.setAttribute("aria-labelledby", `dialog-${n}-title`);
+  dialog.dataset.presentation = p.id;
+  dialog.dataset.kind = sheet ? "confirmationDialog" : "alert";
+  const caption = el("p", "context");
+  caption.setAttribute("aria-hidden", "true");
+  dialog.append(caption);
+
+  const title = el("h2", sheet ? "sheet-title" : "alert-title", titleOf(p));
+  title.id = `dialog-${n}-title`;
+  const visible = showsTitle(p);
+  if (!visible) title.classList.add("sr-only");
+  const texts = el("div");
+  const message = messageOf(p);
+  const reason = reasonOf(p);
+  if (message != null) texts.append(el("p", sheet ? "sheet-message" : "alert-message", message));
+  if (reason != null) texts.append(el("p", sheet ? "sheet-reason" : "alert-reason", reason));
+  if (texts.childElementCount) {
+    texts.id = `dialog-${n}-text`;
+    dialog.setAttribute("aria-describedby", texts.id);
+  }
+
+  const { layout, main, apart } = arrange(p);
+  const status = el("p", "dialog-status");
+  status.setAttribute("role", "status");
+  if (sheet) {
+    const group = el("div", "sheet-group");
+    if (visible || texts.childElementCount) {
+      const header = el("div", "sheet-header");
+      header.append(title, texts);
+      group.append(header);
+    } else {
+      dialog.append(title);
+    }
+    for (const action of main) group.append(actionButton(p, action));
+    if (group.childElementCount) dialog.append(group);
+    if (apart.length) {
+      const cancelGroup = el("div", "sheet-group sheet-cancel");
+      for (const action of apart) cancelGroup.append(actionButton(p, action));
+      dialog.append(cancelGroup);
+    }
+    dialog.append(status);
+  } else {
+    const box = el("div", "alert-box");
+    const text = el("div", "alert-text");
+    text.append(title, texts);
+    const buttons = el("div", `buttons ${layout}`);
+    for (const action of main) buttons.append(actionButton(p, action));
+    box.append(text, buttons, status);
+    dialog.append(box);
+  }
+  return dialog;
+}
+
+function fitButtons(dialog) {
+  const row = dialog.querySelector(".buttons.row");
+  if (!row) return;
+  const wraps = [...row.children].some((button) => button.scrollHeight > 50 || button.scrollWidth > button.clientWidth);
+  if (!wraps) return;
+  row.classList.replace("row", "stack");
+  const cancel = row.querySelector(".action.cancel");
+  if (cancel) row.append(cancel);
+}
+
+function initialFocus(dialog) {
+  const buttons = [...dialog.querySelectorAll("button.action")];
+  const first = buttons[0];
+  if (!first) return;
+  const safe = first.classList.contains("destructive")
+    ? dialog.querySelector("button.action.cancel") || buttons.find((b) => !b.classList.contains("destructive"))
+    : first;
+  (safe || first).focus();
+}
+
+// Shows p modally; Escape chooses its cancel action. If the browser closes the dialog by itself
+// while the question is still pending, it is shown again: only an answer or a resolution closes it.
+function present(p) {
+  const dialog = buildDialog(p);
+  document.body.append(dialog);
+  const escape = (event) => {
+    event.preventDefault();
+    const cancel = (Array.isArray(p.actions) ? p.actions : []).find((a) => a && a.role === "cancel");
+    if (cancel) choose(p, cancel);
+  };
+  dialog.addEventListener("keydown", (event) => { if (event.key === "Escape") escape(event); });
+  dialog.addEventListener("cancel", escape);
+  dialog.addEventListener("close", () => {
+    if (state.shown && state.shown.dialog === dialog && !dialog.open) {
+      try { dialog.showModal(); } catch (ignored) { /* detached meanwhile */ }
+    }
+  });
+  state.shown = { id: p.id, p, dialog };
+  dialog.showModal();
+  fitButtons(dialog);
+  initialFocus(dialog);
+}
+
+function dismissShown() {
+  const shown = state.shown;
+  if (!shown) return;
+  state.shown = null;
+  if (shown.dialog.open) shown.dialog.close();
+  shown.dialog.remove();
+}
+
+function setBusy(dialog, chosen, busy) {
+  dialog.setAttribute("aria-busy", busy ? "true" : "false");
+  for (const button of dialog.querySelectorAll("button.action")) {
+    button.disabled = busy;
+    button.classList.toggle("chosen", busy && button.dataset.action === chosen);
+  }
+}
+
+function setStatus(dialog, text, failed) {
+  const status = dialog.querySelector(".dialog-status");
+  status.textContent = text || "";
+  status.classList.toggle("failed", Boolean(failed));
+  status.setAttribute("role", failed ? "alert" : "status");
+}

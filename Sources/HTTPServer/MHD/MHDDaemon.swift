@@ -1,0 +1,98 @@
+import CMicroHTTPD
+import Foundation
+import Primitives
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A running libmicrohttpd daemon that owns the `ServerCore` its callbacks reach; stops at most once.
+///
+/// Stopping joins every connection thread, so it always happens on a thread of its own: `stop()`
+/// returns at once and `stopped()` waits for it without blocking the caller's thread.
+final class MHDDaemon: Sendable {
+    private struct Stopping {
+        var started = false
+        var done = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let handle: Mutex<OpaquePointer?>
+    private let stopping = Mutex(Stopping())
+    private let core: ServerCore
+    /// The port the listening socket is bound to.
+    let port: Int
+
+    /// Starts listening on `address`; nil when the address cannot be bound or MHD refuses to start.
+    init?(address: sockaddr_in, connectionLimit: Int, idleTimeoutSeconds: Int, core: ServerCore) {
+        // One thread per connection: a request's thread may block on its handler or on the next
+        // chunk of a stream without holding up anyone else, and responses are always queued on the
+        // thread MHD expects them from. The polling thread only accepts.
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
+            | MHD_USE_POLL.rawValue
+        let context = Unmanaged.passUnretained(core).toOpaque()
+        var address = address
+        let daemon = withUnsafeMutablePointer(to: &address) { socketAddress in
+            var options = [
+                MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(socketAddress)),
+                MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, connectionLimit), ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(0, idleTimeoutSeconds), ptr_value: nil),
+                MHD_OptionItem(
+                    option: .NOTIFY_COMPLETED, value: unsafeBitCast(MHDCallbacks.completed, to: Int.self),
+                    ptr_value: context),
+                MHD_OptionItem(
+                    option: .UNESCAPE_CALLBACK, value: unsafeBitCast(MHDCallbacks.keepEscapes, to: Int.self),
+                    ptr_value: nil),
+                MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
+            ]
+            return options.withUnsafeMutableBufferPointer { array in
+                withVaList([MHD_OPTION.ARRAY.rawValue, array.baseAddress!, MHD_OPTION.END.rawValue]) {
+                    MHD_start_daemon_va(flags, 0, nil, nil, MHDCallbacks.access, context, $0)
+                }
+            }
+        }
+        guard let daemon else { return nil }
+        guard let port = MHDInfo.boundPort(daemon) else {
+            MHD_stop_daemon(daemon)
+            return nil
+        }
+        self.handle = Mutex(daemon)
+        self.core = core
+        self.port = port
+    }
+
+    /// Starts closing the listening socket and every connection; returns at once.
+    func stop() {
+        guard stopping.withLock({ state in defer { state.started = true }; return !state.started }) else { return }
+        let daemon = Handoff(handle.withLock { $0.take() })
+        let thread = Thread { [self] in
+            if let pointer = daemon.value { MHD_stop_daemon(pointer) }
+            let waiters = stopping.withLock { state in
+                state.done = true
+                defer { state.waiters.removeAll() }
+                return state.waiters
+            }
+            for waiter in waiters { waiter.resume() }
+        }
+        thread.name = "interlude-http-stop"
+        thread.start()
+    }
+
+    /// Stops (if not yet asked to) and returns once every connection is closed and its thread joined.
+    func stopped() async {
+        stop()
+        await withCheckedContinuation { continuation in
+            let done = stopping.withLock { state in
+                if !state.done { state.waiters.append(continuation) }
+                return state.done
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    // `stop()`'s thread holds the daemon until it is done, so this runs only for a daemon never
+    // stopped, and then (the thread gone) nothing else can reach it: stopping here cannot deadlock.
+    deinit {
+        if let daemon = handle.withLock({ $0.take() }) { MHD_stop_daemon(daemon) }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// The server's request logic between libmicrohttpd's calls and the `HTTPHandler`.
+///
+/// Requests are counted in `metrics` by the handler's `RequestMetrics` middleware; the refusals made
+/// here, before a handler sees the request (a body over the limit), are counted here.
+final class ServerCore: Sendable {
+    /// One call from MHD for a request.
+    struct Step {
+        let path: String
+        let method: String
+        /// A piece of body; empty on the first call (headers) and on the final one.
+        let upload: UnsafeRawBufferPointer
+    }
+
+    let handler: any HTTPHandler
+    let metrics: HTTPMetrics
+    let maxBodySize: Int
+    let registry = ShutdownRegistry()
+
+    init(handler: any HTTPHandler, metrics: HTTPMetrics, maxBodySize: Int) {
+        self.handler = handler
+        self.metrics = metrics
+        self.maxBodySize = max(0, maxBodySize)
+    }
+
+    /// Handles one MHD call; false tells MHD to close the connection.
+    func advance(_ context: RequestContext, connection: MHDConnection, step: Step, first: Bool) -> Bool {
+        if context.answered { return true }
+        if first {
+            // Refuse by Content-Length before a byte of the body is read.
+            if let declared = connection.header("Content-Length"), Self.exceeds(declared, maxBodySize) {
+                return refuse(tooLarge(), context: context, connection: connection)
+            }
+            return true
+        }
+        if !step.upload.isEmpty {
+            if context.overLimit || context.body.count + step.upload.count > maxBodySize {
+                // MHD cannot queue a response while handing over body data: drop the body, answer
+                // 413 once the upload ends, and cut off a client that keeps sending far past the limit.
+                context.overLimit = true
+                context.body = Data()
+                context.discarded += step.upload.count
+                return context.discarded <= max(maxBodySize, 1 << 20) * 4
+            }
+            context.body.append(contentsOf: step.upload)
+            return true
+        }
+        if context.overLimit { return refuse(tooLarge(), context: context, connection: connection) }
+        var request = HTTPRequest(
+            method: context.method, path: step.path, queryItems: connection.queryItems(),
+            headers: connection.headers(), body: context.body, remoteAddress: connection.remoteAddress())
+        request.receivedAt = context.start
+        guard let response = PendingResponse.run(handler, request, registry: registry) else { return false }
+        return answer(response, context: context, connection: connection)
+    }
+
+    private func answer(_ response: HTTPResponse, context: RequestContext, connection: MHDConnection) -> Bool {
+        context.answered = true
+        let status = (100...599).contains(response.status) ? response.status : 500
+        let queued =
+            switch response.body {
+            case .data(let data):
+                connection.queue(status: status, headers: response.headers, body: data)
+            case .stream(let producer):
+                connection.queue(
+                    status: status, headers: response.headers,
+                    pump: StreamPump(producer: producer, socket: connection.socket(), registry: registry))
+            }
+        return queued
+    }
+
+    /// Answers before any handler saw the request, and counts it.
+    private func refuse(_ response: HTTPResponse, context: RequestContext, connection: MHDConnection) -> Bool {
+        metrics.record(method: context.method, route: nil, status: response.status, duration: context.start.duration(to: .now))
+        return answer(response, context: context, connection: connection)
+    }
+
+    private func tooLarge() -> HTTPResponse {
+        .error(413, code: "payloadTooLarge", message: "The request body exceeds \(maxBodySize) bytes.")
+    }
+
+    /// Whether a Content-Length value is over `limit`; a number too large for `Int` certainly is.
+    private static func exceeds(_ declared: String, _ limit: Int) -> Bool {
+        let digits = declared.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
+        return (Int(digits) ?? .max) > limit
+    }
+}

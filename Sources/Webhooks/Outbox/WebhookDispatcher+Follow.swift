@@ -1,0 +1,74 @@
+import Client
+import Foundation
+import Synchronization
+import Wire
+
+extension WebhookDispatcher {
+    /// Follows the broker's events with an `EventFollower` whose snapshot is the outbox's durable
+    /// cursor, enqueueing each batch it delivers; a batch that cannot be written is delivered again.
+    func follow() async {
+        let failures = FailureCount()
+        let follower = EventFollower<Void>(
+            source: source, silence: options.silence, pageSize: options.pageSize,
+            snapshot: { [self] () async throws(WireError) -> (snapshot: Void, sequence: Int64) in ((), try await cursor()) },
+            report: { [log] error in
+                if failures.next() == 1 { log.warning("cannot follow the broker's events: \(error.message)") }
+            },
+            deliver: { [self] update in
+                guard case .events(let events) = update else { return }
+                try enqueue(events)
+                failures.reset()
+            })
+        try? await follower.run()
+    }
+
+    /// The outbox's cursor: everything up to it is enqueued. A broker whose newest event is behind it
+    /// has a journal the outbox does not know; that is said (every few seconds) until someone acts.
+    private func cursor() async throws(WireError) -> Int64 {
+        let cursor: Int64
+        do {
+            cursor = try store.cursor()
+        } catch {
+            throw WireError(.internal, "\(error)")
+        }
+        let newest = try await source.events(after: cursor, limit: 1).last
+        if newest < cursor {
+            log.error(
+                "the broker's newest event is \(newest) but the outbox has enqueued up to \(cursor): "
+                    + "was the journal replaced? Remove \(store.path) to start over")
+            try? await Task.sleep(for: .seconds(5))
+        }
+        return cursor
+    }
+
+    /// Enqueues `events` and moves the cursor past them in one transaction; throws (logged) when the
+    /// outbox could not be written.
+    func enqueue(_ events: [Event]) throws {
+        let publicURL = self.publicURL
+        do {
+            try store.enqueue(events, for: subscribers, now: Date()) { event in
+                try WebhookPayload.body(for: event, publicURL: publicURL)
+            }
+            doorbell.ring()
+        } catch {
+            log.error("cannot enqueue webhook deliveries: \(error)")
+            throw error
+        }
+    }
+
+    /// Waits a little longer after each consecutive failure, up to 5 s; returns early when cancelled.
+    func pause(_ failures: Int) async {
+        try? await Task.sleep(for: .milliseconds(min(5_000, 250 * max(1, failures))))
+    }
+}
+
+/// Failures in a row, so only the first of a series is logged.
+private final class FailureCount: Sendable {
+    private let count = Mutex(0)
+
+    /// Counts one more failure and returns how many in a row.
+    func next() -> Int { count.withLock { $0 += 1; return $0 } }
+
+    /// The last try worked.
+    func reset() { count.withLock { $0 = 0 } }
+}

@@ -1,0 +1,67 @@
+import Configuration
+import Foundation
+import SQLite
+
+extension WebhookDispatcher {
+    /// How the dispatcher stores, retries and sends; `init(settings:)` reads it from the configuration.
+    public struct Options: Sendable {
+        /// The folder holding `gateway.sqlite`.
+        public var folder: URL
+        /// SQLite durability of the outbox.
+        public var synchronous: Synchronous
+        /// Attempts per delivery before it is dead-lettered.
+        public var maxAttempts: Int
+        /// The first retry's delay ceiling; doubles per attempt, with full jitter.
+        public var backoff: Duration
+        /// The longest delay between attempts, `Retry-After` included.
+        public var maxBackoff: Duration
+        /// How long one attempt may take.
+        public var timeout: Duration
+        /// Attempts in flight at once, across endpoints (one per endpoint at a time).
+        public var concurrency: Int
+        /// The gateway's base URL for answer links, without a trailing slash.
+        public var publicURL: String
+        /// Events asked for per catch-up page.
+        public var pageSize: Int
+        /// How long without an event or heartbeat counts as lost contact with the broker's events.
+        public var silence: Duration
+
+        /// Options with the defaults of `Settings`.
+        public init(
+            folder: URL, synchronous: Synchronous = .full, maxAttempts: Int = 8,
+            backoff: Duration = .seconds(1), maxBackoff: Duration = .seconds(3600), timeout: Duration = .seconds(5),
+            concurrency: Int = 4, publicURL: String = "http://127.0.0.1:8080", pageSize: Int = 1_000, silence: Duration = .seconds(5)
+        ) {
+            self.folder = folder
+            self.synchronous = synchronous
+            self.maxAttempts = max(1, maxAttempts)
+            self.backoff = backoff
+            self.maxBackoff = maxBackoff
+            self.timeout = timeout
+            self.concurrency = max(1, concurrency)
+            self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+            self.pageSize = max(1, pageSize)
+            self.silence = silence
+        }
+
+        /// `data`, `synchronous`, `webhookMaxAttempts`, `webhookBackoffMs`, `webhookTimeoutMs`,
+        /// `publicUrl` (empty means `http://<http>`), and the broker's heartbeat (`heartbeatMs`, `liveness`).
+        public init(settings: Settings) {
+            self.init(
+                folder: URL(fileURLWithPath: settings.data, isDirectory: true),
+                synchronous: settings.synchronous,
+                maxAttempts: settings.webhookMaxAttempts, backoff: .milliseconds(settings.webhookBackoffMs),
+                timeout: .milliseconds(settings.webhookTimeoutMs),
+                publicURL: settings.publicUrl.isEmpty ? "http://\(settings.http)" : settings.publicUrl,
+                silence: .milliseconds(max(3_000, settings.heartbeatMs * settings.liveness)))
+        }
+
+        var retryPolicy: WebhookRetryPolicy {
+            WebhookRetryPolicy(maxAttempts: maxAttempts, base: Self.seconds(backoff), cap: Self.seconds(maxBackoff))
+        }
+
+        static func seconds(_ duration: Duration) -> TimeInterval {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        }
+    }
+}

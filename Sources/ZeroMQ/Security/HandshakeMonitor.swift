@@ -1,0 +1,61 @@
+import CZeroMQ
+import Foundation
+
+/// Reports how a socket's security handshakes end, so a client can say "the server refused our key"
+/// instead of waiting for a reply that will never come.
+///
+/// Create it on the thread that owns the watched socket, poll `socket` there, and `drain` it.
+public final class HandshakeMonitor {
+    /// How one handshake ended.
+    public enum Outcome: Sendable, Hashable {
+        /// The peer admitted us.
+        case succeeded(endpoint: String)
+        /// The server's ZAP handler refused our credentials, with its status code (such as 400).
+        case refused(endpoint: String, status: Int)
+        /// The handshake broke off: a mechanism mismatch (CURVE against plain) or a wrong server key.
+        case failed(endpoint: String)
+    }
+
+    /// The PAIR socket the events arrive on, to put in `poll`.
+    public let socket: Socket
+
+    /// Starts watching `watched`'s handshakes.
+    public init(watching watched: Socket, in context: Context) throws(ZMQError) {
+        let endpoint = "inproc://interlude-handshakes-\(UUID().uuidString)"
+        let events = ZMQ_EVENT_HANDSHAKE_SUCCEEDED | ZMQ_EVENT_HANDSHAKE_FAILED_AUTH
+            | ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL | ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL
+        try watched.call("zmq_socket_monitor(\(endpoint))") { zmq_socket_monitor($0, endpoint, events) }
+        socket = try Socket(context, .pair)
+        do {
+            try socket.connect(endpoint)
+        } catch {
+            socket.close()
+            throw error
+        }
+    }
+
+    /// Every outcome reported since the last call, oldest first.
+    public func drain() throws(ZMQError) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        while let frames = try socket.receive() {
+            // Frame 1: a 16-bit event and a 32-bit value in host order; frame 2: the endpoint.
+            guard frames.count == 2, frames[0].count == 6 else { continue }
+            let (event, value) = frames[0].withUnsafeBytes {
+                (Int32($0.loadUnaligned(as: UInt16.self)), Int($0.loadUnaligned(fromByteOffset: 2, as: UInt32.self)))
+            }
+            let endpoint = String(decoding: frames[1], as: UTF8.self)
+            switch event {
+            case ZMQ_EVENT_HANDSHAKE_SUCCEEDED: outcomes.append(.succeeded(endpoint: endpoint))
+            case ZMQ_EVENT_HANDSHAKE_FAILED_AUTH: outcomes.append(.refused(endpoint: endpoint, status: value))
+            default: outcomes.append(.failed(endpoint: endpoint))
+            }
+        }
+        return outcomes
+    }
+
+    /// Stops receiving events.
+    public func close() { socket.close() }
+}
+
+@available(*, unavailable, message: "a monitor belongs to the thread that owns the watched socket")
+extension HandshakeMonitor: Sendable {}

@@ -1,0 +1,28 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite struct SSEFormatTests {
+    @Test func anEventHasIdEventAndDataLinesAndEndsWithABlankLine() {
+        let text = String(decoding: SSE.event(id: "7", event: "presented", data: #"{"a":1}"#), as: UTF8.self)
+        #expect(text == "id: 7\nevent: presented\ndata: {\"a\":1}\n\n")
+    }
+
+    @Test(arguments: ["one\ntwo\nthree", "one\r\ntwo\rthree"])
+    func multiLineDataBecomesOneDataLinePerLine(_ data: String) {
+        #expect(String(decoding: SSE.event(data: data), as: UTF8.self) == "data: one\ndata: two\ndata: three\n\n")
+    }
+
+    @Test func emptyDataStillMakesADataLine() {
+        #expect(String(decoding: SSE.event(data: ""), as: UTF8.self) == "data: \n\n")
+    }
+
+    @Test func lineBreaksCannotSmuggleFieldsThroughIdOrEvent() {
+        let text = String(decoding: SSE.event(id: "1\ndata: forged", event: "a\rb", data: "x"), as: UTF8.self)
+        #expect(text == "id: 1data: forged\nevent: ab\ndata: x\n\n")
+    }
+
+    @Test func theHeartbeatIsACommentLine() {
+        #expect(String(decoding: SSE.heartbeat, as: UTF8.self) == ": ping\n\n")
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// docker-compose.yml as the security documentation describes it: only the gateway published, CURVE everywhere.
+@Suite struct ComposeFileTests {
+    /// Each service's lines, by name (the two-space-indented keys under `services:`).
+    static func services() throws -> [String: [String]] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docker-compose.yml"), encoding: .utf8)
+        var services: [String: [String]] = [:]
+        var current: String?
+        var inServices = false
+        for line in text.split(separator: "\n").map(String.init) where !line.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+            if !line.hasPrefix(" ") {
+                inServices = line == "services:"
+                current = nil
+            } else if inServices, line.hasPrefix("  "), !line.hasPrefix("   "), line.hasSuffix(":") {
+                current = String(line.dropFirst(2).dropLast())
+                services[current!] = []
+            } else if let current {
+                services[current]?.append(line.trimmingCharacters(in: .whitespaces))
+            }
+        }
+        return services
+    }
+
+    @Test func onlyTheGatewayIsPublishedAndOnlyOnTheHostsLoopback() throws {
+        let services = try Self.services()
+        #expect(Set(services.keys) == ["broker", "worker", "gateway", "hello-worker"])
+        for (name, lines) in services {
+            #expect(lines.contains("ports:") == (name == "gateway"), "\(name)")
+        }
+        let published = try #require(services["gateway"]).filter { $0.hasPrefix("- \"") && $0.contains(":8080") }
+        #expect(published == ["- \"127.0.0.1:8080:8080\""])
+    }
+
+    @Test func everyServiceUsesCurveWithItsKeyMountedAsASecret() throws {
+        let services = try Self.services()
+        for (name, key) in [("broker", "broker_key"), ("worker", "worker_key"), ("hello-worker", "worker_key"), ("gateway", "gateway_key")] {
+            let lines = try #require(services[name])
+            #expect(lines.contains("INTERLUDE_CURVE_SECRET_KEY_FILE: /run/secrets/\(key)"), "\(name)")
+            #expect(lines.contains("- \(key)"), "\(name) mounts its key")
+        }
+        #expect(try #require(services["broker"]).contains("INTERLUDE_AUTHORIZED_KEYS_FILE: /run/secrets/authorized_keys"))
+        for name in ["worker", "hello-worker", "gateway"] {
+            #expect(try #require(services[name]).contains("INTERLUDE_BROKER_PUBLIC_KEY: /run/secrets/broker_pub"), "\(name)")
+        }
+    }
+}

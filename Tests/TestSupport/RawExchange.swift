@@ -1,0 +1,28 @@
+import Foundation
+import TestSupport
+
+extension RawConnection {
+    /// Reads one response whose length the headers give (Content-Length), or to end of stream.
+    public func receiveResponse() -> HTTPReply? {
+        HTTPReply(raw: receive(until: Self.isComplete))
+    }
+
+    /// Sends `request` on a new connection and reads one response.
+    public static func exchange(port: Int, _ request: String) async throws -> HTTPReply? {
+        try await onThread {
+            let connection = try RawConnection(port: port)
+            defer { connection.close() }
+            connection.send(Data(request.utf8))
+            return connection.receiveResponse()
+        }
+    }
+
+    public static func isComplete(_ data: Data) -> Bool {
+        guard let end = data.range(of: Data("\r\n\r\n".utf8)) else { return false }
+        let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).lowercased()
+        guard let line = head.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+            let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+        else { return false }
+        return data.count - end.upperBound >= length
+    }
+}
