@@ -87,7 +87,9 @@ extension BrokerState {
         active.holder = id
         jobs[present.job] = active
         workers[id]?.running.remove(present.job)
+        workers[id]?.holding.insert(present.job)
         presentationJobs[presentation.id] = present.job
+        pendingIndex.insert(presentation)
         var effects: [BrokerEffect] = [
             .persist(.addPresentation(presentation)), save(active), askedLine(presentation, operation: active.job.operation),
             event(.presentationPending, active.job, at: now, presentation: presentation),
