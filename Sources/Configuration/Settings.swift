@@ -82,6 +82,10 @@ public struct Settings: Sendable, Hashable {
     /// How log lines are written: `text` or `json` (one object a line, with `job`, `presentation`, `operation`).
     public var logFormat = "text"
 
+    // Speed at scale (docs/benchmarks.md).
+    /// Tasks one worker keeps suspended on a question; beyond it the oldest is let go and replayed from its history when answered.
+    public var maxSuspended = 1_000
+
     public init() {}
 
     /// The keys, in the order the documentation lists them.
@@ -93,6 +97,7 @@ public struct Settings: Sendable, Hashable {
         "maxMessageBytes", "maxJsonDepth", "maxJsonKeys", "maxRedispatches",
         "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots", "allowedOrigins",
         "logFormat",
+        "maxSuspended",
     ]
 
     /// Keys whose values are secrets: never printed or logged.

@@ -20,10 +20,19 @@ final class SocketBackend: JobBackend {
     private let lastProgress = Mutex<[String: ContinuousClock.Instant]>([:])
     /// The question each suspended job waits on, so releasing a job finds its waiter without a scan.
     private let asking = Mutex<[String: Int]>([:])
+    /// The tasks waiting on an answer, oldest first, and what lets one go when there are too many.
+    private let suspended: Mutex<SuspendedJobs>
+    private let dropping = Mutex<(@Sendable (SuspendedJobs.Key) -> Void)?>(nil)
 
-    init(limits: MessageLimits, post: @escaping @Sendable (WorkerMessage, String) -> Void) {
+    init(limits: MessageLimits, maxSuspended: Int, post: @escaping @Sendable (WorkerMessage, String) -> Void) {
         self.limits = limits
         self.post = post
+        suspended = Mutex(SuspendedJobs(limit: maxSuspended))
+    }
+
+    /// Sets what lets a suspended task go when more than `maxSuspended` wait.
+    func onDrop(_ handler: @escaping @Sendable (SuspendedJobs.Key) -> Void) {
+        dropping.withLock { $0 = handler }
     }
 
     private func correlation() -> String { "w\(counter.add(1, ordering: .relaxed).newValue)" }
@@ -51,6 +60,11 @@ final class SocketBackend: JobBackend {
             _ = try? await resolution
             throw error
         }
+        // Suspended from here on: past `maxSuspended`, the oldest waiting task is let go.
+        let waiting = SuspendedJobs.Key(job: job, attempt: attempt)
+        let dropped = suspended.withLock { $0.suspend(waiting) }
+        defer { suspended.withLock { $0.resume(waiting) } }
+        if !dropped.isEmpty, let drop = dropping.withLock({ $0 }) { dropped.forEach(drop) }
         return try await resolution
     }
 

@@ -86,4 +86,36 @@ import Wire
         } while after != nil && seen.count <= 25
         #expect(seen == parked.map(\.1.id))
     }
+
+    @Test func aDroppedTaskLeavesItsQuestionPendingAndTheAnswerReplaysTheJob() {
+        var broker = BrokerHarness()
+        _ = broker.ready("w1", capacity: 2)
+        let parked = park(&broker, 3, on: "w1")
+        let dropped = broker.worker("w1", .drop(.init(job: parked[0].0.id, attempt: 1)))
+        #expect(dropped.isEmpty, "nothing to journal, nobody to tell")
+        #expect(broker.state.pendingCount == 3)
+
+        let answered = broker.client(.answer(.init(presentation: parked[0].1.id, action: "remove", by: "ana", channel: "cli")))
+        #expect(BrokerHarness.commands(answered, to: "w1").filter { if case .resume = $0 { true } else { false } }.isEmpty)
+        #expect(BrokerHarness.dispatches(answered).map(\.1.id) == [parked[0].0.id])
+        #expect(BrokerHarness.dispatches(answered).first?.1.attempts == 2)
+
+        let kept = broker.client(.answer(.init(presentation: parked[1].1.id, action: "remove", by: "ana", channel: "cli")))
+        #expect(BrokerHarness.commands(kept, to: "w1").contains { if case .resume = $0 { true } else { false } }, "a held task is resumed")
+    }
+
+    @Test func aDropThatCrossedTheResumeQueuesTheJobAgainAtOnce() {
+        var broker = BrokerHarness()
+        _ = broker.ready("w1", capacity: 2)
+        let parked = park(&broker, 1, on: "w1")
+        let answered = broker.client(.answer(.init(presentation: parked[0].1.id, action: "remove", by: "ana", channel: "cli")))
+        #expect(BrokerHarness.commands(answered, to: "w1").contains { if case .resume = $0 { true } else { false } })
+        // The worker had let the task go before the resume reached it.
+        let dropped = broker.worker("w1", .drop(.init(job: parked[0].0.id, attempt: 1)))
+        #expect(BrokerHarness.dispatches(dropped).map(\.1.id) == [parked[0].0.id])
+        #expect(BrokerHarness.dispatches(dropped).first?.1.attempts == 2)
+        #expect(BrokerHarness.changes(dropped).count == 2, "the job saved as queued, then as dispatched")
+        let stale = broker.worker("w1", .drop(.init(job: parked[0].0.id, attempt: 1)))
+        #expect(stale.isEmpty, "a drop of an older attempt changes nothing")
+    }
 }

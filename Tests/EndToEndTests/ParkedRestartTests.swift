@@ -44,5 +44,31 @@ extension EndToEnd {
             #expect(try await sandbox.questionsAsked(for: question.job) == 1, "the replay took the answer from history")
             #expect(try await client.stats().pending == Self.parked - 1)
         }
+
+        @Test("A worker that keeps at most 5 tasks suspended: with 40 questions pending, an answer to an old one replays its job, one to a recent one resumes it")
+        func aWorkerKeepsAtMostMaxSuspendedTasks() async throws {
+            let sandbox = try Sandbox("max-suspended")
+            defer { sandbox.shutdown() }
+            try await sandbox.startBroker()
+            let worker = try await sandbox.startWorker("w1", environment: ["INTERLUDE_MAX_SUSPENDED": "5"])
+            try await sandbox.waitingDownloads(40, titleLength: 20)
+            let pending = try await sandbox.pending()
+            #expect(pending.count == 40, "every question stays pending, kept or let go")
+
+            // Ordered by creation: the first was let go long ago, the last is among the five kept.
+            let (old, recent) = (try #require(pending.first), try #require(pending.last))
+            for question in [old, recent] {
+                let answer = try await sandbox.cli("answer", question.id, "remove")
+                #expect(answer.status == 0, "\(answer)")
+            }
+            let replayed = try await sandbox.waitForEnd(of: old.job, timeout: .seconds(30))
+            #expect(replayed.state == .succeeded, "\(replayed)")
+            #expect(replayed.attempts == 2, "its task had been let go: the job ran again from its history")
+            let resumed = try await sandbox.waitForEnd(of: recent.job, timeout: .seconds(30))
+            #expect(resumed.state == .succeeded, "\(resumed)")
+            #expect(resumed.attempts == 1, "its task was still suspended: resumed where it stopped")
+            #expect(try await sandbox.questionsAsked(for: old.job) == 1, "the replay took the answer from history")
+            #expect(worker.isRunning)
+        }
     }
 }
