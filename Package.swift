@@ -39,8 +39,8 @@ let package = Package(
         .target(name: "Archive", dependencies: ["CArchive", "Confinement"]),
         .target(name: "Presentation", dependencies: ["Primitives"]),
         .target(name: "Wire", dependencies: ["Presentation"]),
-        .target(name: "Configuration", dependencies: ["Log", "SQLite"]),
-        .target(name: "Journal", dependencies: ["SQLite", "Presentation", "Wire", "Primitives"]),
+        .target(name: "Configuration", dependencies: ["Log", "SQLite", "PostgreSQL"]),
+        .target(name: "Journal", dependencies: ["SQLite", "PostgreSQL", "Presentation", "Wire", "Primitives"]),
         .target(name: "Broker", dependencies: ["ZeroMQ", "Wire", "Journal", "SQLite", "Presentation", "Log", "Lifecycle", "Primitives"]),
         // The SDK an operation's author imports; the worker's ZeroMQ runtime is a module of its own.
         .target(name: "WorkerKit", dependencies: ["Wire", "Presentation"]),
@@ -59,7 +59,7 @@ let package = Package(
             "HTTPServer", "Webhooks", "Sodium", "Client", "Configuration", "Log", "Lifecycle", "Wire", "Presentation", "Primitives",
         ], exclude: ["Page/Assets"]),
         .target(name: "InterludeCLI", dependencies: [
-            "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "HTTPServer", "Webhooks", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
+            "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "Journal", "HTTPServer", "Webhooks", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
             "Gateway", "Presentation", "Wire", "Primitives",
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "Log"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "Primitives"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"]),
-        .testTarget(name: "JournalTests", dependencies: ["Journal", "Wire", "Presentation"]),
+        .testTarget(name: "JournalTests", dependencies: ["Journal", "PostgreSQL", "Wire", "Presentation", "TestSupport"]),
         .testTarget(name: "BrokerTests", dependencies: ["Broker", "Journal", "Wire", "Presentation", "ZeroMQ"]),
         .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "Presentation", "Wire"]),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation", "Wire", "Archive"]),
@@ -92,6 +92,6 @@ let package = Package(
             dependencies: ["Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Wire", "TestSupport"]),
         .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "ZeroMQ", "TestSupport"], exclude: ["Browser", "Receiver"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Client", "PostgreSQL", "Wire", "Presentation", "ZeroMQ", "TestSupport"], exclude: ["Browser", "Receiver"]),
     ]
 )

@@ -7,7 +7,7 @@ import SQLite
 /// A key `fooBar` is overridden by `INTERLUDE_FOO_BAR`. Unknown keys and bad values are errors that
 /// name the key and where it came from; nothing starts on a half-read configuration.
 public struct Settings: Sendable, Hashable {
-    /// Folder of the journal (SQLite).
+    /// Folder of the SQLite journal (when `journal` is empty).
     public var data = "data"
     /// Folder the shipped operations act on.
     public var library = "library"
@@ -76,6 +76,11 @@ public struct Settings: Sendable, Hashable {
     /// Folders `exportProject` may write into, comma-separated; empty means the library's `exports/`.
     public var exportRoots = ""
 
+    // Past one machine (docs/scaling.md).
+    /// Where the journal lives: empty means `<data>/journal.sqlite`; a `postgres://` or `postgresql://` URL
+    /// means that PostgreSQL database, which several brokers may share (one active at a time).
+    public var journal = ""
+
     public init() {}
 
     /// The keys, in the order the documentation lists them.
@@ -86,6 +91,7 @@ public struct Settings: Sendable, Hashable {
         "webhookBackoffMs", "webhookTimeoutMs", "tokensFile", "tokens", "publicUrl",
         "maxMessageBytes", "maxJsonDepth", "maxJsonKeys", "maxRedispatches",
         "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots",
+        "journal",
     ]
 
     /// Keys whose values are secrets: never printed or logged.

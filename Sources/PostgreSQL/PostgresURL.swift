@@ -6,8 +6,8 @@ import Foundation
 /// Its `description` is the redacted form (`postgresql://user:***@host:5432/db`), so interpolating it
 /// into a log line or an error never prints the password.
 public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
-    /// The URL as given, password included: only for handing to libpq.
-    let text: String
+    /// The URL as given, password included: for libpq or a child process's settings, never for printing.
+    public let text: String
     /// The URL with its password replaced by `***`.
     public let redacted: String
     /// The host (or hosts, comma-separated) it names; empty means libpq's default.
@@ -64,7 +64,7 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `text` with the password of its user part and of any `password` query parameter replaced by `***`.
-    static func redact(_ text: String) -> String {
+    public static func redact(_ text: String) -> String {
         var result = text
         for range in secretRanges(in: text).reversed() { result.replaceSubrange(range, with: "***") }
         return result
