@@ -125,6 +125,7 @@ extension Settings {
         case "brokerPublicKey": brokerPublicKey = try text()
         case "authorizedKeysFile": authorizedKeysFile = try text()
         case "exportRoots": exportRoots = try text()
+        case "allowedOrigins": allowedOrigins = try text()
         case "journal": journal = try text()
         default: throw ConfigurationError(key: key, source: source, problem: "unknown key; known keys: \(Self.keys.joined(separator: ", "))")
         }

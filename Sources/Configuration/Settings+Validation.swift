@@ -23,6 +23,9 @@ extension Settings {
         try check("webhookSecret", webhookUrl.isEmpty || !webhookSecret.isEmpty, "webhookUrl needs a webhookSecret")
         try check("data", !data.isEmpty, "must not be empty")
         try check("library", !library.isEmpty, "must not be empty")
+        if let bad = allowedOriginList.first(where: { !Self.isOrigin($0) }) {
+            throw ConfigurationError(key: "allowedOrigins", source: "settings", problem: "\"\(bad)\" is not an origin: expected scheme://host[:port], without a path")
+        }
         try check("maxMessageBytes", maxMessageBytes >= 64 << 10 && maxMessageBytes <= 64 << 20, "must be from 65536 to 67108864")
         try check("maxJsonDepth", maxJsonDepth >= 2 && maxJsonDepth <= 512, "must be from 2 to 512")
         try check("maxJsonKeys", maxJsonKeys >= 1 && maxJsonKeys <= 100_000, "must be from 1 to 100000")

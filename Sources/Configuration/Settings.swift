@@ -75,6 +75,8 @@ public struct Settings: Sendable, Hashable {
     public var authorizedKeysFile = ""
     /// Folders `exportProject` may write into, comma-separated; empty means the library's `exports/`.
     public var exportRoots = ""
+    /// Origins of other web sites allowed to call the gateway's API from a browser (CORS), comma-separated.
+    public var allowedOrigins = ""
 
     // Past one machine (docs/scaling.md).
     /// Where the journal lives: empty means `<data>/journal.sqlite`; a `postgres://` or `postgresql://` URL
@@ -90,7 +92,7 @@ public struct Settings: Sendable, Hashable {
         "incomingSecret", "webhookUrl", "webhookSecret", "webhookEvents", "webhooksFile", "webhookMaxAttempts",
         "webhookBackoffMs", "webhookTimeoutMs", "tokensFile", "tokens", "publicUrl",
         "maxMessageBytes", "maxJsonDepth", "maxJsonKeys", "maxRedispatches",
-        "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots",
+        "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots", "allowedOrigins",
         "journal",
     ]
 
@@ -105,6 +107,19 @@ public struct Settings: Sendable, Hashable {
             name += character.uppercased()
         }
         return name
+    }
+
+    /// `allowedOrigins` as a list.
+    public var allowedOriginList: [String] {
+        allowedOrigins.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Whether `text` is `http(s)://host[:port]` and nothing more.
+    static func isOrigin(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty
+        else { return false }
+        return (url.path.isEmpty || url.path == "/") && url.query == nil && url.fragment == nil && url.user == nil
     }
 
     /// `exportRoots` as folders; empty when the library's `exports/` applies.

@@ -1,5 +1,6 @@
 import Client
 import Configuration
+import Foundation
 import Log
 import Webhooks
 import Wire
@@ -31,6 +32,8 @@ public struct GatewayConfiguration: Sendable {
     public var webhookTolerance: Duration = .seconds(300)
     /// Where the gateway logs (never a token or secret).
     public var log = Log("gateway")
+    /// Which hosts and origins it answers (from `publicUrl` and `allowedOrigins`): loopback names only by default.
+    public var origins = OriginPolicy(publicURL: nil)
 
     /// The defaults: loopback port 8080, the broker on its default endpoints, no secret, no tokens.
     public init() {}
@@ -48,7 +51,7 @@ public struct GatewayConfiguration: Sendable {
 
 extension GatewayConfiguration {
     /// Reads `http`, `clients`, `events`, `maxMessageBytes`, `incomingSecret`, `tokensFile`, `tokens`,
-    /// `requestTimeoutMs` and `logLevel`.
+    /// `requestTimeoutMs`, `logLevel`, `publicUrl` and `allowedOrigins`.
     public init(settings: Settings) throws(GatewayError) {
         guard let (host, port) = try? Settings.hostAndPort(settings.http) else {
             throw GatewayError(.invalidAddress, "http must be host:port, got \"\(settings.http)\"")
@@ -70,5 +73,6 @@ extension GatewayConfiguration {
             }
         }
         tokens = try APIToken.load(file: settings.tokensFile) + APIToken.parse(inline: settings.tokens)
+        origins = OriginPolicy(publicURL: settings.publicUrl.isEmpty ? nil : URL(string: settings.publicUrl), allowedOrigins: settings.allowedOriginList)
     }
 }

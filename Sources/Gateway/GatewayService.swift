@@ -54,11 +54,11 @@ public final class GatewayService: Service {
     }
 
     /// What every request goes through before its route (after the server's request metrics), outermost
-    /// first: headers every response carries, then the mapping of refusals to the JSON error body.
-    /// Checks that apply to every request, matched or not, go after `ErrorMapping`, so what they
-    /// throw is answered as JSON; a route's own checks are route middleware (`Authentication`).
+    /// first: headers every response carries (refusals included), the mapping of refusals to the JSON
+    /// error body, then the `Host`/`Origin`/`Content-Type` rules (`OriginPolicy`), which apply to every
+    /// request, matched or not; a route's own checks are route middleware (`Authentication`).
     static func middleware(_ configuration: GatewayConfiguration) -> [any HTTPMiddleware] {
-        [SecurityHeaders(), ErrorMapping(log: configuration.log)]
+        [SecurityHeaders(OriginPolicy.responseHeaders), ErrorMapping(log: configuration.log), OriginCheck(policy: configuration.origins)]
     }
 
     /// Serves until cancelled or shut down gracefully; then stops listening, ends open event streams

@@ -16,6 +16,11 @@ enum Output {
         TextRules.escaped(text, keepingLineBreaks: multiline)
     }
 
+    /// A job as one line of JSON or as a person reads it.
+    static func show(_ job: Job, json: Bool) {
+        if json { Self.json(job) } else { print(describe(job)) }
+    }
+
     /// A job as a person reads it.
     static func describe(_ job: Job) -> String {
         var lines = ["\(safe(job.id))  \(safe(job.operation))  \(job.state.rawValue)  (updated \(Timestamp.string(job.updatedAt)))"]

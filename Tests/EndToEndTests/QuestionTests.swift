@@ -10,12 +10,7 @@ extension EndToEnd {
         func answeringRemoveDeletesTheDownload() async throws {
             let sandbox = try Sandbox("answer")
             defer { sandbox.shutdown() }
-            try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
-            let file = TestLibrary.download("t-101", in: sandbox.library)
-
-            let job = try await sandbox.submit("removeDownload", blueInGreen)
-            let question = try await sandbox.question(of: job)
+            let (job, question, file) = try await sandbox.downloadWaitingForRemoval()
             let listed = try #require(try await sandbox.pending().first { $0.job == job }, "pending lists no question for \(job)")
             #expect(listed.id == question.id)
             #expect(listed.kind == .confirmationDialog)
@@ -86,12 +81,7 @@ extension EndToEnd {
         func cancellingAWaitingJob() async throws {
             let sandbox = try Sandbox("cancel")
             defer { sandbox.shutdown() }
-            try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
-            let file = TestLibrary.download("t-101", in: sandbox.library)
-
-            let job = try await sandbox.submit("removeDownload", blueInGreen)
-            let question = try await sandbox.question(of: job)
+            let (job, question, file) = try await sandbox.downloadWaitingForRemoval()
             let cancel = try await sandbox.cli("cancel", job)
             #expect(cancel.status == 0, "\(cancel)")
             let cancelled = try await sandbox.status(job)
@@ -133,5 +123,16 @@ extension EndToEnd {
             #expect(try await sandbox.jobs().isEmpty, "no job was queued")
             #expect(try await sandbox.pending().isEmpty)
         }
+    }
+}
+
+extension Sandbox {
+    /// A broker and worker `w1`, and a `removeDownload` job for t-101 waiting on its question.
+    fileprivate func downloadWaitingForRemoval() async throws -> (job: String, question: Presentation, file: URL) {
+        try await startBroker()
+        try startWorker("w1")
+        let file = TestLibrary.download("t-101", in: library)
+        let job = try await submit("removeDownload", blueInGreen)
+        return (job, try await question(of: job), file)
     }
 }

@@ -20,7 +20,8 @@ extension HTTPReply {
     }
 }
 
-/// Sends one request with URLSession, bounded by `timeout`.
+/// Sends one request with URLSession, bounded by `timeout`. A POST is sent as JSON, as every client of
+/// the API sends it, unless `headers` name another `Content-Type` (URLSession would say a form).
 public func fetch(
     _ method: String = "GET", port: Int, _ target: String, body: Data? = nil, headers: [String: String] = [:],
     timeout: Double = 60
@@ -29,6 +30,7 @@ public func fetch(
     request.httpMethod = method
     request.httpBody = body
     request.timeoutInterval = timeout
+    if method == "POST" { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     return try await roundTrip(request)
 }

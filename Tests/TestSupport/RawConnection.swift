@@ -14,10 +14,16 @@ public final class RawConnection: @unchecked Sendable {  // used by one thread a
     private let descriptor: Int32
     private var closed = false
 
-    public init(port: Int, timeoutSeconds: Int = 30) throws {
+    public convenience init(port: Int, timeoutSeconds: Int = 30) throws {
+        try self.init(port: port, timeout: .seconds(timeoutSeconds))
+    }
+
+    /// Connects to 127.0.0.1:`port`; each blocking send or receive gives up after `timeout`.
+    public init(port: Int, timeout: Duration) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        let (seconds, attoseconds) = timeout.components
+        var timeout = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -64,6 +70,21 @@ public final class RawConnection: @unchecked Sendable {  // used by one thread a
             received.append(contentsOf: buffer[0..<count])
         }
         return received
+    }
+
+    /// What one read brought: bytes, nothing before the timeout, or the end of the stream.
+    public enum Chunk {
+        case data(Data)
+        case timedOut
+        case closed
+    }
+
+    /// Reads what has arrived, waiting at most the receive timeout.
+    public func receiveChunk() -> Chunk {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        if count > 0 { return .data(Data(buffer[0..<count])) }
+        return count == 0 ? .closed : .timedOut
     }
 
     public func close() {

@@ -15,13 +15,7 @@ extension API {
                 ],
                 responses: [.ok(200, "The newest deliveries, newest event first.", "DeliveryPage"), .error(400, "A bad parameter.")])
         ) { request, _ throws(APIError) in
-            let state = try request.query("state").map { text throws(APIError) -> WebhookDelivery.State in
-                guard let state = WebhookDelivery.State(rawValue: text) else {
-                    let known = WebhookDelivery.State.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw .badRequest("state must be one of \(known), got \"\(text)\".")
-                }
-                return state
-            }
+            let state = try QueryParameters.state(request, as: WebhookDelivery.State.self)
             let limit = try QueryParameters.limit(request)
             do {
                 return .json(DeliveryPage(deliveries: try dispatcher.deliveries(state: state, limit: limit)))

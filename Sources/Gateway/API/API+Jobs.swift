@@ -37,13 +37,7 @@ extension API {
     }
 
     private func listJobs(_ request: HTTPRequest) async throws(APIError) -> HTTPResponse {
-        let state = try request.query("state").map { text throws(APIError) -> Job.State in
-            guard let state = Job.State(rawValue: text) else {
-                let states = Job.State.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .badRequest("state must be one of \(states), got \"\(text)\".")
-            }
-            return state
-        }
+        let state = try QueryParameters.state(request, as: Job.State.self)
         let limit = try QueryParameters.limit(request)
         let cursor = try QueryParameters.cursor(request)
         if let cursor, Int64(cursor) == nil { throw .badRequest("cursor \"\(cursor)\" is not one this API gave out.") }

@@ -11,6 +11,17 @@ enum QueryParameters {
         return limit
     }
 
+    /// `state`: one of `State`'s values, nil when absent.
+    static func state<State: RawRepresentable & CaseIterable>(_ request: HTTPRequest, as: State.Type) throws(APIError) -> State?
+    where State.RawValue == String {
+        guard let text = request.query("state") else { return nil }
+        guard let state = State(rawValue: text) else {
+            let states = State.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .badRequest("state must be one of \(states), got \"\(text)\".")
+        }
+        return state
+    }
+
     /// `cursor`: the `next` value of the previous page; nil on the first page.
     static func cursor(_ request: HTTPRequest) throws(APIError) -> String? {
         guard let cursor = request.query("cursor") else { return nil }

@@ -50,10 +50,13 @@ struct GatewayCommand: Command {
         [{"name", "token", "scopes"}]) and `tokens` (name:token:scope+scope,…). With no tokens the API is
         open, which is allowed on a loopback address only; on any other address the gateway refuses to
         start. Incoming webhooks need `incomingSecret` (whsec_…); without it they are refused with 401.
+        It answers only requests addressed to publicUrl's host or a loopback name (421 otherwise); a
+        POST must be application/json (415); a state-changing request from another site's page is
+        refused (403) unless allowedOrigins lists that origin, which also gets CORS headers.
         With curveSecretKeyFile and brokerPublicKey it talks to the broker over CURVE; its key needs the
         gateway role there, which lets it answer under its callers' token names.
         Settings: http, clients, events, data, maxMessageBytes, incomingSecret, tokensFile, tokens,
-        publicUrl, requestTimeoutMs, webhook…, logLevel, curveSecretKeyFile, brokerPublicKey.
+        publicUrl, allowedOrigins, requestTimeoutMs, webhook…, logLevel, curveSecretKeyFile, brokerPublicKey.
         Tokens and secrets are never printed.
         """
 

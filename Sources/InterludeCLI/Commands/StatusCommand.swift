@@ -18,7 +18,7 @@ struct StatusCommand: Command {
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let id = try arguments.positionals("job")[0]
         let job = try await Connection(settings).client.status(id)
-        if arguments.has("json") { Output.json(job) } else { print(Output.describe(job)) }
+        Output.show(job, json: arguments.has("json"))
         return ExitStatus.success
     }
 }
@@ -38,7 +38,7 @@ struct CancelCommand: Command {
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let id = try arguments.positionals("job")[0]
         let job = try await Connection(settings).client.cancel(id)
-        if arguments.has("json") { Output.json(job) } else { print(Output.describe(job)) }
+        Output.show(job, json: arguments.has("json"))
         return ExitStatus.success
     }
 }

@@ -35,7 +35,7 @@ struct SubmitCommand: Command {
         guard let seconds = Int(arguments["timeout"] ?? "3600"), seconds > 0 else { throw UsageError("--timeout takes a positive number of seconds") }
         if !arguments.has("json") { printError("\(job.id) queued; waiting for it to end (answer its questions with `interlude pending` / `interlude answer`)") }
         let finished = try await connection.client.waitForEnd(of: job.id, timeout: .seconds(seconds), poll: .milliseconds(100))
-        if arguments.has("json") { Output.json(finished) } else { print(Output.describe(finished)) }
+        Output.show(finished, json: arguments.has("json"))
         return finished.state == .succeeded ? ExitStatus.success : ExitStatus.failure
     }
 

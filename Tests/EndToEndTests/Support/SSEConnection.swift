@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import TestSupport
 
 /// One message of an event stream.
 struct SSEMessage: Equatable, CustomStringConvertible {
@@ -14,33 +11,18 @@ struct SSEMessage: Equatable, CustomStringConvertible {
 
 /// A plain TCP client of `GET /v1/events`: HTTP/1.0, so the body arrives as written (no chunk framing)
 /// and the connection closes when either side is done. Blocking reads run on a thread of their own.
-final class SSEConnection: @unchecked Sendable {  // the descriptor is used by one read at a time, as the tests do
-    private let descriptor: Int32
+final class SSEConnection: @unchecked Sendable {  // the connection is used by one read at a time, as the tests do
+    private let connection: RawConnection
     private var buffer = Data()
     private(set) var status = 0
 
     /// Connects to 127.0.0.1:`port` and sends the request for `target` with `headers`.
     init(port: Int, target: String, headers: [String: String] = [:]) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw EndToEndFailure("socket: errno \(errno)") }
-        var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            Glibc.close(descriptor)
-            throw EndToEndFailure("connect to port \(port): errno \(errno)")
-        }
+        connection = try RawConnection(port: port, timeout: .milliseconds(200))
         var request = "GET \(target) HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
-        let bytes = Array((request + "\r\n").utf8)
-        guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
-            Glibc.close(descriptor)
+        guard connection.send(Data((request + "\r\n").utf8)) else {
+            connection.close()
             throw EndToEndFailure("could not send the request")
         }
     }
@@ -75,13 +57,14 @@ final class SSEConnection: @unchecked Sendable {  // the descriptor is used by o
 
     private func read(until done: (Data) -> Bool, timeout: Duration, failure: () -> String) throws {
         let deadline = ContinuousClock.now + timeout
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             if done(buffer) { return }
             guard ContinuousClock.now < deadline else { throw EndToEndFailure(failure()) }
-            let received = recv(descriptor, &chunk, chunk.count, 0)
-            if received == 0 { throw EndToEndFailure("the stream closed: \(failure())") }
-            if received > 0 { buffer.append(contentsOf: chunk[0..<received]) }
+            switch connection.receiveChunk() {
+            case .data(let data): buffer.append(data)
+            case .timedOut: continue
+            case .closed: throw EndToEndFailure("the stream closed: \(failure())")
+            }
         }
     }
 
@@ -106,6 +89,6 @@ final class SSEConnection: @unchecked Sendable {  // the descriptor is used by o
     }
 
     func close() {
-        Glibc.close(descriptor)
+        connection.close()
     }
 }
