@@ -79,6 +79,14 @@ extension BrokerClient {
         }
     }
 
+    /// The announced operations (or only `name`), with their schemas, texts, workers and job counts.
+    public func operations(named name: String? = nil) async throws(WireError) -> BrokerReply.OperationList {
+        switch await request(.operations(.init(name: name))) {
+        case .operations(let list): return list
+        case let other: throw Self.unexpected(other)
+        }
+    }
+
     /// Journaled events after `sequence`.
     public func events(after sequence: Int64, limit: Int? = nil) async throws(WireError) -> BrokerReply.EventPage {
         switch await request(.events(.init(after: sequence, limit: limit))) {

@@ -33,7 +33,9 @@ public final class GatewayService: Service {
         let providers = metricsProviders + (webhooks.map { dispatcher in [{ dispatcher.metricsText() }] } ?? [])
         let api = API(connection: connection, configuration: configuration, metrics: metrics, metricsProviders: providers)
         let document = OpenAPIHolder()
-        let routes = api.routes + [API.openAPIRoute(document)] + (webhooks.map { [API.deliveriesRoute($0)] } ?? []) + WebPage.routes
+        let client = connection.client
+        let page = WebPage.routes(operationTexts: { try? await client.operations().operations.map(\.catalog) })
+        let routes = api.routes + [API.openAPIRoute(document)] + (webhooks.map { [API.deliveriesRoute($0)] } ?? []) + page
         document.set(OpenAPIDocument.json(for: routes))
         var router = Router()
         for route in routes { router.add(route, tokens: tokens) }
@@ -51,6 +53,9 @@ public final class GatewayService: Service {
         self.url = "http://\(configuration.host):\(server.port)"
         let access = tokens.isEmpty ? "open (loopback, no tokens)" : "tokens: \(tokens.names.joined(separator: ", "))"
         configuration.log.info("serving \(url), broker \(connection.options.clients), \(access)")
+        if !Loopback.contains(configuration.host), configuration.origins.publicHost == nil {
+            configuration.log.info("no publicUrl: only requests addressed to a loopback name are answered (others get 421)")
+        }
     }
 
     /// What every request goes through before its route (after the server's request metrics), outermost

@@ -14,11 +14,15 @@ protocol Command: Sendable {
     var flags: Set<String> { get }
     /// Runs the command; the result is the process exit status.
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32
+    /// What `--help` prints: `help`, plus what only the running system knows (`settings` is nil when
+    /// they cannot be read).
+    func currentHelp(_ settings: Settings?) async -> String
 }
 
 extension Command {
     var options: Set<String> { [] }
     var flags: Set<String> { [] }
+    func currentHelp(_ settings: Settings?) async -> String { help }
 }
 
 /// Exit statuses every command keeps.

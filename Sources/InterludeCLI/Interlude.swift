@@ -6,7 +6,7 @@ import Wire
 public enum Interlude {
     static let commands: [any Command] = [
         UpCommand(), BrokerCommand(), WorkerCommand(), GatewayCommand(),
-        SubmitCommand(), StatusCommand(), JobsCommand(), PendingCommand(), AnswerCommand(), CancelCommand(),
+        SubmitCommand(), OperationsCommand(), StatusCommand(), JobsCommand(), PendingCommand(), AnswerCommand(), CancelCommand(),
         ResolveCommand(),
         BenchCommand(),
         KeygenCommand(),
@@ -32,7 +32,7 @@ public enum Interlude {
         do {
             let arguments = try Arguments(Array(words.dropFirst()), options: command.options.union(["config"]), flags: command.flags)
             if arguments.has("help") {
-                print(command.help)
+                print(await command.currentHelp(try? Settings.load(file: arguments["config"])))
                 return ExitStatus.success
             }
             let settings = try Settings.load(file: arguments["config"])

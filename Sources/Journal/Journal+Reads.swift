@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import Primitives
 import SQLite
 import Wire
 
@@ -73,6 +74,20 @@ extension Journal {
             if let state = row.string("state") { counts[state] = Int(row.int("n") ?? 0) }
         }
         return counts
+    }
+
+    /// Every operation announcement ever made, oldest first: what the broker knows when it starts.
+    public func announcements() throws -> [RecordedAnnouncement] {
+        try database.query("SELECT body, worker, first_at, last_at FROM operations ORDER BY last_at, rowid").map { row in
+            RecordedAnnouncement(
+                announcement: try Self.decode(OperationAnnouncement.self, row.string("body")), worker: row.string("worker") ?? "",
+                firstAt: try Self.date(row.string("first_at")), lastAt: try Self.date(row.string("last_at")))
+        }
+    }
+
+    private static func date(_ text: String?) throws -> Date {
+        guard let text, let date = Timestamp.date(text) else { throw JournalError("unreadable time \(text ?? "NULL") in operations") }
+        return date
     }
 
     /// The newest event's sequence, 0 when there is none.

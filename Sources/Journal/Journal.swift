@@ -72,6 +72,14 @@ public final class Journal {
                 "INSERT INTO events (sequence, type, job, at, body) VALUES (?, ?, ?, ?, ?)",
                 .integer(event.sequence), .text(event.type.rawValue), event.job.map { .text($0.id) } ?? .null,
                 .text(Timestamp.string(event.at)), .text(try Self.json(event)))
+        case .announce(let record):
+            try database.run(
+                """
+                INSERT INTO operations (name, body, worker, first_at, last_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(name, body) DO UPDATE SET worker = excluded.worker, last_at = excluded.last_at
+                """,
+                .text(record.announcement.name), .text(try Self.json(record.announcement)), .text(record.worker),
+                .text(Timestamp.string(record.firstAt)), .text(Timestamp.string(record.lastAt)))
         }
     }
 

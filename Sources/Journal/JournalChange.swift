@@ -9,4 +9,6 @@ public enum JournalChange: Sendable, Hashable {
     case resolve(Resolution)
     case recordStep(job: String, name: String, value: JSONValue)
     case appendEvent(Event)
+    /// A worker announced an operation: a new version is added, a known one gets its time and worker.
+    case announce(RecordedAnnouncement)
 }

@@ -37,5 +37,16 @@ enum Schema {
                 body TEXT NOT NULL
             );
             """),
+        // The operation registry: every distinct announcement, so the broker knows an operation across restarts.
+        Migration(version: 2, sql: """
+            CREATE TABLE operations (
+                name TEXT NOT NULL,
+                body TEXT NOT NULL,           -- the announcement as JSON (sorted keys): name, summary, input schema, catalog
+                worker TEXT NOT NULL,         -- the worker that announced it last
+                first_at TEXT NOT NULL,
+                last_at TEXT NOT NULL,
+                PRIMARY KEY (name, body)
+            );
+            """),
     ]
 }

@@ -5,6 +5,9 @@ public struct Noop: WorkerKit.Operation {
     /// The name clients submit.
     public static let name = "noop"
 
+    /// One line for people.
+    public static let summary = "Do nothing and ask nothing (for benchmarks)"
+
     /// The operation.
     public init() {}
 

@@ -52,17 +52,6 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
     /// The redacted URL.
     public var description: String { redacted }
 
-    /// The same server and credentials with another database.
-    public func database(_ name: String) throws(PostgresError) -> PostgresURL {
-        guard let components = URLComponents(string: text), name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            throw PostgresError(.misuse, "cannot name database \(name) in \(redacted)")
-        }
-        var changed = components
-        changed.path = "/" + name
-        guard let url = changed.string else { throw PostgresError(.misuse, "cannot name database \(name) in \(redacted)") }
-        return try PostgresURL(url)
-    }
-
     /// `text` with the password of its user part and of any `password` query parameter replaced by `***`.
     public static func redact(_ text: String) -> String {
         var result = text

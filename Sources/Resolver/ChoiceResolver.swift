@@ -10,8 +10,9 @@ public struct ChoiceResolver: Sendable, Hashable {
     /// The rows in the order shown.
     public let choices: [Choice]
 
-    /// The rows for `presentation` with labels in `locale`.
-    public init(_ presentation: Presentation, catalog: Catalog = .shipped, locale: String) {
+    /// The rows for `presentation` with labels in `locale`, from `catalog` (by default the resolver's own).
+    public init(_ presentation: Presentation, catalog: Catalog? = nil, locale: String) {
+        let catalog = catalog ?? ResolverText.catalog
         let actions = Self.arranged(presentation.actions)
         let labels = actions.map { catalog.label(of: $0, locale: locale) }
         let letters = labels.map { label in Choice.firstLetterIndex(label).map { label[$0] } }

@@ -13,27 +13,27 @@ public struct RenderContext: Sendable, Hashable {
     public var operation: String?
     /// The current time, for the presentation's age.
     public var now: Date
-    /// Where texts are translated.
+    /// Where texts are translated: the operation's catalog, then the resolver's own.
     public var catalog: Catalog
 
-    /// A context with explicit values; tests use this.
+    /// A context with explicit values; `operationCatalog` holds the texts the operation's worker announced.
     public init(
         locale: String = Catalog.fallbackLocale, colour: Bool = false, width: Int = 80, operation: String? = nil,
-        now: Date, catalog: Catalog = .shipped
+        now: Date, operationCatalog: Catalog = Catalog([:])
     ) {
         self.locale = locale
         self.colour = colour
         self.width = width
         self.operation = operation
         self.now = now
-        self.catalog = catalog
+        self.catalog = operationCatalog.merging(ResolverText.catalog)
     }
 
     /// A context from the process environment (`LANG`, `NO_COLOR`, `COLUMNS`, …) via `TerminalEnvironment`.
-    public init(environment: [String: String], isTerminal: Bool, operation: String?, now: Date) {
+    public init(environment: [String: String], isTerminal: Bool, operation: String?, now: Date, operationCatalog: Catalog = Catalog([:])) {
         self.init(
             locale: TerminalEnvironment.locale(environment),
             colour: TerminalEnvironment.usesColour(environment, isTerminal: isTerminal),
-            width: TerminalEnvironment.width(environment), operation: operation, now: now)
+            width: TerminalEnvironment.width(environment), operation: operation, now: now, operationCatalog: operationCatalog)
     }
 }

@@ -10,7 +10,14 @@ public enum BrokerReply: Sendable, Hashable {
     case resolution(Resolution)
     case events(EventPage)
     case stats(Stats)
+    case operations(OperationList)
     case error(WireError)
+
+    /// Announced operations, sorted by name.
+    public struct OperationList: Codable, Sendable, Hashable {
+        public let operations: [OperationInfo]
+        public init(operations: [OperationInfo]) { self.operations = operations }
+    }
 
     /// Counts for monitoring: jobs by state, pending questions, connected workers, newest event.
     public struct Stats: Codable, Sendable, Hashable {

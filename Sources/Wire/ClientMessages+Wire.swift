@@ -13,12 +13,14 @@ extension ClientRequest: WireMessage {
         case .cancel: "cancel"
         case .events: "events"
         case .stats: "stats"
+        case .operations: "operations"
         }
     }
 
     public func body() throws -> Data {
         switch self {
         case .stats: Frames.empty
+        case .operations(let value): try Frames.json(value)
         case .submit(let value): try Frames.json(value)
         case .status(let value), .cancel(let value): try Frames.json(value)
         case .jobs(let value): try Frames.json(value)
@@ -40,6 +42,7 @@ extension ClientRequest: WireMessage {
         case "cancel": .cancel(try Frames.payload(JobRef.self, body, in: type))
         case "events": .events(try Frames.payload(EventsSince.self, body, in: type))
         case "stats": .stats
+        case "operations": .operations(try Frames.payload(OperationsQuery.self, body, in: type))
         default: throw WireError(.unknownMessage, "unknown client request \"\(type)\"")
         }
     }
@@ -55,6 +58,7 @@ extension BrokerReply: WireMessage {
         case .resolution: "resolution"
         case .events: "events"
         case .stats: "stats"
+        case .operations: "operations"
         case .error: "error"
         }
     }
@@ -68,6 +72,7 @@ extension BrokerReply: WireMessage {
         case .resolution(let value): try Frames.json(value)
         case .events(let value): try Frames.json(value)
         case .stats(let value): try Frames.json(value)
+        case .operations(let value): try Frames.json(value)
         case .error(let value): try Frames.json(value)
         }
     }
@@ -81,6 +86,7 @@ extension BrokerReply: WireMessage {
         case "resolution": .resolution(try Frames.payload(Resolution.self, body, in: type))
         case "events": .events(try Frames.payload(EventPage.self, body, in: type))
         case "stats": .stats(try Frames.payload(Stats.self, body, in: type))
+        case "operations": .operations(try Frames.payload(OperationList.self, body, in: type))
         case "error": .error(try Frames.payload(WireError.self, body, in: type))
         default: throw WireError(.unknownMessage, "unknown broker reply \"\(type)\"")
         }

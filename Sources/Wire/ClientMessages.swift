@@ -12,6 +12,7 @@ public enum ClientRequest: Sendable, Hashable {
     case cancel(JobRef)
     case events(EventsSince)
     case stats
+    case operations(OperationsQuery)
 
     /// Submit an operation; an idempotency key returns the job it already created.
     public struct Submit: Codable, Sendable, Hashable {
@@ -101,6 +102,13 @@ public enum ClientRequest: Sendable, Hashable {
             self.by = by
             self.channel = channel
         }
+    }
+
+    /// The announced operations, or the one named.
+    public struct OperationsQuery: Codable, Sendable, Hashable {
+        /// Only this operation; a name nobody announced gets `notFound`.
+        public let name: String?
+        public init(name: String? = nil) { self.name = name }
     }
 
     /// Journaled events after `after`, for a subscriber that saw a gap or resumes.

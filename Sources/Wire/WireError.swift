@@ -1,4 +1,5 @@
 import Presentation
+import Schema
 
 /// A refusal or failure as it travels on the wire and as the CLI and HTTP API report it.
 public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvertible {
@@ -22,11 +23,15 @@ public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvert
     public let message: String
     /// On `alreadyResolved`: how the presentation ended, so the loser learns who won.
     public let resolution: Resolution?
+    /// On `invalidInput`: every way the input breaks the operation's schema, each with its JSON path.
+    public let violations: [SchemaViolation]?
 
-    public init(_ code: Code, _ message: String, resolution: Resolution? = nil) {
+    /// A refusal with this code and one-line message.
+    public init(_ code: Code, _ message: String, resolution: Resolution? = nil, violations: [SchemaViolation]? = nil) {
         self.code = code
         self.message = message
         self.resolution = resolution
+        self.violations = violations
     }
 
     public var description: String { message }

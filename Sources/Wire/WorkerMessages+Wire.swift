@@ -57,6 +57,7 @@ extension BrokerCommand: WireMessage {
         case .refused: "refused"
         case .heartbeat: "heartbeat"
         case .reconnect: "reconnect"
+        case .welcome: "welcome"
         }
     }
 
@@ -68,6 +69,7 @@ extension BrokerCommand: WireMessage {
         case .resume(let value): try Frames.json(value)
         case .refused(let value): try Frames.json(value)
         case .heartbeat, .reconnect: Frames.empty
+        case .welcome(let value): try Frames.json(value)
         }
     }
 
@@ -82,6 +84,7 @@ extension BrokerCommand: WireMessage {
         case "refused": .refused(try Frames.payload(WireError.self, body, in: type))
         case "heartbeat": .heartbeat
         case "reconnect": .reconnect
+        case "welcome": .welcome(try Frames.payload(Welcome.self, body, in: type))
         default: throw WireError(.unknownMessage, "unknown broker command \"\(type)\"")
         }
     }

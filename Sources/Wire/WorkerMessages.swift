@@ -14,12 +14,13 @@ public enum WorkerMessage: Sendable, Hashable {
     case refuse(Refusal)
     case disconnect
 
-    /// A worker announces the operations it runs and how many jobs it runs at once.
+    /// A worker announces the operations it runs (each with its summary, input schema and texts) and how
+    /// many jobs it runs at once.
     public struct Ready: Codable, Sendable, Hashable {
         public let name: String
-        public let operations: [String]
+        public let operations: [OperationAnnouncement]
         public let capacity: Int
-        public init(name: String, operations: [String], capacity: Int) {
+        public init(name: String, operations: [OperationAnnouncement], capacity: Int) {
             self.name = name
             self.operations = operations
             self.capacity = capacity
@@ -122,6 +123,15 @@ public enum BrokerCommand: Sendable, Hashable {
     case heartbeat
     /// The broker does not know this worker (it restarted, or declared it dead): drop every job and send ready again.
     case reconnect
+    /// The broker journaled the worker's `ready`: these operations are announced and may be submitted.
+    case welcome(Welcome)
+
+    /// The answer to `ready`, sent once its announcements are in the journal.
+    public struct Welcome: Codable, Sendable, Hashable {
+        /// The names of the operations the broker took; one whose name cannot name an operation is left out.
+        public let operations: [String]
+        public init(operations: [String]) { self.operations = operations }
+    }
 
     /// Run a job; `history` holds what earlier attempts recorded, so a replay repeats nothing.
     public struct Dispatch: Codable, Sendable, Hashable {

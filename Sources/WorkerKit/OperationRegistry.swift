@@ -2,29 +2,33 @@ import Foundation
 import Presentation
 import Wire
 
-/// An operation with its types erased, so a worker can run it from JSON.
+/// An operation with its types erased, so a worker can announce it and run it from JSON.
 public struct AnyOperation: Sendable {
+    /// The operation's name.
     public let name: String
-    private let validator: @Sendable (JSONValue) throws -> Void
+    /// What the worker tells the broker about it.
+    public let announcement: OperationAnnouncement
     private let runner: @Sendable (JSONValue, JobContext) async throws -> JSONValue
 
-    public init<O: Operation>(_ operation: O) {
+    /// Wraps `operation`; throws when its name is not valid or its input schema cannot be derived.
+    public init<O: Operation>(_ operation: O) throws {
+        guard OperationAnnouncement.isValidName(O.name) else {
+            throw JobError(code: "invalidOperation", message: "\"\(O.name)\" cannot name an operation: use 1–64 of A–Z a–z 0–9 _ . -")
+        }
         name = O.name
-        validator = { input in _ = try Self.decodeInput(O.Input.self, input, operation: O.name) }
+        do {
+            announcement = OperationAnnouncement(name: O.name, summary: O.summary, input: try O.inputSchema, catalog: O.catalog)
+        } catch {
+            throw JobError(code: "invalidOperation", message: "\(O.name): \(error)")
+        }
         runner = { input, context in
             let typed = try Self.decodeInput(O.Input.self, input, operation: O.name)
             return try JSONValue(encoding: try await operation.run(typed, in: context))
         }
     }
 
-    /// Refuses an input that does not decode, with the field that is wrong.
-    public func validate(_ input: JSONValue) throws(WireError) {
-        do { try validator(input) } catch let error as JobError { throw WireError(.invalidInput, error.message) } catch {
-            throw WireError(.invalidInput, "\(error)")
-        }
-    }
-
-    /// Runs the operation on a JSON input and returns its JSON output.
+    /// Runs the operation on a JSON input and returns its JSON output; an input that does not decode
+    /// throws a `JobError` with the code `invalidInput` naming the field that is wrong.
     public func run(_ input: JSONValue, in context: JobContext) async throws -> JSONValue {
         try await runner(input, context)
     }
@@ -40,23 +44,21 @@ public struct AnyOperation: Sendable {
 
 /// The operations a worker runs, by name.
 public struct OperationRegistry: Sendable {
+    /// The operations by name.
     public private(set) var operations: [String: AnyOperation] = [:]
 
+    /// An empty registry.
     public init() {}
 
-    /// Adds an operation; a second one with the same name replaces the first.
-    public mutating func register<O: Operation>(_ operation: O) {
-        operations[O.name] = AnyOperation(operation)
+    /// Adds an operation; a second one with the same name replaces the first. Throws (`invalidOperation`)
+    /// when the name is not valid or the input schema cannot be derived, so a worker never starts half-announced.
+    public mutating func register<O: Operation>(_ operation: O) throws {
+        operations[O.name] = try AnyOperation(operation)
     }
 
     /// The names, sorted.
     public var names: [String] { operations.keys.sorted() }
 
-    /// Checks that `operation` exists and `input` decodes for it; nothing is queued otherwise.
-    public func validate(operation: String, input: JSONValue) throws(WireError) {
-        guard let found = operations[operation] else {
-            throw WireError(.unknownOperation, "unknown operation \"\(operation)\"; known: \(names.joined(separator: ", "))")
-        }
-        try found.validate(input)
-    }
+    /// What the worker announces, one per operation, by name.
+    public var announcements: [OperationAnnouncement] { names.compactMap { operations[$0]?.announcement } }
 }

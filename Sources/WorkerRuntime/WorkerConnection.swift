@@ -39,7 +39,7 @@ struct WorkerConnection: Sendable {
         try socket.setMaxMessageSize(Int64(service.settings.limits.frameBytes))
         try socket.connect(endpoint)
         let interval = service.settings.heartbeatInterval
-        let ready = WorkerMessage.ready(.init(name: service.settings.name, operations: service.registry.names, capacity: service.settings.capacity))
+        let ready = WorkerMessage.ready(.init(name: service.settings.name, operations: service.registry.announcements, capacity: service.settings.capacity))
         _ = try socket.send(Frames.encode(ready), timeout: .seconds(1))
         var lastHeard = Date()
         var lastSent = Date()

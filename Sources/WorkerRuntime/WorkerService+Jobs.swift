@@ -17,6 +17,9 @@ extension WorkerService {
             cancel(attempt.job, report: true)
         case .forget(let attempt):
             cancel(attempt.job, report: false)
+        case .welcome(let welcome):
+            log.info("the broker took \(welcome.operations.count) operation(s): \(welcome.operations.joined(separator: ", "))")
+            welcomed.yield(welcome.operations)
         case .heartbeat, .reconnect:
             break
         }

@@ -37,6 +37,9 @@ public final class WorkerService: Service {
     let outbox: Mailbox<[Data]>
     let backend: SocketBackend
     let running = Mutex<[String: RunningJob]>([:])
+    /// The names of the operations the broker took, each time it welcomes this worker (after every `ready`).
+    public let welcomes: AsyncStream<[String]>
+    let welcomed: AsyncStream<[String]>.Continuation
     let stopRequest: Wakeup
     private let stopped = Mutex(false)
     private let connection: WorkerConnection
@@ -53,6 +56,7 @@ public final class WorkerService: Service {
         self.registry = registry
         self.settings = settings
         self.log = log
+        (welcomes, welcomed) = AsyncStream.makeStream(of: [String].self, bufferingPolicy: .bufferingNewest(1))
         let outbox = try Mailbox<[Data]>()
         self.outbox = outbox
         backend = SocketBackend(limits: settings.limits) { message, correlation in outbox.post(Frames.encode(message, correlation: correlation)) }
@@ -66,6 +70,7 @@ public final class WorkerService: Service {
         try await runOnOwnThread(named: "interlude-worker", { [self] in
             connection.run(for: self)
             dropAll()
+            welcomed.finish()
         }, stop: { [self] in stop() })
     }
 

@@ -11,8 +11,18 @@ struct BrokerHarness {
     private var counter = 0
     let client = Data("client".utf8)
 
-    init(settings: BrokerState.Settings = .init(heartbeatInterval: 1, liveness: 3), recovering: [(Job, PresentationSlot)] = []) {
-        state = BrokerState(settings: settings, recovering: recovering)
+    /// The operations the journal knows at start, as if workers had announced them before.
+    static let known = ["removeDownload", "noop", "exportProject"].map {
+        RecordedAnnouncement(
+            announcement: OperationAnnouncement(name: $0, summary: "", input: nil), worker: "earlier",
+            firstAt: Date(timeIntervalSince1970: 1_700_000_000), lastAt: Date(timeIntervalSince1970: 1_700_000_000))
+    }
+
+    init(
+        settings: BrokerState.Settings = .init(heartbeatInterval: 1, liveness: 3), recovering: [(Job, PresentationSlot)] = [],
+        announcements: [RecordedAnnouncement] = known
+    ) {
+        state = BrokerState(settings: settings, recovering: recovering, announcements: announcements)
     }
 
     static func worker(_ name: String) -> PeerID { Data(name.utf8) }
@@ -33,7 +43,15 @@ struct BrokerHarness {
     }
 
     mutating func ready(_ name: String, capacity: Int = 1, operations: [String] = ["removeDownload", "noop"]) -> [BrokerEffect] {
-        worker(name, .ready(.init(name: name, operations: operations, capacity: capacity)))
+        announce(name, capacity: capacity, operations.map { OperationAnnouncement(name: $0, summary: "", input: nil) })
+    }
+
+    mutating func announce(_ name: String, capacity: Int = 1, _ announcements: [OperationAnnouncement]) -> [BrokerEffect] {
+        worker(name, .ready(.init(name: name, operations: announcements, capacity: capacity)))
+    }
+
+    mutating func submit(_ operation: String, input: JSONValue) -> BrokerReply? {
+        Self.replies(client(.submit(.init(operation: operation, input: input)))).first
     }
 
     mutating func submit(_ operation: String = "removeDownload", key: String? = nil) -> (Job, [BrokerEffect]) {

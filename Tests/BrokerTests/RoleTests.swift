@@ -16,13 +16,14 @@ import ZeroMQ
         ("cancel", .cancel(.init(job: "job_1"))),
         ("events", .events(.init(after: 0))),
         ("stats", .stats),
+        ("operations", .operations(.init())),
     ]
 
     @Test(arguments: [
         (Role.worker, [String]()),
-        (.client, ["submit", "status", "jobs", "pending", "presentation", "cancel", "events", "stats"]),
-        (.answerer, ["status", "jobs", "pending", "presentation", "answer", "events", "stats"]),
-        (.gateway, ["submit", "status", "jobs", "pending", "presentation", "answer", "cancel", "events", "stats"]),
+        (.client, ["submit", "status", "jobs", "pending", "presentation", "cancel", "events", "stats", "operations"]),
+        (.answerer, ["status", "jobs", "pending", "presentation", "answer", "events", "stats", "operations"]),
+        (.gateway, ["submit", "status", "jobs", "pending", "presentation", "answer", "cancel", "events", "stats", "operations"]),
     ])
     func eachRolePermitsItsCommandsAndNoOthers(role: Role, allowed: [String]) {
         let permitted = Set(Self.requests.filter { role.permits($0.1) }.map(\.0))

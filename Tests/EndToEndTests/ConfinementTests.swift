@@ -11,7 +11,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("confined-export")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
             let before = try FileManager.default.contentsOfDirectory(atPath: sandbox.data.path).sorted()
             let job = try await sandbox.submit("exportProject", #"{"project":"atlas","destination":"\#(sandbox.data.path)"}"#)
             let question = try await sandbox.question(of: job)
@@ -37,7 +37,7 @@ extension EndToEnd {
             try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
             try Self.chainBackup(at: backups.appendingPathComponent("chain.tar.gz"))
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
 
             let job = try await sandbox.submit("restoreBackup", #"{"backup":"chain.tar.gz"}"#)
             let question = try await sandbox.question(of: job)

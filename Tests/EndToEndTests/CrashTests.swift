@@ -11,14 +11,14 @@ extension EndToEnd {
             let sandbox = try Sandbox("worker-kill-waiting")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
-            let w1 = try sandbox.startWorker("w1")
+            let w1 = try await sandbox.startWorker("w1")
             let file = TestLibrary.download("t-101", in: sandbox.library)
 
             let job = try await sandbox.submit("removeDownload", blueInGreen)
             let question = try await sandbox.question(of: job)
             #expect(try await sandbox.status(job).attempts == 1)
             // Only w1 existed when the job was dispatched, so w1 holds it.
-            try sandbox.startWorker("w2")
+            try await sandbox.startWorker("w2")
             let killed = w1.kill()
             #expect(killed?.signalled == true, "w1 died of SIGKILL: \(String(describing: killed))")
 
@@ -41,7 +41,7 @@ extension EndToEnd {
             let content = try TestLibrary.bigProject("big", in: sandbox.library, files: 8, megabytes: 4)
             let destination = sandbox.library.appendingPathComponent("exports", isDirectory: true)
             try await sandbox.startBroker()
-            let w1 = try sandbox.startWorker("w1")
+            let w1 = try await sandbox.startWorker("w1")
 
             let input = #"{"project":"big","destination":"\#(destination.path)"}"#
             let job = try await sandbox.submit("exportProject", input)
@@ -62,7 +62,7 @@ extension EndToEnd {
 
             // If w2 ran the `check` step again it would find no room (it must keep 9 EB free) and ask
             // "Not enough space"; taking w1's recorded result, it goes straight to writing the archive.
-            try sandbox.startWorker("w2", environment: ["INTERLUDE_EXPORT_RESERVE_BYTES": "9000000000000000000"])
+            try await sandbox.startWorker("w2", environment: ["INTERLUDE_EXPORT_RESERVE_BYTES": "9000000000000000000"])
             let done = try await sandbox.waitForEnd(of: job, timeout: .seconds(60))
             #expect(done.state == .succeeded, "\(done)")
             #expect(done.attempts == 2)
@@ -94,7 +94,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("broker-kill")
             defer { sandbox.shutdown() }
             let broker = try await sandbox.startBroker()
-            let worker = try sandbox.startWorker("w1")
+            let worker = try await sandbox.startWorker("w1")
 
             let finished = try await sandbox.submit("removeDownload", blueInGreen)
             let first = try await sandbox.question(of: finished)

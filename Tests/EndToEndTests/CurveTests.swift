@@ -57,10 +57,11 @@ extension EndToEnd {
             defer { setup.sandbox.shutdown() }
             let sandbox = setup.sandbox
             try await setup.startBroker()
+            try await sandbox.announceShippedOperations(environment: setup.keys.client(setup.robot))
             let job = try await sandbox.submit("removeDownload", blueInGreen)
 
-            let answererAsWorker = try sandbox.startWorker("rogue-answerer", environment: setup.keys.client(setup.alice))
-            let strangerAsWorker = try sandbox.startWorker("rogue-stranger", environment: setup.keys.client(setup.stranger))
+            let answererAsWorker = try sandbox.launchWorker("rogue-answerer", environment: setup.keys.client(setup.alice))
+            let strangerAsWorker = try sandbox.launchWorker("rogue-stranger", environment: setup.keys.client(setup.stranger))
             for rogue in [answererAsWorker, strangerAsWorker] {
                 _ = try await sandbox.eventually("\(rogue.name) to be refused") {
                     rogue.stderr.contains("refused this worker's CURVE key") ? true : nil
@@ -79,7 +80,7 @@ extension EndToEnd {
             // The broker's public key may also be given as the path of its .pub file.
             var robot = setup.keys.client(setup.robot)
             robot["INTERLUDE_BROKER_PUBLIC_KEY"] = setup.keys.folder.appendingPathComponent("broker.pub").path
-            try sandbox.startWorker("robot", environment: robot)
+            try await sandbox.startWorker("robot", environment: robot)
             let question = try await sandbox.question(of: job)
             #expect(question.title == "Remove download")
         }
@@ -90,7 +91,7 @@ extension EndToEnd {
             defer { setup.sandbox.shutdown() }
             let sandbox = setup.sandbox
             try await setup.startBroker()
-            try sandbox.startWorker("robot", environment: setup.keys.client(setup.robot))
+            try await sandbox.startWorker("robot", environment: setup.keys.client(setup.robot))
             let job = try await sandbox.submit("removeDownload", blueInGreen)
             let question = try await sandbox.question(of: job)
             let alice = setup.keys.client(setup.alice)
@@ -152,7 +153,7 @@ extension EndToEnd {
             defer { setup.sandbox.shutdown() }
             let sandbox = setup.sandbox
             try await setup.startBroker()
-            try sandbox.startWorker("robot", environment: setup.keys.client(setup.robot))
+            try await sandbox.startWorker("robot", environment: setup.keys.client(setup.robot))
             var gateway = setup.keys.client(setup.web)
             gateway["INTERLUDE_TOKENS"] = "ops:tok-ops-0123456789:submit+answer+read"
             try await sandbox.startGateway(environment: gateway)

@@ -93,7 +93,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("http-health")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
             try await sandbox.startGateway()
             let api = sandbox.api()
 

@@ -131,7 +131,7 @@ extension EndToEnd {
             defer { failing.stop() }
             let settings = Self.settings(failing)
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
             let gateway = try await sandbox.startGateway(environment: settings)
             let job = try await Self.submit(sandbox)
 

@@ -41,7 +41,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("hostile-escapes")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
             try await sandbox.startGateway()
             let title = "\u{1B}[2J\u{1B}]0;owned\u{07}Blue in Green\u{1B}[1A\nfake: answered by root"
             let input = try String(decoding: JSONCoding.encoder.encode(JSONValue.object(["trackID": .string("t-101"), "title": .string(title)])), as: UTF8.self)
@@ -66,7 +66,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("hostile-names")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
             let job = try await sandbox.submit("removeDownload", blueInGreen)
             let question = try await sandbox.question(of: job)
             let escapes = String(repeating: "\u{1B}]0;owned\u{07}\u{1B}[2J", count: 1_429)

@@ -13,6 +13,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("sizes-input")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
+            try await sandbox.announceShippedOperations()
             try await sandbox.startGateway()
             for bytes in [600 << 10, (1 << 20) - 200] {
                 let refused = try await sandbox.cli("submit", "noop", "--input", try sandbox.inputFile("big.json", paddedInput(bytes)))
@@ -35,6 +36,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("sizes-jobs")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
+            try await sandbox.announceShippedOperations()
             let input = try sandbox.inputFile("input.json", paddedInput(200 << 10))
             for _ in 0..<6 { _ = try await sandbox.submit("noop", input) }
 
@@ -64,7 +66,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("sizes-pending")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
             // About 5 KB a question: 400 of them are nearly 2 MB, twice what one message may carry.
             try await sandbox.waitingDownloads(400, titleLength: 1_500)
 
@@ -89,7 +91,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("sizes-webhooks")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
             // 150 questions of about 6 KB: their 300 events take about 2.5 MB, more than one message may carry.
             try await sandbox.waitingDownloads(150, titleLength: 1_900)
             let receiver = try await WebhookReceiver(sandbox, name: "catch-up")
@@ -114,7 +116,7 @@ extension EndToEnd {
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
             // The worker reads at most 128 KiB (libzmq lets 192 KiB through): a 150 KiB dispatch arrives but is over its limit.
-            try sandbox.startWorker("small", environment: ["INTERLUDE_MAX_MESSAGE_BYTES": "131072"])
+            try await sandbox.startWorker("small", environment: ["INTERLUDE_MAX_MESSAGE_BYTES": "131072"])
             let job = try await sandbox.submit("noop", try sandbox.inputFile("input.json", paddedInput(150 << 10)))
             let ended = try await sandbox.waitForEnd(of: job)
             #expect(ended.state == .failed)
@@ -129,7 +131,7 @@ extension EndToEnd {
             defer { sandbox.shutdown() }
             try await sandbox.startBroker(environment: ["INTERLUDE_MAX_REDISPATCHES": "2"])
             // libzmq drops a 200 KiB message for a worker that reads at most 128 KiB, and the connection with it.
-            try sandbox.startWorker("tiny", environment: ["INTERLUDE_MAX_MESSAGE_BYTES": "65536"])
+            try await sandbox.startWorker("tiny", environment: ["INTERLUDE_MAX_MESSAGE_BYTES": "65536"])
             let job = try await sandbox.submit("noop", try sandbox.inputFile("input.json", paddedInput(200 << 10)))
             let ended = try await sandbox.waitForEnd(of: job, timeout: .seconds(60))
             #expect(ended.state == .failed)

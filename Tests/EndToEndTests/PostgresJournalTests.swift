@@ -10,12 +10,12 @@ extension EndToEnd {
     struct PostgresJournal {
         @Test("A broker on PostgreSQL runs a job, and restarted after SIGKILL still has the pending question")
         func aBrokerOnPostgresKeepsItsStateAcrossAKill() async throws {
-            let database = try await PrivatePostgres.database()
+            let database = try await PrivatePostgres.schema()
             let sandbox = try Sandbox("postgres-journal")
             defer { sandbox.shutdown() }
             sandbox.common["INTERLUDE_JOURNAL"] = database.url.text
             let broker = try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
 
             let waiting = try await sandbox.submit("removeDownload", blueInGreen)
             let question = try await sandbox.question(of: waiting)

@@ -35,7 +35,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("duplicate")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
 
             let first = try await sandbox.submit("removeDownload", blueInGreen)
             let question = try await sandbox.question(of: first)
@@ -104,6 +104,7 @@ extension EndToEnd {
             let sandbox = try Sandbox("bad-input")
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
+            try await sandbox.announceShippedOperations()
 
             let unknown = try await sandbox.cli("submit", "nope")
             #expect(unknown.status == 1, "\(unknown)")
@@ -113,7 +114,8 @@ extension EndToEnd {
             let badInput = try await sandbox.cli("submit", "removeDownload", "--input", #"{"title":1}"#)
             #expect(badInput.status == 1, "\(badInput)")
             #expect(badInput.stderr.contains("removeDownload"), "\(badInput)")
-            #expect(badInput.stderr.contains("trackID"), "the message names the missing field: \(badInput)")
+            #expect(badInput.stderr.contains("$.trackID: is required"), "the message names the missing field: \(badInput)")
+            #expect(badInput.stderr.contains("$.title: must be a string, is an integer"), "and every other problem: \(badInput)")
 
             let notJSON = try await sandbox.cli("submit", "removeDownload", "--input", "{trackID")
             #expect(notJSON.status == 2, "\(notJSON)")
@@ -130,7 +132,7 @@ extension Sandbox {
     /// A broker and worker `w1`, and a `removeDownload` job for t-101 waiting on its question.
     fileprivate func downloadWaitingForRemoval() async throws -> (job: String, question: Presentation, file: URL) {
         try await startBroker()
-        try startWorker("w1")
+        try await startWorker("w1")
         let file = TestLibrary.download("t-101", in: library)
         let job = try await submit("removeDownload", blueInGreen)
         return (job, try await question(of: job), file)

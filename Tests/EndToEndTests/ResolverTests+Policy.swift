@@ -60,7 +60,7 @@ extension EndToEnd.Resolving {
         let sandbox = try Sandbox("resolve-race")
         defer { sandbox.shutdown() }
         try await sandbox.startBroker()
-        try sandbox.startWorker("w1")
+        try await sandbox.startWorker("w1")
         let policy = sandbox.root.appendingPathComponent("remove.json")
         try Data(#"{"rules": [{"match": {"operation": "removeDownload"}, "answer": {"action": "remove"}}]}"#.utf8).write(to: policy)
         let resolvers = try ["r1", "r2"].map { name in
@@ -108,7 +108,7 @@ extension EndToEnd.Resolving {
         let sandbox = try Sandbox("resolve-notty")
         defer { sandbox.shutdown() }
         try await sandbox.startBroker()
-        try sandbox.startWorker("w1")
+        try await sandbox.startWorker("w1")
         let job = try await sandbox.submit("removeDownload", blueInGreen)
         let question = try await sandbox.question(of: job)
 

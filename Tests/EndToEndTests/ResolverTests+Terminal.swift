@@ -10,7 +10,7 @@ extension EndToEnd {
         static func resolverInTerminal(_ label: String, _ extra: [String] = []) async throws -> (Sandbox, TmuxTerminal) {
             let sandbox = try Sandbox(label)
             try await sandbox.startBroker()
-            try sandbox.startWorker("w1")
+            try await sandbox.startWorker("w1")
             let terminal = try await TmuxTerminal(sandbox, ["resolve", "--as", "ana"] + extra, environment: ["NO_COLOR": "1", "LANG": "C"])
             return (sandbox, terminal)
         }

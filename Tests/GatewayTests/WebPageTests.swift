@@ -103,11 +103,19 @@ import Testing
         for (key, template) in english {
             #expect(Catalog.placeholders(in: template) == Catalog.placeholders(in: spanish[key] ?? ""), "\(key)")
         }
-        // The shipped catalog is the one source of truth for presentation and action texts.
-        for (language, table) in Catalog.shipped.tables {
-            for (key, template) in table { #expect(tables[language]?[key] == template, "\(language) \(key)") }
-        }
         #expect(english["page.answered"] == "Answered by {0} ({1}) with {2}")
-        #expect(spanish["removeDownload.confirm.title"] == "Eliminar descarga")
+        #expect(spanish["action.cancel"] == "Cancelar", "the buttons the model adds by itself")
+        #expect(spanish["removeDownload.confirm.title"] == nil, "no operation texts without a broker")
+    }
+
+    @Test func theCatalogAddsTheTextsTheOperationsAnnounced() async throws {
+        let announced = Catalog(["es": ["greet.confirm.title": "¿Saludar a {0}?", "page.answered": "not the page's"]])
+        let page = WebPage(operationTexts: { [announced] })
+        let response = await page.handle(HTTPRequest(method: .get, path: "/catalog.json"))
+        let tables = try JSONDecoder().decode([String: [String: String]].self, from: try #require(response.bodyData))
+        #expect(tables["es"]?["greet.confirm.title"] == "¿Saludar a {0}?")
+        #expect(tables["es"]?["page.answered"] == "Respondida por {0} ({1}) con {2}", "the page's own texts win a clash")
+        let tag = try #require(response.headers["ETag"])
+        #expect(await page.handle(HTTPRequest(method: .get, path: "/catalog.json", headers: ["If-None-Match": tag])).status == 304)
     }
 }

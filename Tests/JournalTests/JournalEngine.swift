@@ -19,7 +19,7 @@ enum JournalEngine: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .sqlite:
             return ScratchJournal(location: .sqlite(folder: FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)")))
         case .postgres:
-            let database = try await PrivatePostgres.database()
+            let database = try await PrivatePostgres.schema()
             return ScratchJournal(location: .postgres(database.url), database: database)
         }
     }
@@ -28,9 +28,9 @@ enum JournalEngine: String, CaseIterable, CustomTestStringConvertible, Sendable 
 /// A journal's place for one test; removed (folder deleted, database dropped) when released.
 final class ScratchJournal: Sendable {
     let location: JournalLocation
-    private let database: TestDatabase?
+    private let database: TestSchema?
 
-    init(location: JournalLocation, database: TestDatabase? = nil) {
+    init(location: JournalLocation, database: TestSchema? = nil) {
         self.location = location
         self.database = database
     }

@@ -16,7 +16,7 @@ struct JournalLeaseTests {
     }
 
     @Test func oneBrokerHoldsTheLeaseAndOneThatLostItWritesNothing() async throws {
-        let database = try await PrivatePostgres.database()
+        let database = try await PrivatePostgres.schema()
         let first = try Journal(postgres: database.url)
         let second = try Journal(postgres: database.url)
         let lease = try #require(try first.takeLease(holder: "first", ttl: .seconds(1)))
@@ -36,7 +36,7 @@ struct JournalLeaseTests {
     }
 
     @Test func writesAndRenewalsKeepTheLease() async throws {
-        let database = try await PrivatePostgres.database()
+        let database = try await PrivatePostgres.schema()
         let active = try Journal(postgres: database.url)
         let standby = try Journal(postgres: database.url)
         _ = try #require(try active.takeLease(holder: "active", ttl: .milliseconds(400)))
@@ -48,7 +48,7 @@ struct JournalLeaseTests {
     }
 
     @Test func aReleasedLeaseIsTakenAtOnce() async throws {
-        let database = try await PrivatePostgres.database()
+        let database = try await PrivatePostgres.schema()
         let active = try Journal(postgres: database.url)
         let standby = try Journal(postgres: database.url)
         _ = try #require(try active.takeLease(holder: "active", ttl: .seconds(30)))
@@ -57,7 +57,7 @@ struct JournalLeaseTests {
     }
 
     @Test func brokersStartingTogetherMigrateOnceAndANewerSchemaIsRefused() async throws {
-        let database = try await PrivatePostgres.database()
+        let database = try await PrivatePostgres.schema()
         let url = database.url
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<3 { group.addTask { _ = try Journal(postgres: url) } }
@@ -81,6 +81,6 @@ struct JournalLeaseTests {
             if let value = try attempt() { return value }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw CancellationError()
+        throw FixtureError("nothing within five seconds")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Journal
 import Presentation
+import Schema
 import Testing
 import Wire
 
@@ -94,5 +95,24 @@ import Wire
         let later = Resolution(presentation: presentation.id, job: "j1", cause: .expired, action: "cancel", by: nil, channel: nil, at: now)
         try journal.apply([.saveJob(job("j1", .running), idempotencyKey: nil), .addPresentation(presentation), .resolve(resolution(presentation)), .resolve(later)])
         #expect(try journal.presentation(presentation.id)?.resolution == resolution(presentation))
+    }
+}
+
+extension JournalTests {
+    @Test(arguments: JournalEngine.testable)
+    func announcementsSurviveReopeningAndARepeatKeepsItsFirstTime(_ engine: JournalEngine) async throws {
+        let scratch = try await engine.scratch()
+        let first = Date(timeIntervalSince1970: 1_800_000_000)
+        let greet = OperationAnnouncement(
+            name: "greet", summary: "Greet", input: .object(["name": .string(minLength: 1)], required: ["name"]),
+            catalog: Catalog(["es": ["greet.title": "¿Saludar?"]]))
+        do {
+            let journal = try scratch.open()
+            try journal.apply([.announce(RecordedAnnouncement(announcement: greet, worker: "a", firstAt: first, lastAt: first))])
+            let later = first.addingTimeInterval(60)
+            try journal.apply([.announce(RecordedAnnouncement(announcement: greet, worker: "b", firstAt: later, lastAt: later))])
+        }
+        let reopened = try scratch.open().announcements()
+        #expect(reopened == [RecordedAnnouncement(announcement: greet, worker: "b", firstAt: first, lastAt: first.addingTimeInterval(60))])
     }
 }

@@ -1,13 +1,22 @@
 import Foundation
 import Operations
 import Presentation
+import Schema
 import Testing
 import Wire
 import WorkerKit
 import WorkerKitTesting
 
 @Suite struct ShippedOperationsTests {
-    let registry = ShippedOperations.registry(library: URL(fileURLWithPath: "/nonexistent"))
+    let registry = try! ShippedOperations.registry(library: URL(fileURLWithPath: "/nonexistent"))
+
+    func schema(_ operation: String) throws -> JSONSchema {
+        try #require(registry.operations[operation]?.announcement.input)
+    }
+
+    func value(_ text: String) throws -> JSONValue {
+        try JSONCoding.decoder.decode(JSONValue.self, from: Data(text.utf8))
+    }
 
     @Test func theRegistryHoldsTheSixShippedOperations() {
         #expect(registry.names == ["addStop", "exportProject", "noop", "removeDownload", "resetPreferences", "restoreBackup"])
@@ -21,29 +30,67 @@ import WorkerKitTesting
         ("addStop", #"{"place": "Lisbon", "day": 1}"#),
         ("noop", "{}"),
     ])
-    func aCompleteInputIsAccepted(operation: String, input: String) throws {
-        try registry.validate(operation: operation, input: JSONCoding.decoder.decode(JSONValue.self, from: Data(input.utf8)))
+    func aCompleteInputSatisfiesTheAnnouncedSchema(operation: String, input: String) throws {
+        #expect(try schema(operation).violations(of: value(input)).isEmpty)
     }
 
     @Test(arguments: [
-        ("removeDownload", #"{"trackID": "t-101"}"#, "title"),
-        ("removeDownload", #"{"title": "Blue in Green"}"#, "trackID"),
-        ("exportProject", #"{"project": "atlas"}"#, "destination"),
-        ("restoreBackup", "{}", "backup"),
-        ("addStop", #"{"place": "Lisbon"}"#, "day"),
-        ("addStop", #"{"day": 2}"#, "place"),
+        ("removeDownload", #"{}"#, ["$.trackID: is required", "$.title: is required"]),
+        ("exportProject", #"{"project": "atlas"}"#, ["$.destination: is required"]),
+        ("restoreBackup", #"{"backup": 7}"#, ["$.backup: must be a string, is an integer"]),
+        ("addStop", #"{"place": 1, "day": "two"}"#, ["$.day: must be an integer, is a string", "$.place: must be a string, is an integer"]),
     ])
-    func anIncompleteInputIsRefusedNamingTheMissingField(operation: String, input: String, field: String) throws {
-        let value = try JSONCoding.decoder.decode(JSONValue.self, from: Data(input.utf8))
-        let error = try #require(throws: WireError.self) { try registry.validate(operation: operation, input: value) }
-        #expect(error.code == .invalidInput)
-        #expect(error.message.contains("missing field \"\(field)\""))
+    func anIncompleteInputBreaksTheSchemaAtEveryWrongField(operation: String, input: String, expected: [String]) throws {
+        #expect(try schema(operation).violations(of: value(input)).map(\.description) == expected)
     }
 
-    @Test func aMistypedFieldIsRefused() throws {
-        let input = JSONValue.object(["place": .string("Lisbon"), "day": .string("two")])
-        let error = try #require(throws: WireError.self) { try registry.validate(operation: "addStop", input: input) }
+    @Test func theSchemasAreDerivedFromTheInputTypes() throws {
+        #expect(try schema("addStop") == .object(["place": .string(), "day": .integer()], required: ["place", "day"]))
+        #expect(try schema("resetPreferences") == JSONSchema(.object))
+    }
+
+    @Test func anInputTheSchemaCannotSeeIsStillRefusedByTheWorkerWithInvalidInput() async throws {
+        let operation = try #require(registry.operations["addStop"])
+        let context = JobContext(
+            id: "job-1", attempt: 1, operation: "addStop", history: History(), backend: InMemoryJobBackend { _ in .dismiss })
+        let error = try await #require(throws: JobError.self) { try await operation.run(.object(["place": .string("x")]), in: context) }
+        #expect(error.code == "invalidInput")
         #expect(error.message.contains("day"))
+    }
+
+    @Test(arguments: ["addStop", "exportProject", "removeDownload", "resetPreferences", "restoreBackup"])
+    func eachOperationAnnouncesASummaryAndItsTextsInEnglishAndSpanish(operation: String) throws {
+        let announcement = try #require(registry.operations[operation]?.announcement)
+        #expect(!announcement.summary.isEmpty)
+        let english = try #require(announcement.catalog.tables["en"])
+        let spanish = try #require(announcement.catalog.tables["es"])
+        #expect(Set(english.keys) == Set(spanish.keys))
+        for (key, template) in english {
+            #expect(Catalog.placeholders(in: template) == spanish[key].map(Catalog.placeholders), "\(key)")
+        }
+    }
+
+    @Test func everyTextTheQuestionsUseIsTranslated() async throws {
+        try await withDemoLibrary { library in
+            var shown: [(Catalog, Presentation)] = []
+            func collect<O: WorkerKit.Operation>(_ operation: O, _ input: O.Input) async {
+                shown += await OperationHarness(operation).run(input).presentations.map { (O.catalog, $0) }
+            }
+            await collect(RemoveDownload(library: library), .init(trackID: "t-101", title: "Blue in Green"))
+            await collect(ExportProject(library: library), .init(project: "atlas", destination: "/nonexistent"))
+            await collect(ExportProject(library: library, reserveBytes: Int64.max / 2), .init(project: "atlas", destination: library.path))
+            await collect(RestoreBackup(library: library), .init(backup: DemoLibrary.backupName))
+            await collect(ResetPreferences(library: library), NoFields())
+            await collect(AddStop(library: library), .init(place: "Lisbon", day: 3))
+            #expect(shown.count == 6)
+            for (catalog, presentation) in shown {
+                let keys = [presentation.localization?.key].compactMap { $0 }.flatMap { ["\($0).title", "\($0).message"] }
+                    + presentation.actions.compactMap(\.localization?.key).filter { $0 != "action.cancel" }
+                for key in keys {
+                    for locale in ["en", "es"] { #expect(catalog.tables[locale]?[key] != nil, "\(locale) \(key)") }
+                }
+            }
+        }
     }
 
     @Test func noopReturnsAnEmptyObjectWithoutAsking() async throws {

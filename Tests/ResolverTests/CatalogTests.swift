@@ -1,27 +1,32 @@
+import Foundation
 import Presentation
+import Resolver
 import Testing
 
-/// The shipped catalogs are complete, and lookups fall back from region to language to English to the author's text.
+/// The resolver's own texts are complete, and lookups fall back from region to language to English to the author's text.
 struct CatalogTests {
-    @Test("Every key has English and Spanish with the same placeholders")
-    func catalogsAreComplete() throws {
-        let english = try #require(Catalog.shipped.tables["en"])
-        let spanish = try #require(Catalog.shipped.tables["es"])
+    /// The resolver's own texts: what a context holds when the operation announced none.
+    static let own = RenderContext(now: Date()).catalog
+
+    @Test("Every key of the resolver has English and Spanish with the same placeholders")
+    func theResolversTextsAreComplete() throws {
+        let english = try #require(Self.own.tables["en"])
+        let spanish = try #require(Self.own.tables["es"])
         #expect(Set(english.keys) == Set(spanish.keys))
         for (key, template) in english {
             #expect(Catalog.placeholders(in: template) == spanish[key].map(Catalog.placeholders), "\(key)")
         }
+        #expect(english["action.cancel"] == "Cancel" && spanish["action.ok"] == "Aceptar", "the buttons the model adds by itself")
+        #expect(english.keys.allSatisfy { $0.hasPrefix("resolver.") || $0.hasPrefix("action.") })
     }
 
-    @Test("The keys the operations use are all shipped", arguments: [
-        "removeDownload.confirm", "exportProject.destinationUnavailable", "exportProject.noAvailableSpace",
-        "restoreBackup.confirm", "resetPreferences.confirm", "addStop.conflict",
-    ])
-    func operationKeysExist(_ key: String) {
-        for locale in ["en", "es"] {
-            #expect(Catalog.shipped.tables[locale]?["\(key).title"] != nil)
-            #expect(Catalog.shipped.tables[locale]?["\(key).message"] != nil)
-        }
+    @Test("An operation's texts come first, the resolver's fill in")
+    func operationTextsComeFirst() {
+        let operation = Catalog(["es": ["action.cancel": "Dejarlo", "greet.title": "¿Saludar?"]])
+        let catalog = RenderContext(now: Date(), operationCatalog: operation).catalog
+        #expect(catalog.string("action.cancel", locale: "es") == "Dejarlo")
+        #expect(catalog.string("action.ok", locale: "es") == "Aceptar")
+        #expect(catalog.string("greet.title", locale: "es") == "¿Saludar?")
     }
 
     @Test("A locale identifier is tried from most to least specific, ending in English", arguments: [
@@ -44,12 +49,12 @@ struct CatalogTests {
         (Localization("addStop.conflict", ["Sintra"]), "message", "es", "fallback"),
     ] as [(Localization, String?, String, String)])
     func lookups(_ localization: Localization, _ part: String?, _ locale: String, _ expected: String) {
-        #expect(Catalog.shipped.localize(localization, part: part, fallback: "fallback", locale: locale) == expected)
+        #expect(ShippedTexts.all.localize(localization, part: part, fallback: "fallback", locale: locale) == expected)
     }
 
     @Test("A presentation without localization keeps its own text")
     func noLocalization() {
-        #expect(Catalog.shipped.localize(nil, part: "title", fallback: "Own title", locale: "es") == "Own title")
+        #expect(ShippedTexts.all.localize(nil, part: "title", fallback: "Own title", locale: "es") == "Own title")
     }
 
     @Test("Formatting replaces numbered placeholders and leaves the rest", arguments: [

@@ -10,7 +10,7 @@ struct ClosingLineTests {
     }
 
     static func renderer(_ locale: String) -> TerminalRenderer {
-        TerminalRenderer(context: RenderContext(locale: locale, now: Fixtures.now))
+        TerminalRenderer(context: RenderContext(locale: locale, now: Fixtures.now, operationCatalog: ShippedTexts.all))
     }
 
     @Test("Each cause has its line", arguments: [

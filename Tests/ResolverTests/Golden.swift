@@ -24,7 +24,9 @@ struct Golden: Sendable, CustomTestStringConvertible {
     }
 
     var rendered: String {
-        let context = RenderContext(locale: locale, colour: colour, width: 60, operation: operation, now: Fixtures.now)
+        let context = RenderContext(
+            locale: locale, colour: colour, width: 60, operation: operation, now: Fixtures.now,
+            operationCatalog: ShippedTexts.catalog(for: operation))
         return TerminalRenderer(context: context).render(presentation).joined(separator: "\n")
     }
 

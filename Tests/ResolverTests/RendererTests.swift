@@ -7,7 +7,9 @@ import Testing
 struct RendererTests {
     static func renderer(locale: String = "en", width: Int = 60, operation: String? = nil, age: TimeInterval = 150) -> TerminalRenderer {
         TerminalRenderer(
-            context: RenderContext(locale: locale, width: width, operation: operation, now: Fixtures.createdAt.addingTimeInterval(age)))
+            context: RenderContext(
+                locale: locale, width: width, operation: operation, now: Fixtures.createdAt.addingTimeInterval(age),
+                operationCatalog: ShippedTexts.catalog(for: operation)))
     }
 
     @Test("The title follows titleVisibility; automatic hides a dialog's title without a message", arguments: [

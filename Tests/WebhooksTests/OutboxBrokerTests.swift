@@ -42,6 +42,8 @@ import Wire
         let client = connection.client
         let receiver = try OutboxReceiver(verifying: true)
         let running = try harness.start([receiver.subscriber(events: [.jobQueued, .jobSucceeded])], source: connection)
+        // The broker takes `noop` once the worker has announced it.
+        try await outboxEventually { (try? await client.operations(named: "noop")) != nil }
         _ = try await client.submit("noop", input: .object([:]))
         try await outboxEventually { receiver.received.count == 2 }
         try await harness.stop(running)

@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import Schema
 import Wire
 
 /// One example of every message, used by the round-trip tests and checked against docs/protocol.md.
@@ -21,6 +22,10 @@ enum Examples {
         id: presentation.job, operation: "removeDownload", input: input, phase: .running, presentation: presentation,
         attempts: 1, createdAt: at.addingTimeInterval(-1), updatedAt: at)
     static let event = Event(sequence: 42, type: .presentationPending, at: at, job: job, presentation: presentation)
+    static let greet = OperationAnnouncement(
+        name: "greet", summary: "Greet someone by name, once a person agrees",
+        input: .object(["name": .string(minLength: 1, maxLength: 100)], required: ["name"], additionalProperties: .forbidden),
+        catalog: Catalog(["en": ["greet.confirm.title": "Greet {0}?"], "es": ["greet.confirm.title": "¿Saludar a {0}?"]]))
 
     static let clientRequests: [ClientRequest] = [
         .submit(.init(operation: "removeDownload", input: input, idempotencyKey: "order-1234")),
@@ -32,6 +37,7 @@ enum Examples {
         .cancel(.init(job: job.id)),
         .events(.init(after: 41, limit: 100)),
         .stats,
+        .operations(.init(name: "greet")),
     ]
 
     static let brokerReplies: [BrokerReply] = [
@@ -43,11 +49,18 @@ enum Examples {
         .resolution(resolution),
         .events(.init(events: [event], last: 44, next: 42, cutShort: true)),
         .stats(.init(jobs: ["queued": 1, "running": 0, "waiting": 1, "succeeded": 5, "failed": 0, "cancelled": 1], pending: 1, workers: 2, sequence: 42)),
+        .operations(.init(operations: [OperationInfo(
+            name: greet.name, summary: greet.summary, input: greet.input, catalog: greet.catalog, workers: ["worker-a"],
+            jobs: .init(queued: 1, running: 0, waiting: 2), announcedAt: at, announcedBy: "worker-a")])),
         .error(WireError(.alreadyResolved, "presentation \(presentation.id) was already answered by ana (cli) with remove", resolution: resolution)),
+        .error(WireError(
+            .invalidInput, "the input of greet breaks its schema (2 problems): $.name: is required; $.nmae: is not allowed (not one of the properties)",
+            violations: [SchemaViolation(path: "$.name", message: "is required"),
+                         SchemaViolation(path: "$.nmae", message: "is not allowed (not one of the properties)")])),
     ]
 
     static let workerMessages: [WorkerMessage] = [
-        .ready(.init(name: "worker-a", operations: ["exportProject", "removeDownload"], capacity: 4)),
+        .ready(.init(name: "worker-a", operations: [greet], capacity: 4)),
         .heartbeat,
         .present(.init(job: job.id, attempt: 1, sequence: 1, draft: .confirmationDialog(
             "Remove download", titleVisibility: .visible, message: "Blue in Green will no longer be available offline.",
@@ -71,6 +84,7 @@ enum Examples {
         .refused(WireError(.stale, "job \(job.id) attempt 1 is not yours")),
         .heartbeat,
         .reconnect,
+        .welcome(.init(operations: ["greet"])),
     ]
 
     /// The body of a message as it travels (sorted keys, one line).

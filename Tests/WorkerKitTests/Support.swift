@@ -7,6 +7,7 @@ struct Scripted<Output: Codable & Sendable>: WorkerKit.Operation {
     struct Input: Codable, Sendable {}
 
     static var name: String { "scripted" }
+    static var summary: String { "Run a test's closure" }
 
     let body: @Sendable (JobContext) async throws -> Output
 

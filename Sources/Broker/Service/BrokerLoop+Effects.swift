@@ -102,7 +102,7 @@ extension BrokerLoop {
             case .stats:
                 return .stats(BrokerReply.Stats(
                     jobs: try journal.countsByState(), pending: state.pendingCount, workers: state.workerCount, sequence: state.lastSequence))
-            case .submit, .pending:
+            case .submit, .pending, .operations:
                 return .error(WireError(.internal, "\(request.type) is answered by the state machine"))
             }
         } catch let error as WireError {

@@ -24,13 +24,8 @@ extension BrokerLoop {
             return [.reply(to: peer, correlation: correlation, .error(error))]
         }
         var existing: Job?
-        if case .submit(let submit) = request {
-            do {
-                try validate(submit.operation, submit.input)
-            } catch {
-                return [.reply(to: peer, correlation: correlation, .error(error))]
-            }
-            if let key = submit.idempotencyKey { existing = try journal.job(idempotencyKey: key) }
+        if case .submit(let submit) = request, let key = submit.idempotencyKey {
+            existing = try journal.job(idempotencyKey: key)
         }
         return state.receive(client: peer, correlation: correlation, request, existing: existing, now: Date(), newID: Identifier.make("job"))
     }

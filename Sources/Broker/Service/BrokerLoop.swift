@@ -15,7 +15,6 @@ final class BrokerLoop {
     let events: Socket
     let journal: Journal
     var state: BrokerState
-    let validate: @Sendable (String, JSONValue) throws(WireError) -> Void
     let admission: Admission
     let log: Log
     let stop: Wakeup
@@ -27,8 +26,7 @@ final class BrokerLoop {
 
     init(
         context: Context, endpoints: BrokerEndpoints, journal: Journal, settings: BrokerState.Settings,
-        keys: BrokerKeys?, keyUpdates: Mailbox<AuthorizedKeys>,
-        validate: @escaping @Sendable (String, JSONValue) throws(WireError) -> Void, log: Log, stop: Wakeup
+        keys: BrokerKeys?, keyUpdates: Mailbox<AuthorizedKeys>, log: Log, stop: Wakeup
     ) throws {
         // The ZAP handler must be bound before the first CURVE server socket, or handshakes go unchecked.
         gate = try keys.map { keys throws(ZMQError) in
@@ -42,8 +40,9 @@ final class BrokerLoop {
         try events.bind(endpoints.events)
         bound = BrokerEndpoints(clients: try clients.lastEndpoint, workers: try workers.lastEndpoint, events: try events.lastEndpoint)
         self.journal = journal
-        state = BrokerState(settings: settings, recovering: try journal.recover(), lastSequence: try journal.lastEventSequence())
-        self.validate = validate
+        state = BrokerState(
+            settings: settings, recovering: try journal.recover(), lastSequence: try journal.lastEventSequence(),
+            announcements: try journal.announcements())
         admission = Admission(limits: settings.limits)
         self.log = log
         self.stop = stop

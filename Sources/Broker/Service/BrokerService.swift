@@ -21,14 +21,15 @@ public final class BrokerService: Service {
     private let keyUpdates: Mailbox<AuthorizedKeys>
     private let log: Log
 
-    /// Opens the journal, recovers its state and binds the sockets; nothing is served before `run()`.
+    /// Opens the journal, recovers its state (unfinished jobs, pending questions, announced operations)
+    /// and binds the sockets; nothing is served before `run()`. The broker knows no operation but those
+    /// its workers announce.
     ///
     /// With `keys`, every socket uses CURVE and admits only the authorized keys, each to the sockets
     /// and commands its role allows. Without them, an endpoint beyond loopback is refused.
     public init(
         context: Context, endpoints: BrokerEndpoints, journal location: JournalLocation, settings: BrokerState.Settings = .init(),
-        synchronous: Synchronous = .full, keys: BrokerKeys? = nil, log: Log,
-        validate: @escaping @Sendable (String, JSONValue) throws(WireError) -> Void
+        synchronous: Synchronous = .full, keys: BrokerKeys? = nil, log: Log
     ) throws {
         if keys == nil, let exposed = endpoints.beyondLoopback.first {
             throw BrokerStartError.exposedWithoutKeys(setting: exposed.setting, endpoint: exposed.endpoint)
@@ -38,8 +39,8 @@ public final class BrokerService: Service {
         let journal = try location.open(synchronous: synchronous)
         let loop = try BrokerLoop(
             context: context, endpoints: endpoints, journal: journal, settings: settings, keys: keys, keyUpdates: keyUpdates,
-            validate: validate, log: log, stop: stop)
-        log.info("journal \(journal.path): \(loop.state.activeJobs.count) unfinished job(s) recovered, \(loop.state.pendingCount) question(s) pending")
+            log: log, stop: stop)
+        log.info("journal \(journal.path): \(loop.state.activeJobs.count) unfinished job(s) recovered, \(loop.state.pendingCount) question(s) pending, \(loop.state.registry.names.count) operation(s) known")
         self.endpoints = loop.bound
         self.stopSignal = stop
         self.keys = keys

@@ -27,6 +27,8 @@ public struct Admission: Sendable {
         case .answer(let answer):
             try Names.check(answer.by, as: "by")
             try Names.check(answer.channel, as: "channel", maxLength: 32)
+        case .operations(let query):
+            if let name = query.name { try Names.check(name, as: "name") }
         case .status, .jobs, .pending, .presentation, .cancel, .events, .stats:
             break
         }
@@ -42,7 +44,11 @@ public struct Admission: Sendable {
             try limits.check(value: step.value, "the value of step \(step.name)")
         case .result(let result):
             return .result(admit(result))
-        case .ready, .heartbeat, .withdraw, .progress, .refuse, .disconnect:
+        case .ready(let ready):
+            for announcement in ready.operations where !announcement.summary.isEmpty {
+                try Names.check(announcement.summary, as: "the summary of \(announcement.name.debugDescription)", maxLength: 200)
+            }
+        case .heartbeat, .withdraw, .progress, .refuse, .disconnect:
             break
         }
         return message

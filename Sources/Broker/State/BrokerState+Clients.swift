@@ -30,6 +30,8 @@ extension BrokerState {
             return self.answer(answer, client: client, correlation: correlation, now: now)
         case .cancel(let ref):
             return cancel(ref.job, client: client, correlation: correlation, now: now)
+        case .operations(let query):
+            return [.reply(to: client, correlation: correlation, operationList(query))]
         case .jobs, .events, .stats:
             return [.query(from: client, correlation: correlation, request)]
         }
@@ -38,6 +40,9 @@ extension BrokerState {
     private mutating func submit(
         _ submit: ClientRequest.Submit, client: PeerID, correlation: String, existing: Job?, now: Date, id: String
     ) -> [BrokerEffect] {
+        if let refusal = refusal(operation: submit.operation, input: submit.input) {
+            return [.reply(to: client, correlation: correlation, .error(refusal))]
+        }
         if let existing {
             return [.reply(to: client, correlation: correlation, .job(jobs[existing.id]?.job ?? existing))]
         }

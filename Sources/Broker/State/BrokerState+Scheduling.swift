@@ -14,7 +14,7 @@ extension BrokerState {
                 queue.remove(at: index)
                 continue
             }
-            let candidates = workers.values.filter { $0.freeSlots > 0 && $0.operations.contains(active.job.operation) }
+            let candidates = workers.values.filter { $0.freeSlots > 0 && $0.runs(active.job.operation) }
             guard let worker = candidates.max(by: { ($0.freeSlots, $0.name) < ($1.freeSlots, $1.name) }) else {
                 index += 1
                 continue

@@ -44,12 +44,20 @@ extension BrokerState {
         }
     }
 
+    /// A worker announces itself: each operation it runs goes into the registry (and the journal), one
+    /// with a name that cannot name an operation is ignored.
     private mutating func register(_ id: PeerID, _ ready: WorkerMessage.Ready, now: Date) -> [BrokerEffect] {
         // A known id sending ready again has restarted its work: what it ran is lost.
         var effects = workers[id] != nil ? removeWorker(id, now: now, cause: "announced itself again") : []
+        var announcements: [String: OperationAnnouncement] = [:]
+        for announcement in ready.operations where OperationAnnouncement.isValidName(announcement.name) {
+            announcements[announcement.name] = announcement
+            effects.append(.persist(.announce(registry.announce(announcement, by: ready.name, at: now))))
+        }
         workers[id] = Worker(
-            id: id, name: ready.name, operations: Set(ready.operations), capacity: max(0, ready.capacity),
+            id: id, name: ready.name, announcements: announcements, capacity: max(0, ready.capacity),
             lastHeard: now, lastSent: now)
+        effects.append(.send(to: id, correlation: "", .welcome(.init(operations: announcements.keys.sorted()))))
         effects += assign(now: now)
         return effects
     }

@@ -44,13 +44,16 @@ public struct BrokerState: Sendable {
     struct Worker: Sendable {
         let id: PeerID
         let name: String
-        let operations: Set<String>
+        /// What it announced, by operation name.
+        let announcements: [String: OperationAnnouncement]
         let capacity: Int
         var running: Set<String> = []
         var lastHeard: Date
         var lastSent: Date
 
         var freeSlots: Int { capacity - running.count }
+        /// Whether it runs `operation`.
+        func runs(_ operation: String) -> Bool { announcements[operation] != nil }
     }
 
     public let settings: Settings
@@ -59,13 +62,20 @@ public struct BrokerState: Sendable {
     var workers: [PeerID: Worker] = [:]
     var presentationJobs: [String: String] = [:]
     var idempotencyKeys: [String: String] = [:]
+    /// Every operation ever announced; the only operations a submit may name.
+    var registry: AnnouncedOperations
     /// The sequence of the newest event.
     public private(set) var lastSequence: Int64
 
-    /// A broker that recovers `active` (every job that had not ended) from the journal.
-    public init(settings: Settings = .init(), recovering active: [(Job, PresentationSlot)] = [], lastSequence: Int64 = 0) {
+    /// A broker that recovers `active` (every job that had not ended) and the operations announced so far
+    /// from the journal.
+    public init(
+        settings: Settings = .init(), recovering active: [(Job, PresentationSlot)] = [], lastSequence: Int64 = 0,
+        announcements: [RecordedAnnouncement] = []
+    ) {
         self.settings = settings
         self.lastSequence = lastSequence
+        registry = AnnouncedOperations(announcements)
         for (job, slot) in active.sorted(by: { $0.0.createdAt < $1.0.createdAt }) {
             var job = job
             job.presentation = slot.current

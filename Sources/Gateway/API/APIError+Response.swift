@@ -1,14 +1,19 @@
 import HTTPServer
 import Presentation
+import Schema
 
 extension APIError: HTTPResponseError {
-    /// The one error body, `{"error": {"code", "message"}}`, plus `resolution` on answer conflicts,
-    /// with the status and headers.
+    /// The one error body, `{"error": {"code", "message"}}`, plus `resolution` on answer conflicts and
+    /// `violations` on an input that breaks its operation's schema, with the status and headers.
     public var response: HTTPResponse {
         var response =
-            carriesResolution
-            ? HTTPResponse.error(status, code: code, message: message, details: Winner(resolution: resolution))
-            : HTTPResponse.error(status, code: code, message: message)
+            if carriesResolution {
+                HTTPResponse.error(status, code: code, message: message, details: Winner(resolution: resolution))
+            } else if let violations {
+                HTTPResponse.error(status, code: code, message: message, details: Violations(violations: violations))
+            } else {
+                HTTPResponse.error(status, code: code, message: message)
+            }
         for field in headers { response.headers[field.name] = field.value }
         return response
     }
@@ -30,6 +35,11 @@ private struct Winner: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(resolution, forKey: .resolution)
     }
+}
+
+/// `"violations"` beside code and message: every way a submitted input breaks the schema.
+private struct Violations: Encodable {
+    let violations: [SchemaViolation]
 }
 
 extension HTTPRequest {

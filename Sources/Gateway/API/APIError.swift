@@ -1,5 +1,6 @@
 import HTTPServer
 import Presentation
+import Schema
 import Wire
 
 /// A refused or failed API request: its status, a stable code, a message, and the winning resolution on conflicts.
@@ -14,6 +15,8 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
     public internal(set) var resolution: Resolution?
     /// Whether the body has a `resolution` field: answers refused with 409.
     public internal(set) var carriesResolution: Bool
+    /// Every way a submitted input breaks its operation's schema, on `invalidInput`.
+    public internal(set) var violations: [SchemaViolation]?
     /// Extra response headers, such as `WWW-Authenticate`.
     public var headers: HTTPHeaders = [:]
 
@@ -33,6 +36,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
         message = error.message
         resolution = error.resolution
         carriesResolution = error.code == .alreadyResolved || error.code == .stale
+        violations = error.violations
     }
 
     /// The one mapping from broker error codes to HTTP statuses.

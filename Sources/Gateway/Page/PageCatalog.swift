@@ -1,26 +1,47 @@
 import Foundation
 import Presentation
 
-/// The string catalog the page loads from `/catalog.json`: the shipped `Catalog` (presentation,
-/// action and resolver keys, the one source of truth) plus the page's own `page.*` strings.
+/// The string catalog the page loads from `/catalog.json`: the page's own strings (`page.*`, and the
+/// resolver keys and default buttons the page shows, as every resolver translates them itself) plus
+/// the texts each announced operation's worker sent the broker.
 enum PageCatalog {
     /// The languages the page speaks.
     static let languages = ["en", "es"]
 
-    /// Language → key → template, `{0}`-style placeholders as in `Catalog`.
-    static let tables: [String: [String: String]] = Dictionary(uniqueKeysWithValues: languages.map { language in
-        let shipped = Catalog.shipped.tables[language] ?? [:]
-        let own = language == "es" ? spanish : english
-        return (language, shipped.merging(own) { _, page in page })
-    })
+    /// The page's own tables: language → key → template, `{0}`-style placeholders as in `Catalog`.
+    static let tables: [String: [String: String]] = ["en": english.merging(resolverEnglish) { own, _ in own }, "es": spanish.merging(resolverSpanish) { own, _ in own }]
 
-    /// `tables` as JSON with sorted keys, so the served bytes (and their ETag) are stable.
-    static let json: String = {
+    /// The page's tables with the operations' texts added (the page's own win a clash), as JSON with
+    /// sorted keys, so the same texts give the same bytes and ETag.
+    static func json(adding operations: [Catalog]) -> String {
+        let merged = operations.reduce(Catalog(tables)) { $0.merging($1) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(tables)) ?? Data("{}".utf8)
+        let data = (try? encoder.encode(merged.tables)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
-    }()
+    }
+
+    static let resolverEnglish: [String: String] = [
+        "action.ok": "OK",
+        "action.cancel": "Cancel",
+        "resolver.reason": "Reason: {0}",
+        "resolver.age.now": "just now",
+        "resolver.age.seconds": "{0} s ago",
+        "resolver.age.minutes": "{0} min ago",
+        "resolver.age.hours": "{0} h ago",
+        "resolver.age.days": "{0} d ago",
+    ]
+
+    static let resolverSpanish: [String: String] = [
+        "action.ok": "Aceptar",
+        "action.cancel": "Cancelar",
+        "resolver.reason": "Motivo: {0}",
+        "resolver.age.now": "ahora mismo",
+        "resolver.age.seconds": "hace {0} s",
+        "resolver.age.minutes": "hace {0} min",
+        "resolver.age.hours": "hace {0} h",
+        "resolver.age.days": "hace {0} d",
+    ]
 
     static let english: [String: String] = [
         "page.pending.heading": "Waiting for an answer",

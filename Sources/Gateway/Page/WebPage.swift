@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Presentation
 import Primitives
 
 /// The page at `/` where a person sees pending presentations as real dialogs and answers them.
@@ -21,18 +22,24 @@ public struct WebPage: HTTPHandler {
         "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
-    /// The page.
-    public init() {}
+    private let operationTexts: OperationTexts?
 
-    /// A `GET` route for each path, open to all.
-    static var routes: [GatewayRoute] {
-        paths.map { path in
+    /// The page; `operationTexts` fetches the announced operations' catalogs, which `/catalog.json` adds
+    /// to the page's own strings (`nil`: the page's own only).
+    public init(operationTexts: (@Sendable () async -> [Catalog]?)? = nil) {
+        self.operationTexts = operationTexts.map(OperationTexts.init)
+    }
+
+    /// A `GET` route for each path, open to all; `operationTexts` as for `init`.
+    static func routes(operationTexts: (@Sendable () async -> [Catalog]?)? = nil) -> [GatewayRoute] {
+        let page = WebPage(operationTexts: operationTexts)
+        return paths.map { path in
             GatewayRoute(
                 .get, path, access: .open,
                 RouteDescription(
                     "The web page \(path == "/" ? "" : "asset ")to answer presentations from",
                     responses: [.init(status: 200, description: "The asset.", content: .media(mediaType(path)))]),
-                WebPage())
+                page)
         }
     }
 
@@ -51,7 +58,7 @@ public struct WebPage: HTTPHandler {
             return response
         }
         let path = request.path == "/index.html" ? "/" : request.path
-        guard let asset = PageAsset.all[path] else {
+        guard let asset = path == "/catalog.json" ? await catalog() : PageAsset.all[path] else {
             return .error(404, code: "notFound", message: "No resource at \(request.path).")
         }
         if let tags = request.headers["If-None-Match"], tags.split(separator: ",").contains(where: {
@@ -60,6 +67,10 @@ public struct WebPage: HTTPHandler {
             return HTTPResponse(status: 304, headers: asset.headers(includingType: false))
         }
         return HTTPResponse(status: 200, headers: asset.headers(includingType: true), body: asset.body)
+    }
+
+    private func catalog() async -> PageAsset {
+        PageAsset("application/json; charset=utf-8", PageCatalog.json(adding: await operationTexts?.current() ?? []))
     }
 }
 
@@ -75,12 +86,11 @@ struct PageAsset: Sendable {
         self.etag = "\"\(FNV1a.hex(body))\""
     }
 
-    /// The assets by path.
+    /// The assets by path, but `/catalog.json`, which holds the operations' texts as announced now.
     static let all: [String: PageAsset] = [
         "/": PageAsset("text/html; charset=utf-8", PageSources.document),
         "/app.js": PageAsset("text/javascript; charset=utf-8", PageSources.script),
         "/app.css": PageAsset("text/css; charset=utf-8", PageSources.style),
-        "/catalog.json": PageAsset("application/json; charset=utf-8", PageCatalog.json),
         "/favicon.svg": PageAsset("image/svg+xml", PageSources.icon),
     ]
 

@@ -4,6 +4,7 @@ import WorkerKit
 /// Asks one confirmation dialog and returns the chosen action: the bench's answer→completion probe.
 struct BenchConfirm: WorkerKit.Operation {
     static let name = "benchConfirm"
+    static let summary = "Ask one confirmation dialog (for the answer latency benchmark)"
 
     /// The action the person chose, or nil when the question closed without one.
     struct Output: Codable, Sendable {
@@ -27,10 +28,10 @@ struct BenchConfirm: WorkerKit.Operation {
 
 /// The operations a bench worker runs and its broker accepts: `noop` and `benchConfirm`.
 enum BenchOperations {
-    static var registry: OperationRegistry {
+    static func registry() throws -> OperationRegistry {
         var registry = OperationRegistry()
-        registry.register(Noop())
-        registry.register(BenchConfirm())
+        try registry.register(Noop())
+        try registry.register(BenchConfirm())
         return registry
     }
 }

@@ -47,14 +47,17 @@ final class BenchProbe: Sendable {
         }
     }
 
-    /// Runs `noop` jobs until one's `job.succeeded` event is seen: a worker is ready and the subscription live.
-    /// Returns how many jobs it submitted (each of them succeeds sooner or later).
+    /// Runs `noop` jobs until one's `job.succeeded` event is seen: a worker has announced its operations and
+    /// is ready, and the subscription is live. Returns how many jobs it submitted (each succeeds sooner or later).
     @discardableResult
     func warmUp(within limit: Duration) async throws -> Int {
         let deadline = ContinuousClock.now + limit
         var submitted = 0
         while ContinuousClock.now < deadline {
-            let job = try await client.submit(Noop.name, input: .object([:]))
+            guard let job = try await submitWarmUpJob() else {
+                try await Task.sleep(for: .milliseconds(20))
+                continue
+            }
             submitted += 1
             do {
                 _ = try await succeeded.wait(for: job.id, timeout: .milliseconds(500), what: "the warm-up job")
@@ -64,6 +67,16 @@ final class BenchProbe: Sendable {
             }
         }
         throw BenchFailure("the worker and event stream were not ready within \(limit)")
+    }
+
+    /// Submits a `noop` job; `nil` while no worker has announced `noop` yet.
+    private func submitWarmUpJob() async throws -> Job? {
+        switch await client.request(.submit(.init(operation: Noop.name, input: .object([:])))) {
+        case .job(let job): return job
+        case .error(let error) where error.code == .unknownOperation: return nil
+        case .error(let error): throw error
+        case let other: throw BenchFailure("unexpected \(other.type) reply to a submit")
+        }
     }
 
     /// Stops following events and closes the client.

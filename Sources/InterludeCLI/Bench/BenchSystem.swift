@@ -21,14 +21,13 @@ final class BenchSystem: Sendable {
     ///
     /// With `curve`, every socket uses CURVE and the broker's ZAP handler admits one fresh key holding every role.
     init(context: Context, synchronous: Synchronous, capacity: Int, folder: URL, curve: Bool = false) throws {
-        let registry = BenchOperations.registry
+        let registry = try BenchOperations.registry()
         let quiet = Log.Level.warning
         let keys = curve ? try BenchKeys() : nil
         let broker = try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: "tcp://127.0.0.1:*", workers: "tcp://127.0.0.1:*", events: "tcp://127.0.0.1:*"),
-            journal: .sqlite(folder: folder), synchronous: synchronous, keys: keys?.broker, log: Log("bench-broker", level: quiet),
-            validate: { operation, input throws(WireError) in try registry.validate(operation: operation, input: input) })
+            journal: .sqlite(folder: folder), synchronous: synchronous, keys: keys?.broker, log: Log("bench-broker", level: quiet))
         let security = keys?.client ?? .none
         let worker = try WorkerService(
             context: context, endpoint: broker.endpoints.workers, security: security, registry: registry,

@@ -43,7 +43,8 @@ struct ResolveCommand: Command {
         let connection = try Connection(settings)
         let client = connection.client
         guard options.interactive || options.policy != nil else {
-            PendingListing.write(try await client.allPending(), options: options)
+            let texts = (try? await client.operations()).map(AnnouncedTexts.init) ?? AnnouncedTexts()
+            PendingListing.write(try await client.allPending(), texts: texts, options: options)
             printError(options.json ? "--json does not ask in the terminal; use --policy FILE" : "stdin is not a terminal; use --policy FILE or run in a terminal")
             return ExitStatus.usage
         }

@@ -12,15 +12,15 @@ import ZeroMQ
 
 /// Builds the long-running parts from settings, so `broker`, `worker` and `up` start them the same way.
 enum Services {
-    static func registry(_ settings: Settings) -> OperationRegistry {
-        ShippedOperations.registry(
+    static func registry(_ settings: Settings) throws -> OperationRegistry {
+        try ShippedOperations.registry(
             library: URL(fileURLWithPath: settings.library), exportReserveBytes: settings.exportReserveBytes,
             exportRoots: settings.exportRootFolders)
     }
 
+    /// The broker links no operation: it knows those its workers announce.
     static func broker(_ settings: Settings, context: Context, credentials: Credentials) throws -> BrokerService {
-        let registry = registry(settings)
-        let broker = try BrokerService(
+        try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: settings.clients, workers: settings.workers, events: settings.events),
             journal: try settings.journalLocation,
@@ -29,14 +29,35 @@ enum Services {
                 maxRedispatches: settings.maxRedispatches),
             synchronous: settings.synchronous,
             keys: try credentials.broker(settings),
-            log: settings.log("broker"),
-            validate: { operation, input throws(WireError) in try registry.validate(operation: operation, input: input) })
-        return broker
+            log: settings.log("broker"))
+    }
+
+    /// Writes `banner` once the broker has welcomed `worker` (taken its announcements, so its operations may
+    /// be submitted), or after `limit` with a warning.
+    static func announce(_ banner: Banner, when worker: WorkerService, within limit: Duration, log: Log) -> Task<Void, Never> {
+        Task {
+            let welcomed = await withTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    for await _ in worker.welcomes { return true }
+                    return false
+                }
+                group.addTask {
+                    try? await Task.sleep(for: limit)
+                    return false
+                }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+            guard !Task.isCancelled else { return }
+            if !welcomed { log.warning("the broker has not taken the worker's operations within \(limit)") }
+            banner.write()
+        }
     }
 
     static func worker(_ settings: Settings, context: Context, endpoint: String, security: SocketSecurity) throws -> WorkerService {
         try WorkerService(
-            context: context, endpoint: endpoint, security: security, registry: registry(settings),
+            context: context, endpoint: endpoint, security: security, registry: try registry(settings),
             settings: .init(
                 name: settings.resolvedWorkerName, capacity: settings.concurrency,
                 heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits),
@@ -83,7 +104,8 @@ struct WorkerCommand: Command {
         Usage: interlude worker [--concurrency N]
 
         Runs a worker until SIGINT or SIGTERM: it connects to the broker's `workers` endpoint, announces
-        the shipped operations, and runs up to N jobs at once on the library folder (`library`).
+        the shipped operations (name, summary, input schema, texts), and runs up to N jobs at once on the
+        library folder (`library`). It prints "interlude worker is up." once the broker has taken them.
           --concurrency  jobs at once (default: the `concurrency` setting, 4)
         Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, exportRoots, workerName, maxMessageBytes,
         curveSecretKeyFile, brokerPublicKey.
@@ -99,6 +121,12 @@ struct WorkerCommand: Command {
         let security = try Credentials(settings).brokerConnection()
         let worker = try Services.worker(settings, context: try Context(), endpoint: settings.workers, security: security)
         settings.log("worker").info("\(settings.resolvedWorkerName) running up to \(settings.concurrency) job(s) from \(settings.workers)")
+        var banner = Banner("interlude worker is up.")
+        banner.row("worker", settings.resolvedWorkerName)
+        banner.row("broker", settings.workers)
+        banner.row("operations", try Services.registry(settings).names.joined(separator: ","))
+        let announced = Services.announce(banner, when: worker, within: .seconds(3_600), log: settings.log("worker"))
+        defer { announced.cancel() }
         return try await runServices([worker], log: settings.log("worker"))
     }
 }

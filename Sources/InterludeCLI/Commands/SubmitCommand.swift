@@ -12,7 +12,9 @@ struct SubmitCommand: Command {
     let help = """
         Usage: interlude submit <operation> [--input JSON | --input @FILE] [--idempotency-key KEY] [--wait [--timeout SECONDS]] [--json]
 
-        Submits an operation to the broker and prints the new job's id.
+        Submits an operation to the broker and prints the new job's id. The broker refuses, before
+        queueing anything, an operation no worker has announced and an input that breaks the operation's
+        schema (every violation listed by JSON path); both exit 1.
           --input            the operation's input as JSON (default {}), or @FILE to read it from a file
           --idempotency-key  submitting again with the same key returns the same job
           --wait             wait until the job ends (answer its questions elsewhere) and print it;
@@ -20,8 +22,22 @@ struct SubmitCommand: Command {
           --timeout          with --wait, seconds to wait at most (default 3600)
           --json             print {"job": …} (with --wait, the whole job) as one line of JSON
 
-        Operations: removeDownload, exportProject, restoreBackup, resetPreferences, addStop, noop.
+        Operations: the ones workers have announced; `interlude operations` describes each one's input.
         """
+
+    /// The help, then the operations the broker knows now (asked with a short timeout).
+    func currentHelp(_ settings: Settings?) async -> String {
+        var quick = settings
+        quick?.requestTimeoutMs = 1_000
+        guard let settings, let quick, let connection = try? Connection(quick) else { return help }
+        defer { connection.broker.close() }
+        guard let list = try? await connection.client.operations() else {
+            return help + "\n(The broker at \(settings.clients) did not answer, so its operations cannot be listed here.)"
+        }
+        let width = list.operations.map(\.name.count).max() ?? 0
+        let lines = list.operations.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
+        return help + "\nAnnounced to the broker at \(settings.clients):\n" + (lines.isEmpty ? ["  none yet"] : lines).joined(separator: "\n")
+    }
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let operation = try arguments.positionals("operation")[0]

@@ -45,7 +45,9 @@ struct UpCommand: Command {
             #"Try: interlude submit removeDownload --input '{"trackID": "t-101", "title": "Blue in Green"}'"#,
             "Stop with Ctrl-C.",
         ]
-        banner.write()
+        // Submits are refused until the worker's operations are announced: the banner waits for the broker to take them.
+        let announced = Services.announce(banner, when: worker, within: .seconds(10), log: log)
+        defer { announced.cancel() }
         // Stopped in reverse: webhook deliveries, then HTTP, then the worker, and the broker last.
         let reloader = KeyReloader(broker: broker, log: settings.log("broker"))
         return try await runServices([broker, reloader, worker] + gateway.services, log: log)

@@ -1,7 +1,8 @@
 /// Translations of presentation texts and resolver strings: locale identifier → key → template.
 ///
-/// Templates use `{0}`, `{1}`, … for a `Localization`'s arguments. The catalogs are Swift
-/// dictionaries, not resource bundles, so a copied binary still speaks every shipped language.
+/// Templates use `{0}`, `{1}`, … for a `Localization`'s arguments. Each operation ships its own (its
+/// worker announces it to the broker) and each resolver its own; they are Swift dictionaries, not
+/// resource bundles, so a copied binary still speaks every language it ships.
 public struct Catalog: Sendable, Hashable {
     /// The locale every lookup falls back to before the author's default text.
     public static let fallbackLocale = "en"
@@ -14,8 +15,10 @@ public struct Catalog: Sendable, Hashable {
         self.tables = tables
     }
 
-    /// The catalogs Interlude ships: English and Spanish.
-    public static let shipped = Catalog(["en": english, "es": spanish])
+    /// This catalog, with `other`'s templates for the keys it lacks in each locale.
+    public func merging(_ other: Catalog) -> Catalog {
+        Catalog(tables.merging(other.tables) { mine, theirs in mine.merging(theirs) { own, _ in own } })
+    }
 
     /// The text for `localization` (its key, plus `.part` when given) in `locale`, or `fallback`.
     ///
@@ -49,5 +52,18 @@ public struct Catalog: Sendable, Hashable {
             result.append(candidate)
         }
         return result
+    }
+}
+
+extension Catalog: Codable {
+    /// Reads the tables: `{"en": {"key": "template"}, "es": {…}}`.
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode([String: [String: String]].self))
+    }
+
+    /// Writes the tables as `{"en": {"key": "template"}, …}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(tables)
     }
 }

@@ -5,7 +5,8 @@ extension ResolverDriver {
     /// The renderer for `entry` in this run's locale, colour and width, aged from now.
     func renderer(_ entry: PendingEntry) -> TerminalRenderer {
         TerminalRenderer(context: RenderContext(
-            locale: options.locale, colour: options.colour, width: options.width, operation: entry.operation, now: Date()))
+            locale: options.locale, colour: options.colour, width: options.width, operation: entry.operation, now: Date(),
+            operationCatalog: texts.catalog(for: entry.operation)))
     }
 
     /// Shows one dialog, how many more wait, and the prompt.

@@ -25,6 +25,8 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
     var decided: Set<String> = []
     var refusals = 0
     var quitting = false
+    /// The operations' texts, from the broker.
+    var texts = AnnouncedTexts()
 
     /// A resolver answering through `client` as `options` say.
     public init(options: ResolverOptions, client: BrokerClient, output: ResolverOutput = .standard) {
@@ -61,6 +63,7 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
             for pump in pumps { pump.cancel() }
             feed.finish()
         }
+        await askForTexts()
         for await input in inputs {
             if case .trouble(let error) = input, !session.started { throw error }
             await handle(input)
@@ -80,14 +83,27 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
             if first, !options.interactive {
                 output.log("following events after sequence \(snapshot.sequence); \(snapshot.presentations.count) pending")
             }
+            if Set(snapshot.operations.values).contains(where: { texts.shouldAsk(about: $0) }) { await askForTexts() }
             await perform(session.start(snapshot))
             if first, options.once, snapshot.presentations.isEmpty { noteNothingPending() }
         case .followed(.events(let events)):
-            for event in events { await perform(session.receive(event)) }
+            for event in events {
+                if event.type == .presentationPending, texts.shouldAsk(about: event.job?.operation) { await askForTexts() }
+                await perform(session.receive(event))
+            }
         case .trouble(let error): output.log("cannot catch up with the broker yet (\(error.message)); retrying")
         case .reply(let id, let reply): await perform(session.answerReplied(id, reply))
         case .key(let key): press(key)
         case .keysEnded, .stop: quitting = true
+        }
+    }
+
+    /// Asks the broker for the operations' texts; without them the author's texts are shown.
+    private func askForTexts() async {
+        do {
+            texts.learn(try await client.operations())
+        } catch {
+            output.log("cannot get the operations' texts (\(error.message)); showing their own")
         }
     }
 

@@ -1,6 +1,6 @@
 import Presentation
 
-/// The live resolver's own sentences, in English and Spanish, beside the renderer's (`Catalog.shipped`).
+/// The live resolver's own sentences, in English and Spanish, beside the renderer's (`ResolverText`).
 enum SessionText {
     static let catalog = Catalog([
         "en": [

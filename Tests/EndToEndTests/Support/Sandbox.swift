@@ -78,10 +78,32 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
         return broker
     }
 
-    /// Starts `interlude worker` named `name`.
+    /// Starts `interlude worker` named `name` and waits until the broker has taken its announcements
+    /// (the worker prints "interlude worker is up." then), so its operations may be submitted.
     @discardableResult
-    func startWorker(_ name: String, environment extra: [String: String] = [:]) throws -> ProcessHandle {
+    func startWorker(_ name: String, environment extra: [String: String] = [:]) async throws -> ProcessHandle {
+        let worker = try launchWorker(name, environment: extra)
+        try await ready(worker, "interlude worker is up.")
+        return worker
+    }
+
+    /// Starts `interlude worker` named `name` without waiting for the broker to take it (it may never).
+    @discardableResult
+    func launchWorker(_ name: String, environment extra: [String: String] = [:]) throws -> ProcessHandle {
         try start(name, ["worker", "--concurrency", "2"], environment: ["INTERLUDE_WORKER_NAME": name].merging(extra) { _, new in new })
+    }
+
+    /// Lets a worker announce the shipped operations once and stops it (SIGTERM: it says goodbye, so the
+    /// broker forgets it at once), so the broker knows them while no worker runs: jobs then wait in the queue.
+    func announceShippedOperations(environment extra: [String: String] = [:]) async throws {
+        let worker = try await startWorker("announcer", environment: extra)
+        worker.terminate()
+        guard await worker.exit(within: .seconds(15)) != nil else { throw EndToEndFailure("the announcing worker did not stop") }
+        // Its goodbye may be lost as it exits; the broker then forgets it once it has been silent too long.
+        _ = try await eventually("the broker to forget the announcing worker") { () async throws -> Bool? in
+            let list = try await cliJSON(BrokerReply.OperationList.self, "operations", "--json")
+            return list.operations.allSatisfy { !$0.workers.contains("announcer") } ? true : nil
+        }
     }
 
     /// Remembers where a process reported it listens, so later processes are given it.

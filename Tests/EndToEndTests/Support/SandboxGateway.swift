@@ -27,7 +27,7 @@ extension Sandbox {
     /// Broker, one worker and the gateway, each a process of its own.
     func startAll(gateway extra: [String: String] = [:]) async throws {
         try await startBroker()
-        try startWorker("w1")
+        try await startWorker("w1")
         try await startGateway(environment: extra)
     }
 

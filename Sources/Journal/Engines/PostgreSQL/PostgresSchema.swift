@@ -1,7 +1,9 @@
 import SQLite
 
 /// The journal's tables on PostgreSQL, versioned like SQLite's (`Schema`): the same version numbers
-/// bring the same tables and columns, in PostgreSQL's types. Applied by `PostgresJournalDatabase.migrate`.
+/// bring the same tables and columns, in PostgreSQL's types. Times are text as on SQLite (`Timestamp`:
+/// UTC, three fractional digits), so they read back and compare the same on both engines.
+/// Applied by `PostgresJournalDatabase.migrate`.
 enum PostgresSchema {
     static let migrations: [Migration] = [
         Migration(version: 1, sql: """
@@ -12,8 +14,8 @@ enum PostgresSchema {
                 operation text NOT NULL,
                 state text NOT NULL,
                 idempotency_key text UNIQUE,
-                created_at timestamptz NOT NULL,
-                updated_at timestamptz NOT NULL,
+                created_at text NOT NULL,
+                updated_at text NOT NULL,
                 body text NOT NULL
             );
             CREATE INDEX jobs_by_state ON jobs (state, rowid);
@@ -36,11 +38,23 @@ enum PostgresSchema {
                 sequence bigint PRIMARY KEY,
                 type text NOT NULL,
                 job text,
-                at timestamptz NOT NULL,
+                at text NOT NULL,
                 body text NOT NULL
             );
             """),
-        // 2 and 3 are the operation registry and the limits' columns, as on SQLite.
+        // The operation registry: every distinct announcement, so the broker knows an operation across restarts.
+        Migration(version: 2, sql: """
+            CREATE TABLE operations (
+                rowid bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+                name text NOT NULL,
+                body text NOT NULL,
+                worker text NOT NULL,
+                first_at text NOT NULL,
+                last_at text NOT NULL,
+                PRIMARY KEY (name, body)
+            );
+            """),
+        // 3 is the limits' columns, as on SQLite.
         Migration(version: 4, sql: """
             -- The broker lease: which of the brokers sharing this journal is active.
             CREATE TABLE broker_lease (

@@ -1,0 +1,39 @@
+import Foundation
+import Journal
+import Wire
+
+/// Every operation a worker has announced, each distinct announcement kept (the journal keeps them too),
+/// so the broker knows an operation across restarts and before any worker of it reconnects.
+struct AnnouncedOperations: Sendable {
+    /// The distinct announcements of each name, oldest first.
+    private(set) var records: [String: [RecordedAnnouncement]] = [:]
+
+    /// The registry as the journal recorded it.
+    init(_ recorded: [RecordedAnnouncement] = []) {
+        for record in recorded { records[record.announcement.name, default: []].append(record) }
+    }
+
+    /// Every name, sorted.
+    var names: [String] { records.keys.sorted() }
+
+    /// Records that `worker` announced `announcement` at `now`; returns the record to journal.
+    mutating func announce(_ announcement: OperationAnnouncement, by worker: String, at now: Date) -> RecordedAnnouncement {
+        var list = records[announcement.name] ?? []
+        var record = RecordedAnnouncement(announcement: announcement, worker: worker, firstAt: now, lastAt: now)
+        if let index = list.firstIndex(where: { $0.announcement == announcement }) {
+            record.firstAt = list[index].firstAt
+            list.remove(at: index)
+        }
+        list.append(record)
+        records[announcement.name] = list
+        return record
+    }
+
+    /// The newest announcement of `name`.
+    func newest(_ name: String) -> RecordedAnnouncement? { records[name]?.last }
+
+    /// The record of this exact announcement.
+    func record(of announcement: OperationAnnouncement) -> RecordedAnnouncement? {
+        records[announcement.name]?.last { $0.announcement == announcement }
+    }
+}

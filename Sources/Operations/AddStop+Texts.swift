@@ -1,0 +1,22 @@
+import WorkerKit
+
+extension AddStop {
+    /// One line for people.
+    public static let summary = "Add a place to a day of the itinerary, asking when it is already planned"
+
+    /// The route-conflict alert's texts in English and Spanish.
+    public static let catalog = Catalog([
+        "en": [
+            "addStop.conflict.title": "Stop already planned",
+            "addStop.conflict.message": "{0} is already part of day {1}.",
+            "action.moveToDay": "Move to day {0}",
+            "action.keepDay": "Keep day {0}",
+        ],
+        "es": [
+            "addStop.conflict.title": "La parada ya está planificada",
+            "addStop.conflict.message": "{0} ya forma parte del día {1}.",
+            "action.moveToDay": "Mover al día {0}",
+            "action.keepDay": "Mantener el día {0}",
+        ],
+    ])
+}

@@ -1,0 +1,30 @@
+import WorkerKit
+
+extension ExportProject {
+    /// One line for people.
+    public static let summary = "Archive a project folder to a destination, asking when it cannot"
+
+    /// The error alerts' texts in English and Spanish.
+    public static let catalog = Catalog([
+        "en": [
+            "exportProject.destinationUnavailable.title": "Can't reach the destination",
+            "exportProject.destinationUnavailable.message": "Check that the drive is still connected.",
+            "exportProject.noAvailableSpace.title": "Not enough space",
+            "exportProject.noAvailableSpace.message": "Free at least {0} MB and try again.",
+            "exportProject.destinationNotAllowed.title": "Can't export to this folder",
+            "exportProject.destinationNotAllowed.message": "{0} is outside the folders exports may go to. Use {1} instead, or cancel.",
+            "action.tryAgain": "Try Again",
+            "action.useExportsFolder": "Use the Exports Folder",
+        ],
+        "es": [
+            "exportProject.destinationUnavailable.title": "No se puede acceder al destino",
+            "exportProject.destinationUnavailable.message": "Comprueba que la unidad sigue conectada.",
+            "exportProject.noAvailableSpace.title": "No hay espacio suficiente",
+            "exportProject.noAvailableSpace.message": "Libera al menos {0} MB e inténtalo de nuevo.",
+            "exportProject.destinationNotAllowed.title": "No se puede exportar a esta carpeta",
+            "exportProject.destinationNotAllowed.message": "{0} está fuera de las carpetas a las que se puede exportar. Usa {1} en su lugar, o cancela.",
+            "action.tryAgain": "Volver a intentar",
+            "action.useExportsFolder": "Usar la carpeta de exportaciones",
+        ],
+    ])
+}

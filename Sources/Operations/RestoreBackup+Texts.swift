@@ -1,0 +1,20 @@
+import WorkerKit
+
+extension RestoreBackup {
+    /// One line for people.
+    public static let summary = "Replace the library's data with a backup once a person confirms"
+
+    /// The alert's texts in English and Spanish.
+    public static let catalog = Catalog([
+        "en": [
+            "restoreBackup.confirm.title": "Confirm operation",
+            "restoreBackup.confirm.message": "Current data will be replaced by the backup from {0}.",
+            "action.restoreBackup": "Restore Backup",
+        ],
+        "es": [
+            "restoreBackup.confirm.title": "Confirmar operación",
+            "restoreBackup.confirm.message": "Los datos actuales se sustituirán por la copia de {0}.",
+            "action.restoreBackup": "Restaurar copia",
+        ],
+    ])
+}
