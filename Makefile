@@ -17,6 +17,8 @@ run: build
 test: deps
 	INTERLUDE_WITH_TEST_TOOLS=1 bash scripts/install-deps.sh
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --package-path Examples/HelloWorker --build-tests
+	$(SWIFT) test --package-path Examples/HelloWorker --skip-build
 	docker-compose -f docker-compose.yml config --quiet
 	$(SWIFT) test --skip-build
 	bash benchmarks/run.sh --small --json --binary "$$($(SWIFT) build --show-bin-path)/interlude" | python3 benchmarks/check_report.py

@@ -40,12 +40,12 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["Primitives"]),
         .target(name: "Schema", dependencies: ["Presentation"]),
         .target(name: "Wire", dependencies: ["Presentation", "Schema"]),
-        .target(name: "Configuration", dependencies: ["Log", "SQLite", "PostgreSQL"]),
+        .target(name: "Configuration", dependencies: ["Log", "SQLite", "PostgreSQL", "ZeroMQ", "Wire"]),
         .target(name: "Journal", dependencies: ["SQLite", "PostgreSQL", "Presentation", "Wire", "Primitives"]),
         .target(name: "Broker", dependencies: ["ZeroMQ", "Wire", "Journal", "SQLite", "Presentation", "Schema", "Log", "Lifecycle", "Primitives"]),
         // The SDK an operation's author imports; the worker's ZeroMQ runtime is a module of its own.
         .target(name: "WorkerKit", dependencies: ["Wire", "Presentation", "Schema"]),
-        .target(name: "WorkerRuntime", dependencies: ["WorkerKit", "ZeroMQ", "Wire", "Presentation", "Log", "Lifecycle"]),
+        .target(name: "WorkerRuntime", dependencies: ["WorkerKit", "ZeroMQ", "Wire", "Presentation", "Configuration", "Log", "Lifecycle"]),
         .target(name: "WorkerKitTesting", dependencies: ["WorkerKit", "Wire", "Presentation"]),
         .target(name: "Operations", dependencies: ["WorkerKit", "Archive", "Confinement", "Primitives"]),
         .target(name: "Client", dependencies: ["ZeroMQ", "Wire", "Presentation", "Log", "Lifecycle", "Primitives"]),
@@ -94,6 +94,6 @@ let package = Package(
             dependencies: ["Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Wire", "TestSupport"]),
         .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "EndToEndTests", dependencies: ["Client", "PostgreSQL", "Wire", "Presentation", "ZeroMQ", "TestSupport"], exclude: ["Browser", "Receiver"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Client", "PostgreSQL", "Wire", "Presentation", "Schema", "ZeroMQ", "TestSupport"], exclude: ["Browser", "Receiver"]),
     ]
 )

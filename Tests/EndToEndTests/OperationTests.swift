@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import Schema
 import Testing
 import Wire
 

@@ -26,7 +26,7 @@ import Testing
 
     @Test func onlyTheGatewayIsPublishedAndOnlyOnTheHostsLoopback() throws {
         let services = try Self.services()
-        #expect(Set(services.keys) == ["broker", "worker", "gateway"])
+        #expect(Set(services.keys) == ["broker", "worker", "gateway", "hello-worker"])
         for (name, lines) in services {
             #expect(lines.contains("ports:") == (name == "gateway"), "\(name)")
         }
@@ -36,13 +36,13 @@ import Testing
 
     @Test func everyServiceUsesCurveWithItsKeyMountedAsASecret() throws {
         let services = try Self.services()
-        for (name, key) in [("broker", "broker_key"), ("worker", "worker_key"), ("gateway", "gateway_key")] {
+        for (name, key) in [("broker", "broker_key"), ("worker", "worker_key"), ("hello-worker", "worker_key"), ("gateway", "gateway_key")] {
             let lines = try #require(services[name])
             #expect(lines.contains("INTERLUDE_CURVE_SECRET_KEY_FILE: /run/secrets/\(key)"), "\(name)")
             #expect(lines.contains("- \(key)"), "\(name) mounts its key")
         }
         #expect(try #require(services["broker"]).contains("INTERLUDE_AUTHORIZED_KEYS_FILE: /run/secrets/authorized_keys"))
-        for name in ["worker", "gateway"] {
+        for name in ["worker", "hello-worker", "gateway"] {
             #expect(try #require(services[name]).contains("INTERLUDE_BROKER_PUBLIC_KEY: /run/secrets/broker_pub"), "\(name)")
         }
     }

@@ -40,7 +40,8 @@ struct GatewayCommand: Command {
     let help = """
         Usage: interlude gateway
 
-        Runs the HTTP gateway until SIGINT or SIGTERM. It listens on `http` (host:port) and talks to the
+        Runs the HTTP gateway until SIGINT or SIGTERM; once listening it prints "interlude gateway is up."
+        and its URL (port 0 in `http` shows the port it got). It listens on `http` (host:port) and talks to the
         broker at `clients` and `events`. It serves the JSON API under /v1 (operations, jobs,
         presentations and their answers, Server-Sent Events at /v1/events), signed incoming webhooks at
         POST /v1/webhooks/operations, /healthz, /metrics, the OpenAPI document at /v1/openapi.json and

@@ -32,36 +32,8 @@ enum Services {
             log: settings.log("broker"))
     }
 
-    /// Writes `banner` once the broker has welcomed `worker` (taken its announcements, so its operations may
-    /// be submitted), or after `limit` with a warning.
-    static func announce(_ banner: Banner, when worker: WorkerService, within limit: Duration, log: Log) -> Task<Void, Never> {
-        Task {
-            let welcomed = await withTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    for await _ in worker.welcomes { return true }
-                    return false
-                }
-                group.addTask {
-                    try? await Task.sleep(for: limit)
-                    return false
-                }
-                let first = await group.next() ?? false
-                group.cancelAll()
-                return first
-            }
-            guard !Task.isCancelled else { return }
-            if !welcomed { log.warning("the broker has not taken the worker's operations within \(limit)") }
-            banner.write()
-        }
-    }
-
     static func worker(_ settings: Settings, context: Context, endpoint: String, security: SocketSecurity) throws -> WorkerService {
-        try WorkerService(
-            context: context, endpoint: endpoint, security: security, registry: try registry(settings),
-            settings: .init(
-                name: settings.resolvedWorkerName, capacity: settings.concurrency,
-                heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits),
-            log: settings.log("worker"))
+        try WorkerProcess.service(try registry(settings), settings: settings, context: context, endpoint: endpoint, security: security)
     }
 }
 
@@ -74,7 +46,9 @@ struct BrokerCommand: Command {
         Runs the broker until SIGINT or SIGTERM. It listens for clients on `clients`, for workers on
         `workers`, publishes events on `events`, and keeps its journal in `data` (SQLite) or, when
         `journal` is a postgres:// URL, in that PostgreSQL database. On start it recovers every
-        unfinished job and pending question from the journal.
+        unfinished job and pending question from the journal, then prints where it listens
+        ("interlude broker is up." and a line per endpoint; a `*` port shows the port it got).
+        On SIGINT or SIGTERM it finishes the turn in progress and stops.
         With curveSecretKeyFile and authorizedKeysFile every socket uses CURVE and admits only the
         listed keys, each to what its role allows; SIGHUP rereads authorizedKeysFile. Without keys the
         broker refuses to listen beyond loopback or ipc:// (see docs/security.md).
@@ -118,16 +92,8 @@ struct WorkerCommand: Command {
             guard let value = Int(text), (1...1_000).contains(value) else { throw UsageError("--concurrency must be from 1 to 1000") }
             settings.concurrency = value
         }
-        let security = try Credentials(settings).brokerConnection()
-        let worker = try Services.worker(settings, context: try Context(), endpoint: settings.workers, security: security)
-        settings.log("worker").info("\(settings.resolvedWorkerName) running up to \(settings.concurrency) job(s) from \(settings.workers)")
-        var banner = Banner("interlude worker is up.")
-        banner.row("worker", settings.resolvedWorkerName)
-        banner.row("broker", settings.workers)
-        banner.row("operations", try Services.registry(settings).names.joined(separator: ","))
-        let announced = Services.announce(banner, when: worker, within: .seconds(3_600), log: settings.log("worker"))
-        defer { announced.cancel() }
-        return try await runServices([worker], log: settings.log("worker"))
+        try await WorkerProcess.run(try Services.registry(settings), settings: settings)
+        return ExitStatus.success
     }
 }
 

@@ -3,6 +3,7 @@ import Configuration
 import Foundation
 import Lifecycle
 import Operations
+import WorkerRuntime
 import ZeroMQ
 
 struct UpCommand: Command {
@@ -13,8 +14,10 @@ struct UpCommand: Command {
 
         Runs the broker, a worker and the HTTP gateway in one process until Ctrl-C (SIGINT) or SIGTERM,
         with the journal in `data` (SQLite, or the PostgreSQL database `journal` names) and everything
-        on loopback. If the library folder (`library`)
-        is empty or missing, a small demo library is created so every operation can be tried.
+        on loopback. If the library folder (`library`) is empty or missing, a small demo library is
+        created so every operation can be tried. Once all listen it prints where ("interlude is up."
+        and a line per endpoint, ports resolved); on a signal it stops the webhook deliveries, the
+        gateway, the worker and the broker, in that order.
         Then, in another terminal: interlude submit …, interlude pending, interlude answer …; or curl the
         JSON API at `http` (see `interlude gateway --help`), or open the web page there.
         Settings: every key of config/interlude.json; see docs/configuration.md.
@@ -46,7 +49,7 @@ struct UpCommand: Command {
             "Stop with Ctrl-C.",
         ]
         // Submits are refused until the worker's operations are announced: the banner waits for the broker to take them.
-        let announced = Services.announce(banner, when: worker, within: .seconds(10), log: log)
+        let announced = WorkerProcess.announce(banner, when: worker, within: .seconds(10), log: log)
         defer { announced.cancel() }
         // Stopped in reverse: webhook deliveries, then HTTP, then the worker, and the broker last.
         let reloader = KeyReloader(broker: broker, log: settings.log("broker"))

@@ -61,11 +61,14 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
         return environment
     }
 
-    /// Starts a long-running `interlude` process that `shutdown()` will kill.
+    /// Starts a long-running `interlude` process (or another `executable`) that `shutdown()` will kill.
     @discardableResult
-    func start(_ name: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessHandle {
+    func start(
+        _ name: String, _ arguments: [String], executable: URL? = nil, environment extra: [String: String] = [:]
+    ) throws -> ProcessHandle {
         let handle = try ProcessHandle(
-            name: name, executable: binary, arguments: arguments, environment: environment(extra), directory: root, logs: logs)
+            name: name, executable: executable ?? binary, arguments: arguments, environment: environment(extra), directory: root,
+            logs: logs)
         processes.append(handle)
         return handle
     }

@@ -1,19 +1,17 @@
-import Broker
-import Configuration
 import Foundation
 import ZeroMQ
 
 /// The CURVE keys this process was configured with, read once at start.
 ///
 /// Without `curveSecretKeyFile` every socket is plain (the broker then allows loopback only).
-struct Credentials {
+public struct Credentials: Sendable {
     /// This process's secret key.
-    let secretKey: CurveSecretKey?
+    public let secretKey: CurveSecretKey?
     /// The broker's public key, as `brokerPublicKey` gives it.
-    let brokerKey: CurvePublicKey?
+    public let brokerKey: CurvePublicKey?
 
     /// Reads the key file and the broker's public key; a bad one is an error naming its setting.
-    init(_ settings: Settings) throws {
+    public init(_ settings: Settings) throws {
         if settings.curveSecretKeyFile.isEmpty {
             secretKey = nil
         } else {
@@ -32,7 +30,7 @@ struct Credentials {
     }
 
     /// How a socket that connects to the broker is secured; `localBroker` is the key of a broker in this process.
-    func brokerConnection(localBroker: CurvePublicKey? = nil) throws -> SocketSecurity {
+    public func brokerConnection(localBroker: CurvePublicKey? = nil) throws -> SocketSecurity {
         guard let secretKey else { return .none }
         guard let serverKey = brokerKey ?? localBroker else {
             throw ConfigurationError(
@@ -40,22 +38,6 @@ struct Credentials {
                 problem: "is needed with curveSecretKeyFile: the broker's public key (its .pub file or its 40 characters)")
         }
         return .curveClient(serverKey: serverKey, secretKey: secretKey)
-    }
-
-    /// The broker's keys: its secret key and the authorized keys file, both or neither.
-    func broker(_ settings: Settings) throws -> BrokerKeys? {
-        switch (secretKey, settings.authorizedKeysFile.isEmpty) {
-        case (nil, true):
-            return nil
-        case (nil, false):
-            throw ConfigurationError(key: "curveSecretKeyFile", source: "settings", problem: "the broker needs its own key beside authorizedKeysFile")
-        case (_, true):
-            throw ConfigurationError(
-                key: "authorizedKeysFile", source: "settings",
-                problem: "the broker needs the file of keys it admits beside curveSecretKeyFile (see docs/security.md)")
-        case (let secretKey?, false):
-            return try BrokerKeys(secretKey: secretKey, authorizedKeysFile: settings.authorizedKeysFile)
-        }
     }
 
     /// `brokerPublicKey`: 40 Z85 characters, or the path of a `.pub` file.
