@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "Confinement", dependencies: ["Primitives"]),
         .target(name: "Archive", dependencies: ["CArchive", "Confinement"]),
         .target(name: "Presentation", dependencies: ["Primitives"]),
-        .target(name: "Schema", dependencies: ["Presentation"]),
+        .target(name: "Schema", dependencies: ["Presentation", "Primitives"]),
         .target(name: "Wire", dependencies: ["Presentation", "Schema"]),
         .target(name: "Configuration", dependencies: ["Log", "SQLite", "ZeroMQ", "Wire"]),
         .target(name: "Journal", dependencies: ["SQLite", "Presentation", "Wire", "Primitives"]),

@@ -126,6 +126,7 @@ extension Settings {
         case "authorizedKeysFile": authorizedKeysFile = try text()
         case "exportRoots": exportRoots = try text()
         case "allowedOrigins": allowedOrigins = try text()
+        case "logFormat": logFormat = try text()
         default: throw ConfigurationError(key: key, source: source, problem: "unknown key; known keys: \(Self.keys.joined(separator: ", "))")
         }
     }

@@ -78,6 +78,10 @@ public struct Settings: Sendable, Hashable {
     /// Origins of other web sites allowed to call the gateway's API from a browser (CORS), comma-separated.
     public var allowedOrigins = ""
 
+    // People around a job (docs/configuration.md).
+    /// How log lines are written: `text` or `json` (one object a line, with `job`, `presentation`, `operation`).
+    public var logFormat = "text"
+
     public init() {}
 
     /// The keys, in the order the documentation lists them.
@@ -88,6 +92,7 @@ public struct Settings: Sendable, Hashable {
         "webhookBackoffMs", "webhookTimeoutMs", "tokensFile", "tokens", "publicUrl",
         "maxMessageBytes", "maxJsonDepth", "maxJsonKeys", "maxRedispatches",
         "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots", "allowedOrigins",
+        "logFormat",
     ]
 
     /// Keys whose values are secrets: never printed or logged.
@@ -126,7 +131,9 @@ public struct Settings: Sendable, Hashable {
     public var heartbeatInterval: TimeInterval { Double(heartbeatMs) / 1000 }
 
     /// The log for a component at the configured level.
-    public func log(_ component: String) -> Log { Log(component, level: Log.Level(name: logLevel) ?? .info) }
+    public func log(_ component: String) -> Log {
+        Log(component, level: Log.Level(name: logLevel) ?? .info, format: Log.Format(rawValue: logFormat) ?? .text)
+    }
 
     /// This worker's name: the configured one, or host and process id.
     public var resolvedWorkerName: String {

@@ -31,7 +31,7 @@ struct Arguments {
                 guard value == nil else { throw UsageError("--\(name) takes no value") }
                 flags.insert(name)
             } else {
-                throw UsageError("unknown option --\(name)")
+                throw UsageError("unknown option --\(name)" + Spelling.hint(for: name, among: valued.union(known).union(["help"]), prefix: "--"))
             }
         }
     }

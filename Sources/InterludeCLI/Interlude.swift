@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import Log
 import Wire
 
 /// The `interlude` executable: picks a subcommand, loads settings, runs it, and exits with its status.
@@ -10,7 +11,11 @@ public enum Interlude {
         ResolveCommand(),
         BenchCommand(),
         KeygenCommand(),
+        DemoCommand(), CompletionCommand(),
     ]
+
+    /// Options every command takes: `--config FILE` and `--log-format text|json`.
+    static let globalOptions: Set<String> = ["config", "log-format"]
 
     /// Runs with the process's arguments and exits.
     public static func main() async -> Never {
@@ -25,17 +30,26 @@ public enum Interlude {
             print(overview)
             return words.isEmpty ? ExitStatus.usage : ExitStatus.success
         }
+        if first == "--version" || first == "-V" {
+            print(InterludeVersion.line)
+            return ExitStatus.success
+        }
         guard let command = commands.first(where: { $0.name == first }) else {
-            printError("unknown command \"\(first)\"\n\n\(overview)")
+            let hint = Spelling.suggestion(for: first, among: commands.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
+            printError("unknown command \"\(first)\"\(hint)\n\n\(overview)")
             return ExitStatus.usage
         }
         do {
-            let arguments = try Arguments(Array(words.dropFirst()), options: command.options.union(["config"]), flags: command.flags)
+            let arguments = try Arguments(Array(words.dropFirst()), options: command.options.union(globalOptions), flags: command.flags)
             if arguments.has("help") {
                 print(await command.currentHelp(try? Settings.load(file: arguments["config"])))
                 return ExitStatus.success
             }
-            let settings = try Settings.load(file: arguments["config"])
+            var settings = try Settings.load(file: arguments["config"])
+            if let format = arguments["log-format"] {
+                guard Log.Format(rawValue: format) != nil else { throw UsageError("--log-format must be text or json") }
+                settings.logFormat = format
+            }
             return try await command.run(arguments, settings: settings)
         } catch let error as UsageError {
             printError("\(error)\n\n\(command.help)")
@@ -61,8 +75,10 @@ public enum Interlude {
             \(lines.joined(separator: "\n"))
 
             Every command reads config/interlude.json (or --config FILE, or INTERLUDE_CONFIG) and then
-            INTERLUDE_… environment variables; see docs/configuration.md.
-            Run `interlude <command> --help` for a command's options.
+            INTERLUDE_… environment variables; see docs/configuration.md. Every command also takes
+            --log-format text|json (the logFormat setting).
+            Run `interlude <command> --help` for a command's options, `interlude --version` for the
+            version, and `interlude completion bash|zsh|fish` for shell completion.
             """
     }
 }

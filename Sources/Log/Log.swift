@@ -1,9 +1,10 @@
 import Foundation
 import Primitives
 
-/// A one-line logger to standard error: `2026-11-29T21:26:13.123Z info broker: listening`.
+/// A one-line logger to standard error, as text (`2026-11-29T21:26:13.123Z info broker: listening`) or
+/// as JSON lines (`{"at":…,"level":"info","component":"broker","message":"listening"}`).
 ///
-/// It prints what it is given; callers never pass secrets (tokens, webhook keys) to it.
+/// It prints what it is given; callers never pass secrets (tokens, webhook keys, secure answers) to it.
 public struct Log: Sendable {
     /// How much to say.
     public enum Level: Int, Sendable, Comparable, CaseIterable {
@@ -17,31 +18,81 @@ public struct Log: Sendable {
         }
     }
 
+    /// How each line is written.
+    public enum Format: String, Sendable, CaseIterable {
+        /// `<time> <level> <component>: <message>`.
+        case text
+        /// One JSON object a line: `at`, `level`, `component`, `message`, and `job`, `presentation`,
+        /// `operation` where the line is about one.
+        case json
+    }
+
     /// The part of the system that speaks, such as `broker`.
     public let component: String
     /// The least important level written.
     public let level: Level
+    /// Text or JSON lines.
+    public let format: Format
+    private let sink: @Sendable (String) -> Void
 
-    /// A log for `component` that writes `level` and above.
-    public init(_ component: String, level: Level = .info) {
+    /// A log for `component` that writes `level` and above, in `format`, to standard error (or `sink`).
+    public init(_ component: String, level: Level = .info, format: Format = .text, sink: (@Sendable (String) -> Void)? = nil) {
         self.component = component
         self.level = level
+        self.format = format
+        self.sink = sink ?? { FileHandle.standardError.write(Data($0.utf8)) }
     }
 
-    /// The same level for another component.
-    public func named(_ component: String) -> Log { Log(component, level: level) }
+    /// The same level, format and sink for another component.
+    public func named(_ component: String) -> Log { Log(component, level: level, format: format, sink: sink) }
 
     /// Writes a detail useful when looking for a fault.
-    public func debug(_ message: @autoclosure () -> String) { write(.debug, message) }
+    public func debug(_ message: @autoclosure () -> String, _ about: LogSubject = .none) { write(.debug, message, about) }
     /// Writes what happened in normal operation.
-    public func info(_ message: @autoclosure () -> String) { write(.info, message) }
+    public func info(_ message: @autoclosure () -> String, _ about: LogSubject = .none) { write(.info, message, about) }
     /// Writes something unusual that the process survives.
-    public func warning(_ message: @autoclosure () -> String) { write(.warning, message) }
+    public func warning(_ message: @autoclosure () -> String, _ about: LogSubject = .none) { write(.warning, message, about) }
     /// Writes a failure that needs attention.
-    public func error(_ message: @autoclosure () -> String) { write(.error, message) }
+    public func error(_ message: @autoclosure () -> String, _ about: LogSubject = .none) { write(.error, message, about) }
 
-    private func write(_ at: Level, _ message: () -> String) {
+    /// Writes `message` at `at` (when the level lets it through), about `subject`.
+    public func write(_ at: Level, _ message: () -> String, _ subject: LogSubject = .none) {
         guard at >= level, level != .off else { return }
-        FileHandle.standardError.write(Data("\(Timestamp.string(Date())) \(at) \(component): \(message())\n".utf8))
+        sink(line(at, message(), subject, time: Date()))
     }
+
+    /// One line of the log, newline included.
+    func line(_ at: Level, _ message: String, _ subject: LogSubject, time: Date) -> String {
+        switch format {
+        case .text:
+            return "\(Timestamp.string(time)) \(at) \(component): \(message)\n"
+        case .json:
+            var fields: [(String, String)] = [("at", Timestamp.string(time)), ("level", "\(at)"), ("component", component), ("message", message)]
+            if let job = subject.job { fields.append(("job", job)) }
+            if let presentation = subject.presentation { fields.append(("presentation", presentation)) }
+            if let operation = subject.operation { fields.append(("operation", operation)) }
+            return "{" + fields.map { "\(JSONString.quoted($0.0)):\(JSONString.quoted($0.1))" }.joined(separator: ",") + "}\n"
+        }
+    }
+
+}
+
+/// What a log line is about: the job, the question and the operation, each where it applies.
+public struct LogSubject: Sendable, Hashable {
+    /// The job's id.
+    public var job: String?
+    /// The presentation's id.
+    public var presentation: String?
+    /// The operation's name.
+    public var operation: String?
+
+    /// A subject naming any of a job, a presentation and an operation.
+    public init(job: String? = nil, presentation: String? = nil, operation: String? = nil) {
+        self.job = job
+        self.presentation = presentation
+        self.operation = operation
+    }
+
+    /// About nothing in particular.
+    public static let none = LogSubject()
 }

@@ -40,6 +40,22 @@ public enum DemoLibrary {
         return true
     }
 
+    /// What the demo library holds at its top: anything else in a folder means it is not (only) the demo's.
+    public static let topLevelNames: Set<String> = [
+        "downloads", "projects", "exports", "data", "backups", "preferences.json", Itinerary.fileName,
+    ]
+
+    /// Restores the demo library in `folder` to how `create` makes it: everything the demo put there is
+    /// removed and made again. Refused (nothing is removed) when the folder holds a name the demo does
+    /// not use at its top (hidden working folders of `restoreBackup` excepted), so a real library is never lost.
+    public static func reset(at folder: URL) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let foreign = names.filter { !topLevelNames.contains($0) && !$0.hasPrefix(".staging-") && !$0.hasPrefix(".previous-") }
+        guard foreign.isEmpty else { throw DemoLibraryError(folder: folder.path, foreign: foreign.sorted()) }
+        for name in names { try FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+        try create(at: folder)
+    }
+
     /// Archives a small, different data folder into `backups/`, so a restore visibly changes `data/`.
     private static func makeBackup(in folder: URL) throws {
         let source = folder.appendingPathComponent(".demo-backup-\(UUID().uuidString)", isDirectory: true)
@@ -56,5 +72,18 @@ public enum DemoLibrary {
         let file = folder.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: file)
+    }
+}
+
+/// A folder `DemoLibrary.reset` will not touch: it holds something that is not the demo library's.
+public struct DemoLibraryError: Error, Sendable, CustomStringConvertible {
+    /// The folder.
+    public let folder: String
+    /// The names at its top the demo library does not have.
+    public let foreign: [String]
+
+    /// Names the folder and what in it is not the demo's.
+    public var description: String {
+        "\(folder) is not a demo library (it holds \(foreign.prefix(5).joined(separator: ", "))\(foreign.count > 5 ? ", …" : "")); nothing was removed"
     }
 }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Builds JSON paths in the notation violations use: `$`, `$.name`, `$.list[2]`, `$["odd key"]`.
 enum JSONPath {
     /// The root value.
@@ -17,18 +19,5 @@ enum JSONPath {
     }
 
     /// A key as a JSON string literal, so quotes, backslashes and control characters cannot escape it.
-    static func quoted(_ key: String) -> String {
-        var result = "\""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ key: String) -> String { JSONString.quoted(key) }
 }

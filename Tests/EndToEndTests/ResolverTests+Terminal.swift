@@ -92,3 +92,64 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd.Resolving {
+    /// A resolver in a terminal whose raw output (escape codes and bells) is copied to the returned
+    /// file, shown idle.
+    static func recordedResolver(_ label: String, _ extra: [String] = []) async throws -> (Sandbox, TmuxTerminal, URL) {
+        let (sandbox, terminal) = try await resolverInTerminal(label, extra)
+        let raw = sandbox.root.appendingPathComponent("terminal.raw")
+        try await terminal.record(to: raw)
+        try await terminal.waitFor("No pending questions; waiting for new ones (q to quit).")
+        return (sandbox, terminal, raw)
+    }
+
+    @Test("The waiting count under a shown dialog stays live, and the bell rings for each new question (not with --quiet)")
+    func liveCountAndBell() async throws {
+        let (sandbox, terminal, raw) = try await Self.recordedResolver("resolve-live")
+        defer {
+            terminal.close()
+            sandbox.shutdown()
+        }
+        let first = try await sandbox.submit("removeDownload", blueInGreen)
+        try await terminal.waitFor("Blue in Green will no longer be available offline.")
+        #expect(!(try await terminal.screen()).contains("more waiting"))
+
+        _ = try await sandbox.submit("resetPreferences", "{}")
+        var screen = try await terminal.waitFor("1 more waiting")
+        _ = try await sandbox.submit("removeDownload", soWhat)
+        screen = try await terminal.waitFor("2 more waiting")
+        #expect(screen.contains("Blue in Green will no longer be available offline."), "the dialog stays: \(screen)")
+        #expect(screen.hasSuffix("Choose [1-2, R, C, Esc]:"), "the prompt is still last: \(screen)")
+        #expect(!screen.contains("1 more waiting"), "the line is redrawn in place: \(screen)")
+        let bells = try await sandbox.eventually("three bells") { () -> Int? in
+            let count = ((try? Data(contentsOf: raw)) ?? Data()).filter { $0 == 0x07 }.count
+            return count >= 3 ? count : nil
+        }
+        #expect(bells == 3, "one bell per new question")
+
+        // Answered elsewhere, a waiting one leaves: the count goes down while the dialog stays.
+        let reset = try #require(try await sandbox.pending().first { $0.job != first && $0.title == "Confirm operation" })
+        #expect(try await sandbox.cli("answer", reset.id, "cancel", "--as", "bob").status == 0)
+        screen = try await terminal.waitFor("1 more waiting")
+        #expect(screen.contains("Blue in Green will no longer be available offline."), "\(screen)")
+        try await terminal.press("q")
+        try await terminal.waitFor("[exited 0]")
+    }
+
+    @Test("With --quiet no bell rings")
+    func quietResolver() async throws {
+        let (sandbox, terminal, raw) = try await Self.recordedResolver("resolve-quiet", ["--quiet"])
+        defer {
+            terminal.close()
+            sandbox.shutdown()
+        }
+        _ = try await sandbox.submit("removeDownload", blueInGreen)
+        try await terminal.waitFor("Blue in Green will no longer be available offline.")
+        _ = try await sandbox.submit("resetPreferences", "{}")
+        try await terminal.waitFor("1 more waiting")
+        #expect(((try? Data(contentsOf: raw)) ?? Data()).filter { $0 == 0x07 }.isEmpty)
+        try await terminal.press("q")
+        try await terminal.waitFor("[exited 0]")
+    }
+}

@@ -39,3 +39,15 @@ import Testing
         #expect((try? SubmitCommand.input(nil)) == .object([:]))
     }
 }
+
+@Suite struct SpellingTests {
+    @Test(arguments: [("sumbit", "submit"), ("stauts", "status"), ("pendign", "pending"), ("resolv", "resolve"), ("opera", "operations")])
+    func closeTyposAreSuggested(typed: String, meant: String) {
+        #expect(Spelling.suggestion(for: typed, among: Interlude.commands.map(\.name)) == meant)
+    }
+
+    @Test(arguments: ["frobnicate", "x", "deploy"])
+    func farWordsGetNoSuggestion(typed: String) {
+        #expect(Spelling.suggestion(for: typed, among: Interlude.commands.map(\.name)) == nil)
+    }
+}

@@ -21,6 +21,8 @@ extension BrokerLoop {
                 publish(event)
             case .persist:
                 break
+            case .log(let level, let line, let subject):
+                log.write(level, { line }, subject)
             case .reply(let peer, let correlation, let reply):
                 send(clients, to: peer, checked(reply, correlation: correlation))
             case .query(let peer, let correlation, let request):
@@ -92,8 +94,12 @@ extension BrokerLoop {
                 guard let found = try journal.presentation(answer.presentation) else {
                     return .error(WireError(.notFound, "no presentation \(answer.presentation)"))
                 }
-                guard let resolution = found.resolution else { return .error(WireError(.stale, "presentation \(answer.presentation) is not pending")) }
-                return .error(WireError(SlotRefusal.alreadyResolved(resolution)))
+                let refusal = found.resolution.map { WireError(SlotRefusal.alreadyResolved($0)) }
+                    ?? WireError(.stale, "presentation \(answer.presentation) is not pending")
+                if case .log(let level, let line, let subject) = BrokerState.refusedLine(answer, refusal, job: found.presentation.job, operation: found.operation) {
+                    log.write(level, { line }, subject)
+                }
+                return .error(refusal)
             case .cancel(let ref):
                 guard let job = try journal.job(ref.job) else { return .error(WireError(.notFound, "no job \(ref.job)")) }
                 return .error(WireError(.notCancellable, "job \(ref.job) has already \(job.state.rawValue)"))

@@ -1,6 +1,7 @@
 import Foundation
 import Presentation
 import Journal
+import Log
 import Wire
 
 /// A peer's ZeroMQ routing id, as the ROUTER socket reports it.
@@ -21,4 +22,6 @@ public enum BrokerEffect: Sendable, Hashable {
     case dispatch(to: PeerID, job: Job)
     /// Publish an event on the PUB socket.
     case publish(Event)
+    /// Write a line to the broker's log, after this turn's commit.
+    case log(Log.Level, String, LogSubject)
 }

@@ -77,7 +77,9 @@ extension BrokerState {
                 return [.reply(to: client, correlation: correlation, .error(WireError(.invalidBody, "an answer needs an action, or dismiss: true")))]
             }
         } catch {
-            return [.reply(to: client, correlation: correlation, .error(WireError(error)))]
+            let refusal = WireError(error)
+            return [Self.refusedLine(request, refusal, job: jobID, operation: active.job.operation),
+                    .reply(to: client, correlation: correlation, .error(refusal))]
         }
         jobs[jobID] = active
         var effects = resolved(jobID, resolution, now: now)

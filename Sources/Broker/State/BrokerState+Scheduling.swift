@@ -38,7 +38,7 @@ extension BrokerState {
         guard var active = jobs[jobID] else { return [] }
         active.job.presentation = nil
         active.job.updatedAt = now
-        var effects: [BrokerEffect] = [.persist(.resolve(resolution))]
+        var effects: [BrokerEffect] = [.persist(.resolve(resolution)), resolvedLine(resolution, operation: active.job.operation)]
         let holder = active.holder.flatMap { workers[$0] }
         if let holder, holder.freeSlots > 0 {
             active.worker = holder.id
@@ -74,7 +74,8 @@ extension BrokerState {
         active.job.updatedAt = now
         if let withdrawal = active.slot.withdraw(at: now) {
             active.job.presentation = nil
-            effects += [.persist(.resolve(withdrawal)), event(.presentationResolved, active.job, at: now, resolution: withdrawal)]
+            effects += [.persist(.resolve(withdrawal)), resolvedLine(withdrawal, operation: active.job.operation),
+                        event(.presentationResolved, active.job, at: now, resolution: withdrawal)]
         }
         // Later answers to this job's questions are refused from the journal.
         for id in active.slot.resolutions.keys { presentationJobs[id] = nil }

@@ -89,7 +89,7 @@ extension BrokerState {
         workers[id]?.running.remove(present.job)
         presentationJobs[presentation.id] = present.job
         var effects: [BrokerEffect] = [
-            .persist(.addPresentation(presentation)), save(active),
+            .persist(.addPresentation(presentation)), save(active), askedLine(presentation, operation: active.job.operation),
             event(.presentationPending, active.job, at: now, presentation: presentation),
             .send(to: id, correlation: correlation, .presented(presentation)),
         ]

@@ -10,14 +10,16 @@ struct ResolveCommand: Command {
     let name = "resolve"
     let summary = "Answer pending questions in the terminal as they arrive, or by policy"
     let options: Set<String> = ["as", "policy", "locale"]
-    let flags: Set<String> = ["once", "json"]
+    let flags: Set<String> = ["once", "json", "quiet"]
     let help = """
-        Usage: interlude resolve [--policy FILE] [--once] [--json] [--as NAME] [--locale LOCALE]
+        Usage: interlude resolve [--policy FILE] [--once] [--json] [--as NAME] [--locale LOCALE] [--quiet]
 
         Shows pending questions one at a time, oldest first, and follows new ones as they arrive.
         Keys: the row number, the label's first letter when unambiguous, Esc for the cancel action;
         q or Ctrl-C quits. A question answered elsewhere, withdrawn or expired while shown is closed
-        with a line saying so; if someone answers first, you are told who.
+        with a line saying so; if someone answers first, you are told who. Under the dialog a line
+        keeps count of the questions waiting behind it and counts down to its deadline, if it has one;
+        the terminal bell rings when a new question arrives.
           --policy  answer by the rules of this JSON file (see config/policy.example.json); each
                     decision is logged to stderr; what no rule decides goes to the person, if any
           --once    handle what is pending now, then exit (3 if an answer of ours was refused)
@@ -25,6 +27,7 @@ struct ResolveCommand: Command {
           --as      who is answering (default: the user name, or with a CURVE key the key's name);
                     answers go through channel "cli"
           --locale  language of the dialogs, such as es (default: LC_ALL, LC_MESSAGES or LANG)
+          --quiet   no terminal bell
         Without a terminal on stdin and without --policy, lists what is pending and exits 2.
         """
 
@@ -34,6 +37,7 @@ struct ResolveCommand: Command {
         var options = ResolverOptions(identity: answeringName(arguments["as"], settings))
         options.policy = try arguments["policy"].map { path throws(PolicyError) in try AnswerPolicy(contentsOf: URL(fileURLWithPath: path)) }
         options.once = arguments.has("once")
+        options.quiet = arguments.has("quiet")
         options.json = arguments.has("json")
         options.interactive = !options.json && RawTerminal.isTerminal(STDIN_FILENO)
         options.locale = arguments["locale"] ?? TerminalEnvironment.locale(environment)

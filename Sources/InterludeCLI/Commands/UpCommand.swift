@@ -44,7 +44,7 @@ struct UpCommand: Command {
         banner.row("journal", URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
         banner.row("library", library.path)
         banner.footer = [
-            #"Try: interlude submit removeDownload --input '{"trackID": "t-101", "title": "Blue in Green"}'"#,
+            "Try: \(Invocation.command) submit removeDownload --input '{\"trackID\": \"t-101\", \"title\": \"Blue in Green\"}'",
             "Stop with Ctrl-C.",
         ]
         // Submits are refused until the worker's operations are announced: the banner waits for the broker to take them.

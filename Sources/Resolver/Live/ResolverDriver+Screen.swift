@@ -9,15 +9,54 @@ extension ResolverDriver {
             operationCatalog: texts.catalog(for: entry.operation)))
     }
 
-    /// Shows one dialog, how many more wait, and the prompt.
+    /// Shows one dialog, its status line (how many more wait, when it expires), and the prompt.
     func display(_ entry: PendingEntry) {
         idle = false
         displayed = entry
         lastShown = entry.id
         let renderer = renderer(entry)
         var screen = "\n" + renderer.render(entry.presentation).joined(separator: "\n") + "\n"
-        if session.waiting > 0 { screen += text("more", String(session.waiting)) + "\n" }
+        let status = statusLine(entry, now: Date())
+        statusShown = status.isEmpty ? nil : status
+        if !status.isEmpty { screen += status + "\n" }
         output.screen(screen + renderer.prompt(entry.presentation))
+    }
+
+    /// The line under the dialog: `4 more waiting · expires in 1:58`; empty when neither applies.
+    func statusLine(_ entry: PendingEntry, now: Date) -> String {
+        var parts: [String] = []
+        if session.waiting > 0 { parts.append(text("more", String(session.waiting))) }
+        if let expiry = entry.presentation.expiresAt { parts.append(text("expiresIn", Self.countdown(expiry.timeIntervalSince(now)))) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// `1:58`, `12:05`, `2:03:10`: what is left, rounded up to the second, never negative.
+    static func countdown(_ seconds: TimeInterval) -> String {
+        let total = max(0, Int(seconds.rounded(.up)))
+        let (hours, minutes, rest) = (total / 3_600, total / 60 % 60, total % 60)
+        let tail = String(format: "%02d", rest)
+        return hours > 0 ? "\(hours):\(String(format: "%02d", minutes)):\(tail)" : "\(minutes):\(tail)"
+    }
+
+    /// Redraws the status line in place when what it says changed (a question arrived or left, a second
+    /// passed on a countdown), keeping the prompt where it was; a new line is inserted when there was none.
+    func refreshStatus() {
+        guard options.interactive, let entry = displayed else { return }
+        let status = statusLine(entry, now: Date())
+        guard status != (statusShown ?? "") else { return }
+        let prompt = renderer(entry).prompt(entry.presentation)
+        if statusShown != nil {
+            output.screen("\r\u{1B}[1A\u{1B}[2K" + status + "\n\u{1B}[2K" + prompt)
+        } else {
+            output.screen("\r\u{1B}[2K" + status + "\n" + prompt)
+        }
+        statusShown = status
+    }
+
+    /// The terminal bell, for a question that just arrived (unless `--quiet`).
+    func ring() {
+        guard options.interactive, !options.quiet else { return }
+        output.screen("\u{07}")
     }
 
     /// A key: chooses an action of the shown dialog, or quits (`q` when it chooses nothing, Ctrl-C).

@@ -21,6 +21,8 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
     var lastShown: String?
     /// Whether the "waiting for new ones" line is the last thing on screen.
     var idle = false
+    /// The status line under the shown dialog as last drawn; nil when the dialog has none.
+    var statusShown: String?
     /// Presentations the policy has looked at; it decides each once.
     var decided: Set<String> = []
     var refusals = 0
@@ -53,6 +55,15 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
             report: { [feed] error in feed.yield(.trouble(error)) },
             deliver: { [feed] update in feed.yield(.followed(update)) })
         var pumps = [Task { try? await follower.run() }]
+        if options.interactive {
+            // Once a second: the countdown under a dialog with a deadline moves.
+            pumps.append(Task { [feed] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    feed.yield(.tick)
+                }
+            })
+        }
         if let keys {
             pumps.append(Task { [feed] in
                 for await key in keys { feed.yield(.key(key)) }
@@ -68,6 +79,7 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
             if case .trouble(let error) = input, !session.started { throw error }
             await handle(input)
             advance()
+            refreshStatus()
             if done { break }
         }
         if options.interactive { output.screen("\n") }
@@ -87,14 +99,19 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
             await perform(session.start(snapshot))
             if first, options.once, snapshot.presentations.isEmpty { noteNothingPending() }
         case .followed(.events(let events)):
+            var arrived = false
             for event in events {
                 if event.type == .presentationPending, texts.shouldAsk(about: event.job?.operation) { await askForTexts() }
-                await perform(session.receive(event))
+                let actions = session.receive(event)
+                arrived = arrived || actions.contains { if case .presented = $0 { true } else { false } }
+                await perform(actions)
             }
+            if arrived { ring() }
         case .trouble(let error): output.log("cannot catch up with the broker yet (\(error.message)); retrying")
         case .reply(let id, let reply): await perform(session.answerReplied(id, reply))
         case .key(let key): press(key)
         case .keysEnded, .stop: quitting = true
+        case .tick: break
         }
     }
 

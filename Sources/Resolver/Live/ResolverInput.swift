@@ -16,6 +16,8 @@ enum ResolverInput: Sendable {
     case reply(String, Result<Resolution, WireError>)
     /// Quit (a signal).
     case stop
+    /// A second passed (a countdown on screen moves).
+    case tick
 }
 
 /// Stops a running resolver from anywhere (a signal handler's task).

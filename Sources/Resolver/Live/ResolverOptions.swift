@@ -16,6 +16,8 @@ public struct ResolverOptions: Sendable {
     public var interactive = false
     /// The language of dialogs and messages, such as `es` or `en_GB.UTF-8`.
     public var locale = Catalog.fallbackLocale
+    /// No terminal bell when a question arrives (`--quiet`).
+    public var quiet = false
     /// Whether dialogs use ANSI styles.
     public var colour = false
     /// The terminal width in columns.

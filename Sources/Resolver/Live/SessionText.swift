@@ -5,6 +5,7 @@ enum SessionText {
     static let catalog = Catalog([
         "en": [
             "session.more": "{0} more waiting",
+            "session.expiresIn": "expires in {0}",
             "session.idle": "No pending questions; waiting for new ones (q to quit).",
             "session.none": "No pending questions.",
             "session.notAnswered": "Not answered: {0}",
@@ -12,6 +13,7 @@ enum SessionText {
         ],
         "es": [
             "session.more": "{0} más en espera",
+            "session.expiresIn": "caduca en {0}",
             "session.idle": "No hay preguntas pendientes; esperando nuevas (q para salir).",
             "session.none": "No hay preguntas pendientes.",
             "session.notAnswered": "No respondida: {0}",

@@ -29,6 +29,11 @@ final class TmuxTerminal: @unchecked Sendable {  // used from one test at a time
         try await tmux(["capture-pane", "-p", "-t", "resolver"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Copies everything the program writes from now on, escape codes and bells included, to `file`.
+    func record(to file: URL) async throws {
+        try await tmux(["pipe-pane", "-o", "-t", "resolver", "cat >> \(Self.quote(file.path))"])
+    }
+
     /// Types keys, as tmux names them: `r`, `Escape`, `C-c`.
     func press(_ keys: String...) async throws {
         try await tmux(["send-keys", "-t", "resolver"] + keys)

@@ -1,0 +1,26 @@
+import Foundation
+import Log
+import Presentation
+import Primitives
+import Wire
+
+extension BrokerState {
+    /// "prs_… asked by job_… (removeDownload): Remove download", at info.
+    func askedLine(_ presentation: Presentation, operation: String) -> BrokerEffect {
+        var line = "\(presentation.id) asked by \(presentation.job) (\(operation)): \(presentation.title)"
+        if let expiry = presentation.expiresAt { line += "; expires \(Timestamp.string(expiry))" }
+        return .log(.info, line, LogSubject(job: presentation.job, presentation: presentation.id, operation: operation))
+    }
+
+    /// "prs_… answered by ana (cli) with remove", "prs_… expired (resolved to cancel)", …, at info.
+    func resolvedLine(_ resolution: Resolution, operation: String) -> BrokerEffect {
+        .log(.info, "\(resolution.presentation) \(resolution.summary)",
+             LogSubject(job: resolution.job, presentation: resolution.presentation, operation: operation))
+    }
+
+    /// "refused an answer to prs_… by bob (cli): …", at info.
+    static func refusedLine(_ answer: ClientRequest.AnswerRequest, _ error: WireError, job: String?, operation: String?) -> BrokerEffect {
+        .log(.info, "refused an answer to \(answer.presentation) by \(answer.by.isEmpty ? "?" : answer.by) (\(answer.channel)): \(error.message)",
+             LogSubject(job: job, presentation: answer.presentation, operation: operation))
+    }
+}
