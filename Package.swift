@@ -91,7 +91,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GatewayTests",
-            dependencies: ["Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Wire", "TestSupport"]),
+            dependencies: ["Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Schema", "Wire", "TestSupport"]),
         .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["Client", "PostgreSQL", "Wire", "Presentation", "Schema", "ZeroMQ", "TestSupport"], exclude: ["Browser", "Receiver"]),

@@ -8,7 +8,7 @@ extension API {
             GatewayRoute(
                 .get, "/v1/jobs", access: .scope(.read),
                 RouteDescription(
-                    "Jobs, newest first",
+                    "Jobs, newest first", id: "listJobs",
                     parameters: [Parameter.query("state", "queued, running, waiting, succeeded, failed or cancelled."), Parameter.limit, Parameter.cursor],
                     responses: [.ok(200, "A page of jobs; next is null on the last.", "JobPage"), .error(400, "A bad parameter.")])
             ) { request, _ throws(APIError) in
@@ -16,14 +16,14 @@ extension API {
             },
             GatewayRoute(
                 .get, "/v1/jobs/{id}", access: .scope(.read),
-                RouteDescription("A job", parameters: [Parameter.id], responses: [.ok(200, "The job.", "Job"), .error(404, "No such job.")])
+                RouteDescription("A job", id: "getJob", parameters: [Parameter.id], responses: [.ok(200, "The job.", "Job"), .error(404, "No such job.")])
             ) { request, _ throws(APIError) in
                 .json(try await job(.status(.init(job: try request.parameter("id")))))
             },
             GatewayRoute(
                 .post, "/v1/jobs/{id}/cancel", access: .scope(.submit),
                 RouteDescription(
-                    "Cancel a job", parameters: [Parameter.id],
+                    "Cancel a job", id: "cancelJob", parameters: [Parameter.id],
                     responses: [
                         .ok(200, "The job, cancelled.", "Job"), .ok(202, "The job, running and asked to stop.", "Job"),
                         .error(404, "No such job."), .error(409, "The job has already ended."),
