@@ -10,7 +10,7 @@ extension API {
             GatewayRoute(
                 .post, "/v1/operations", access: .scope(.submit),
                 RouteDescription(
-                    "Submit an operation", parameters: [Parameter.header("Idempotency-Key", "The same key returns the job it already created.")],
+                    "Submit an operation", id: "submitOperation", parameters: [Parameter.header("Idempotency-Key", "The same key returns the job it already created.")],
                     body: "SubmitRequest", responses: Self.submitted + [.error(413, "The body is too large.")])
             ) { request, _ throws(APIError) in
                 try await submit(request, idempotencyKey: try Self.idempotencyKey(request))
@@ -18,7 +18,7 @@ extension API {
             GatewayRoute(
                 .post, "/v1/webhooks/operations", access: .signature,
                 RouteDescription(
-                    "Submit an operation by signed webhook",
+                    "Submit an operation by signed webhook", id: "submitOperationByWebhook",
                     parameters: [
                         Parameter.header("webhook-id", "Message id; a repeated id returns the same job."),
                         Parameter.header("webhook-timestamp", "Seconds since 1970."),

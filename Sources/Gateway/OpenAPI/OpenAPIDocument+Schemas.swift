@@ -47,6 +47,12 @@ extension OpenAPIDocument {
             "PresentationPage": object(["presentations": array(ref("Presentation")), "next": nullableText, "sequence": type("integer")]),
             "PresentationState": object(["presentation": ref("Presentation"), "resolution": nullable(ref("Resolution")), "operation": nullableText]),
             "DeliveryPage": object(["deliveries": array(type("object"))]),
+            "OperationInfo": object([
+                "name": text, "summary": text, "input": type("object"), "catalog": type("object"), "workers": array(text),
+                "jobs": object(["queued": type("integer"), "running": type("integer"), "waiting": type("integer")]),
+                "announcedAt": time, "announcedBy": text, "variants": array(type("object")),
+            ]),
+            "OperationList": object(["operations": array(ref("OperationInfo"))]),
             "Health": object(["status": enumeration(["ok", "unavailable"]), "broker": enumeration(["reachable", "unreachable"])]),
         ]
     }
