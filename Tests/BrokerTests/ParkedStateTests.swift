@@ -114,7 +114,10 @@ import Wire
         let dropped = broker.worker("w1", .drop(.init(job: parked[0].0.id, attempt: 1)))
         #expect(BrokerHarness.dispatches(dropped).map(\.1.id) == [parked[0].0.id])
         #expect(BrokerHarness.dispatches(dropped).first?.1.attempts == 2)
-        #expect(BrokerHarness.changes(dropped).count == 2, "the job saved as queued, then as dispatched")
+        let saved = BrokerHarness.changes(dropped).compactMap { change -> Job.Phase? in
+            if case .saveJob(let job, _) = change { job.phase } else { nil }
+        }
+        #expect(saved == [.queued, .running], "the job saved as queued, then as dispatched")
         let stale = broker.worker("w1", .drop(.init(job: parked[0].0.id, attempt: 1)))
         #expect(stale.isEmpty, "a drop of an older attempt changes nothing")
     }

@@ -23,7 +23,7 @@ enum Services {
         try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: settings.clients, workers: settings.workers, events: settings.events),
-            dataFolder: URL(fileURLWithPath: settings.data),
+            journal: try settings.journalLocation,
             settings: BrokerState.Settings(
                 heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
                 maxRedispatches: settings.maxRedispatches),
@@ -44,14 +44,15 @@ struct BrokerCommand: Command {
         Usage: interlude broker
 
         Runs the broker until SIGINT or SIGTERM. It listens for clients on `clients`, for workers on
-        `workers`, publishes events on `events`, and keeps its journal in `data` (SQLite). On start it
-        recovers every unfinished job and pending question from the journal, then prints where it
-        listens ("interlude broker is up." and a line per endpoint; a `*` port shows the port it got).
+        `workers`, publishes events on `events`, and keeps its journal in `data` (SQLite) or, when
+        `journal` is a postgres:// URL, in that PostgreSQL database. On start it recovers every
+        unfinished job and pending question from the journal, then prints where it listens
+        ("interlude broker is up." and a line per endpoint; a `*` port shows the port it got).
         On SIGINT or SIGTERM it finishes the turn in progress and stops.
         With curveSecretKeyFile and authorizedKeysFile every socket uses CURVE and admits only the
         listed keys, each to what its role allows; SIGHUP rereads authorizedKeysFile. Without keys the
         broker refuses to listen beyond loopback or ipc:// (see docs/security.md).
-        Settings: data, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
+        Settings: data, journal, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
         maxJsonDepth, maxJsonKeys, maxRedispatches, curveSecretKeyFile, authorizedKeysFile.
         """
 
@@ -62,7 +63,7 @@ struct BrokerCommand: Command {
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers)
         banner.row("events", broker.endpoints.events)
-        banner.row("journal", URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
+        banner.row("journal", try settings.journalLocation.description)
         banner.row("keys", settings.curveSecretKeyFile.isEmpty ? "none (loopback only)" : "CURVE, admitting \(settings.authorizedKeysFile)")
         banner.write()
         return try await runServices([broker, KeyReloader(broker: broker, log: settings.log("broker"))], log: settings.log("broker"))

@@ -150,6 +150,10 @@ def answer(args):
         dialog = wait(driver, "the Remove download dialog", lambda d: dialog_of(d, args.presentation))
         time.sleep(0.4)
         check_dialog(driver, dialog, phone=False)
+        summary_text = "Remove a downloaded track once a person confirms"
+        names = wait(driver, "the job list to name the operation by its summary",
+                      lambda d: [n.text for n in d.find_elements(By.CSS_SELECTOR, ".job-name") if n.text == summary_text])
+        check(summary_text in dialog.text or bool(names), f"the operation shows as its summary ({names})")
         shoot(driver, args, "dialog-desktop.png")
         dialog.find_element(By.CSS_SELECTOR, 'button[data-action="remove"]').click()
         wait(driver, "the dialog to close", lambda d: not d.find_elements(By.CSS_SELECTOR, f'dialog[data-presentation="{args.presentation}"]'))

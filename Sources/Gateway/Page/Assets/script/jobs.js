@@ -17,6 +17,7 @@ async function loadJobs() {
       showProblem("jobs-error", null);
       jobs.list = result.data.jobs.filter((job) => job && typeof job.id === "string");
       jobs.loaded = true;
+      await loadOperations(jobs.list.map((job) => job.operation));
       renderJobs();
     } else {
       showProblem("jobs-error", ui("page.jobs.error", problem(result)));
@@ -54,7 +55,9 @@ function renderJobs() {
     const stateName = JOB_STATES.includes(job.state) ? job.state : "queued";
     item.dataset.state = stateName;
     const line = el("div", "job-line");
-    line.append(el("span", "job-name", String(job.operation || "?")),
+    const name = el("span", "job-name", operationTitle(job.operation));
+    name.title = String(job.operation || "");
+    line.append(name,
       el("span", `state state-${stateName}`, ui(`page.state.${stateName}`)));
     item.append(line);
     const details = [subjectOf(job), job.id, age(job.updatedAt || job.createdAt)].filter(Boolean);
@@ -66,7 +69,7 @@ function renderJobs() {
       bar.max = Number(progress.total);
       bar.value = done;
       const text = ui("page.progress", number.format(done), number.format(Number(progress.total)));
-      bar.setAttribute("aria-label", `${job.operation}: ${text}`);
+      bar.setAttribute("aria-label", `${operationTitle(job.operation)}: ${text}`);
       item.append(bar, el("div", "meta", text));
     }
     if (stateName === "failed" && job.error && job.error.message) item.append(el("div", "meta problem", job.error.message));

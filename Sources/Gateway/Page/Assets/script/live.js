@@ -49,7 +49,7 @@ function resolved(resolution) {
 
 function contextOf(p) {
   const job = jobs.byId.get(p.job);
-  return `${job ? job.operation : p.job} · ${age(p.createdAt)}`;
+  return `${job ? operationTitle(job.operation) : p.job} · ${age(p.createdAt)}`;
 }
 
 let updateTimer = null;

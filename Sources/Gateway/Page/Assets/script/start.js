@@ -15,6 +15,7 @@ function setUpTokenForm() {
     $("token-input").value = "";
     $("token-form").hidden = true;
     disconnect();
+    loadOperations().then(() => renderJobs());
     connect();
     reconcile();
     scheduleJobs(0);
@@ -30,6 +31,7 @@ async function startPage() {
   i18n.language = i18n.candidates.find((c) => i18n.tables[c]) || "en";
   document.documentElement.lang = i18n.language.replace(/_/g, "-");
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = ui(node.dataset.i18n);
+  await loadOperations();
   connect();
   reconcile();
   loadJobs();
