@@ -6,8 +6,9 @@
 // - Alert, one action or more than two: stacked, the author's order, the cancel action last.
 // - Confirmation dialog (action sheet at the bottom): one full-width row per action in the author's
 //   order, then the cancel action alone in its own group below, set apart.
-// - Destructive actions have red text; the cancel action is bold; Escape chooses the cancel action
-//   (nothing when there is none). A click on the backdrop does nothing: answers are deliberate.
+// - Destructive actions have red text; the cancel action is bold. Escape closes the dialog without
+//   answering (the question stays in the list); a click on the backdrop does nothing: answers are
+//   deliberate. A question with a deadline says how long it still waits.
 // - Focus starts on the first button, unless that one is destructive: then on the cancel button
 //   (or the first safe one), so a stray Enter never destroys anything.
 // - The title follows titleVisibility: visible shows it, hidden keeps it for screen readers only,
@@ -63,6 +64,8 @@ function buildDialog(p) {
   const reason = reasonOf(p);
   if (message != null) texts.append(el("p", sheet ? "sheet-message" : "alert-message", message));
   if (reason != null) texts.append(el("p", sheet ? "sheet-reason" : "alert-reason", reason));
+  const deadline = deadlineNode(p, "p", sheet ? "sheet-reason deadline" : "alert-reason deadline");
+  if (deadline) texts.append(deadline);
   if (texts.childElementCount) {
     texts.id = `dialog-${n}-text`;
     dialog.setAttribute("aria-describedby", texts.id);
@@ -120,27 +123,31 @@ function initialFocus(dialog) {
   (safe || first).focus();
 }
 
-// Shows p modally; Escape chooses its cancel action. If the browser closes the dialog by itself
-// while the question is still pending, it is shown again: only an answer or a resolution closes it.
+// Shows p modally. Escape (or the browser closing the dialog) closes it without answering, and
+// focus goes back to the question in the list.
 function present(p) {
   const dialog = buildDialog(p);
   document.body.append(dialog);
-  const escape = (event) => {
-    event.preventDefault();
-    const cancel = (Array.isArray(p.actions) ? p.actions : []).find((a) => a && a.role === "cancel");
-    if (cancel) choose(p, cancel);
+  const close = (event) => {
+    if (event) event.preventDefault();
+    if (state.shown && state.shown.dialog === dialog && !state.answering) closeShown();
   };
-  dialog.addEventListener("keydown", (event) => { if (event.key === "Escape") escape(event); });
-  dialog.addEventListener("cancel", escape);
-  dialog.addEventListener("close", () => {
-    if (state.shown && state.shown.dialog === dialog && !dialog.open) {
-      try { dialog.showModal(); } catch (ignored) { /* detached meanwhile */ }
-    }
-  });
+  dialog.addEventListener("keydown", (event) => { if (event.key === "Escape") close(event); });
+  dialog.addEventListener("cancel", close);
+  dialog.addEventListener("close", () => { if (state.shown && state.shown.dialog === dialog) closeShown(); });
   state.shown = { id: p.id, p, dialog };
   dialog.showModal();
   fitButtons(dialog);
   initialFocus(dialog);
+}
+
+// Closes the shown dialog, leaving its question pending, and puts focus back on it in the list.
+function closeShown() {
+  const id = state.shown && state.shown.id;
+  dismissShown();
+  renderQueue(queue());
+  const item = id && document.querySelector(`#pending-list button.open[data-presentation="${CSS.escape(id)}"]`);
+  if (item) item.focus();
 }
 
 function dismissShown() {
