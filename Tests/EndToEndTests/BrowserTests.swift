@@ -84,10 +84,34 @@ extension EndToEnd {
             let resolution = try await sandbox.journalEvents().compactMap(\.resolution).first { $0.presentation == removeQuestion.id }
             #expect(resolution?.channel == "web", "answered through the page: \(String(describing: resolution))")
         }
+
+        @Test("A text field in the page: Use Another Folder with no folder is refused naming the field, then exports where the person typed")
+        func textField() async throws {
+            let sandbox = try Sandbox("browser-field")
+            defer { sandbox.shutdown() }
+            try await sandbox.startUp()
+            let exports = sandbox.library.appendingPathComponent("exports")
+            let input = #"{"project": "atlas", "destination": "\#(exports.path)/usb"}"#
+            let job = try await sandbox.submit("exportProject", input)
+            let question = try await sandbox.question(of: job)
+            #expect(question.fields.map(\.id) == ["folder"])
+
+            let run = try await BrowserTools.run(
+                ["--presentation", question.id, "--folder", exports.path], script: "page_field.py", in: sandbox)
+            #expect(run.passed, "\(run)")
+
+            let done = try await sandbox.waitForEnd(of: job)
+            #expect(done.state == .succeeded, "\(done)")
+            guard case .object(let result)? = done.result else { throw EndToEndFailure("no result: \(done)") }
+            #expect(result["exported"] == .bool(true), "\(done)")
+            #expect(FileManager.default.fileExists(atPath: exports.appendingPathComponent("atlas.tar.gz").path))
+            let resolution = try await sandbox.journalEvents().compactMap(\.resolution).first { $0.presentation == question.id }
+            #expect(resolution?.action == "useAnotherFolder" && resolution?.values == ["folder": exports.path] && resolution?.channel == "web")
+        }
     }
 }
 
-/// Runs the scripts under `Browser/` (`answer_in_page.py`, `page_inbox.py`) with Debian's python3 (which sees Debian's selenium).
+/// Runs the scripts under `Browser/` (`answer_in_page.py`, `page_inbox.py`, `page_field.py`) with Debian's python3 (which sees Debian's selenium).
 enum BrowserTools {
     static let python = "/usr/bin/python3"
     static let chromium = "/usr/bin/chromium"
@@ -98,7 +122,7 @@ enum BrowserTools {
 
     /// Whether everything the browser test needs is installed.
     static var available: Bool {
-        [python, chromium, chromedriver, selenium, script.path, folder.appendingPathComponent("page_inbox.py").path].allSatisfy { FileManager.default.fileExists(atPath: $0) }
+        [python, chromium, chromedriver, selenium, script.path, folder.appendingPathComponent("page_inbox.py").path, folder.appendingPathComponent("page_field.py").path].allSatisfy { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// How a run of the script ended: its exit status and the JSON summary it printed last.

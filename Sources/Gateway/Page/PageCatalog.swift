@@ -113,6 +113,7 @@ enum PageCatalog {
         "page.history.retried": "Back in the queue after attempt {0}",
         "page.history.cancelRequested": "Cancel requested",
         "page.history.finished": "Finished: {0}",
+        "page.fix": "Check the fields: {0}",
     ]
 
     static let spanish: [String: String] = [
@@ -185,5 +186,6 @@ enum PageCatalog {
         "page.history.retried": "De vuelta a la cola tras el intento {0}",
         "page.history.cancelRequested": "Cancelación pedida",
         "page.history.finished": "Terminado: {0}",
+        "page.fix": "Revisa los campos: {0}",
     ]
 }

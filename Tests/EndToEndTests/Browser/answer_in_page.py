@@ -103,6 +103,11 @@ def open_from_list(driver, presentation):
     return wait(driver, f"the dialog of {presentation}", lambda d: dialog_of(d, presentation))
 
 
+def driver_focus(driver):
+    """The id of the focused element."""
+    return driver.execute_script("return document.activeElement && document.activeElement.id")
+
+
 def dialog_of(driver, presentation):
     found = driver.find_elements(By.CSS_SELECTOR, f'dialog[open][data-presentation="{presentation}"]')
     return found[0] if found and found[0].is_displayed() else None

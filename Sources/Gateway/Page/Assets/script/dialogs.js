@@ -71,6 +71,9 @@ function buildDialog(p) {
     dialog.setAttribute("aria-describedby", texts.id);
   }
 
+  const inputs = fieldInputs(p, n);
+  if (inputs) texts.append(inputs);
+
   const { layout, main, apart } = arrange(p);
   const status = el("p", "dialog-status");
   status.setAttribute("role", "status");
@@ -103,6 +106,66 @@ function buildDialog(p) {
   return dialog;
 }
 
+// The question's text fields: a label and an input each (a password input for a secure one). The
+// server checks the values; a refusal marks the fields it names.
+function fieldInputs(p, n) {
+  const fields = Array.isArray(p.fields) ? p.fields.filter((f) => f && typeof f.id === "string") : [];
+  if (!fields.length) return null;
+  const box = el("div", "fields");
+  fields.forEach((field, index) => {
+    const l = localizationOf(field);
+    const input = el("input", "field");
+    input.id = `dialog-${n}-field-${index}`;
+    input.type = field.kind === "secure" ? "password" : "text";
+    input.dataset.field = field.id;
+    input.autocomplete = field.kind === "secure" ? "off" : "on";
+    input.spellcheck = false;
+    const placeholder = field.placeholder == null ? null : (l ? localize(`${l.key}.placeholder`, l.arguments, String(field.placeholder)) : String(field.placeholder));
+    if (placeholder) input.placeholder = placeholder;
+    if (Number.isInteger(field.maxLength)) input.maxLength = field.maxLength;
+    if (field.required) input.setAttribute("aria-required", "true");
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      const action = (Array.isArray(p.actions) ? p.actions : []).find((a) => a && fieldBelongs(field, a));
+      if (action) choose(p, action);
+    });
+    const label = el("label", "field-label", l ? localize(l.key, l.arguments, String(field.label)) : String(field.label));
+    label.htmlFor = input.id;
+    box.append(label, input);
+  });
+  return box;
+}
+
+function fieldBelongs(field, action) {
+  return Array.isArray(field.actions) ? field.actions.includes(action.id) : action.role !== "cancel";
+}
+
+// The values of the fields that belong to `action`, by field id.
+function valuesFor(p, action, dialog) {
+  const values = {};
+  for (const field of Array.isArray(p.fields) ? p.fields : []) {
+    if (!field || !fieldBelongs(field, action)) continue;
+    const input = dialog.querySelector(`input.field[data-field="${CSS.escape(field.id)}"]`);
+    if (input && input.value !== "") values[field.id] = input.value;
+  }
+  return values;
+}
+
+// Marks the fields a refusal named and says what is wrong with each: "Folder: is required".
+function markFields(p, dialog, violations) {
+  const named = new Map((Array.isArray(violations) ? violations : []).map((v) => [v && v.path, v && v.message]));
+  const lines = [];
+  for (const input of dialog.querySelectorAll("input.field")) {
+    const problem = named.get(input.dataset.field);
+    input.setAttribute("aria-invalid", problem ? "true" : "false");
+    if (problem) lines.push(`${dialog.querySelector(`label[for="${input.id}"]`).textContent}: ${problem}`);
+  }
+  const first = dialog.querySelector('input.field[aria-invalid="true"]');
+  if (first) first.focus();
+  return lines.join("; ");
+}
+
 function fitButtons(dialog) {
   const row = dialog.querySelector(".buttons.row");
   if (!row) return;
@@ -114,6 +177,8 @@ function fitButtons(dialog) {
 }
 
 function initialFocus(dialog) {
+  const field = dialog.querySelector("input.field");
+  if (field) { field.focus(); return; }
   const buttons = [...dialog.querySelectorAll("button.action")];
   const first = buttons[0];
   if (!first) return;
