@@ -206,6 +206,38 @@ def elsewhere(args):
         driver.quit()
 
 
+def run_scenario(scenario, names, description):
+    """Parses --url, --screenshots and `names` (all required), runs `scenario(args)` within 80 s, prints
+    the JSON summary and returns the exit status: 0 passed, 1 a check failed, 3 no browser."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    for name in ["url", "screenshots"] + names:
+        parser.add_argument(f"--{name}", required=True)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    args = parser.parse_args()
+    os.makedirs(args.screenshots, exist_ok=True)
+    signal.signal(signal.SIGALRM, give_up)
+    signal.alarm(80)
+    status = 0
+    try:
+        scenario(args)
+    except (CheckFailed, TimeoutError) as failure:
+        summary["failed"] = str(failure)
+        status = 1
+    except WebDriverException as failure:
+        summary["failed"] = f"the browser failed: {failure.msg}"
+        status = 1
+    except BrowserUnavailable as failure:
+        summary["failed"] = str(failure)
+        status = 3
+    finally:
+        signal.alarm(0)
+        for profile in profiles:
+            shutil.rmtree(profile, ignore_errors=True)
+    print(json.dumps(summary), flush=True)
+    return status
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("scenario", choices=["answer", "elsewhere"])

@@ -13,20 +13,14 @@ closes with "You answered: Use Another Folder".
 Exit status: 0 passed, 1 a check failed, 3 the browser could not be started; the last line printed
 is a JSON summary. Every wait is bounded; the whole run gives up after 80 s.
 """
-import argparse
-import json
-import os
-import shutil
-import signal
 import sys
 
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 import answer_in_page as page  # noqa: E402
-from answer_in_page import BrowserUnavailable, CheckFailed, check, open_from_list, shoot, start_browser, wait  # noqa: E402
+from answer_in_page import check, open_from_list, shoot, start_browser, wait  # noqa: E402
 
 
 def field(args):
@@ -56,35 +50,5 @@ def field(args):
         driver.quit()
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    for name in ["url", "screenshots", "presentation", "folder"]:
-        parser.add_argument(f"--{name}", required=True)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
-    args = parser.parse_args()
-    os.makedirs(args.screenshots, exist_ok=True)
-    signal.signal(signal.SIGALRM, page.give_up)
-    signal.alarm(80)
-    status = 0
-    try:
-        field(args)
-    except (CheckFailed, TimeoutError) as failure:
-        page.summary["failed"] = str(failure)
-        status = 1
-    except WebDriverException as failure:
-        page.summary["failed"] = f"the browser failed: {failure.msg}"
-        status = 1
-    except BrowserUnavailable as failure:
-        page.summary["failed"] = str(failure)
-        status = 3
-    finally:
-        signal.alarm(0)
-        for profile in page.profiles:
-            shutil.rmtree(profile, ignore_errors=True)
-    print(json.dumps(page.summary), flush=True)
-    return status
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(page.run_scenario(field, ["presentation", "folder"], __doc__))

@@ -20,22 +20,17 @@ light and dark, on the page, in a question's dialog and in an opened job (contra
 Exit status: 0 passed, 1 a check failed, 3 the browser could not be started; the last line printed
 is a JSON summary. Every wait is bounded; the whole run gives up after 80 s.
 """
-import argparse
-import json
 import os
-import shutil
-import signal
 import sys
 import time
 
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 import answer_in_page as page  # noqa: E402
-from answer_in_page import BrowserUnavailable, CheckFailed, check, dialog_of, open_from_list, shoot, start_browser, wait  # noqa: E402
+from answer_in_page import check, dialog_of, open_from_list, shoot, start_browser, wait  # noqa: E402
 
 CONTRAST = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "contrast.js")).read()
 
@@ -211,35 +206,5 @@ def inbox(args):
         driver.quit()
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    for name in ["url", "screenshots", "presentation", "job", "second", "waiting-job", "failed", "forbid"]:
-        parser.add_argument(f"--{name}", required=True)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
-    args = parser.parse_args()
-    os.makedirs(args.screenshots, exist_ok=True)
-    signal.signal(signal.SIGALRM, page.give_up)
-    signal.alarm(80)
-    status = 0
-    try:
-        inbox(args)
-    except (CheckFailed, TimeoutError) as failure:
-        page.summary["failed"] = str(failure)
-        status = 1
-    except WebDriverException as failure:
-        page.summary["failed"] = f"the browser failed: {failure.msg}"
-        status = 1
-    except BrowserUnavailable as failure:
-        page.summary["failed"] = str(failure)
-        status = 3
-    finally:
-        signal.alarm(0)
-        for profile in page.profiles:
-            shutil.rmtree(profile, ignore_errors=True)
-    print(json.dumps(page.summary), flush=True)
-    return status
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(page.run_scenario(inbox, ["presentation", "job", "second", "waiting-job", "failed", "forbid"], __doc__))
