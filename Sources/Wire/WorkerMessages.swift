@@ -158,11 +158,21 @@ public enum BrokerCommand: Sendable, Hashable {
         public let attempt: Int
         public let sequence: Int
         public let resolution: Resolution
+        /// The values of the question's secure fields, sent this once (`Resolution` never carries them).
+        public let secureValues: [String: String]?
         public init(job: String, attempt: Int, sequence: Int, resolution: Resolution) {
             self.job = job
             self.attempt = attempt
             self.sequence = sequence
             self.resolution = resolution
+            self.secureValues = resolution.secureValues
+        }
+
+        /// The resolution with its secure values back in it, for the operation.
+        public var fullResolution: Resolution {
+            var full = resolution
+            full.secureValues = secureValues
+            return full
         }
     }
 }

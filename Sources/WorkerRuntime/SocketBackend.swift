@@ -60,7 +60,9 @@ final class SocketBackend: JobBackend {
             _ = try? await resolution
             throw error
         }
-        // Suspended from here on: past `maxSuspended`, the oldest waiting task is let go.
+        // Suspended from here on: past `maxSuspended`, the oldest waiting task is let go. A question with a
+        // secure field is never let go: its value reaches this task once, and a replay would not have it.
+        guard !(draft.fields ?? []).contains(where: { $0.kind == .secure }) else { return try await resolution }
         let waiting = SuspendedJobs.Key(job: job, attempt: attempt)
         let dropped = suspended.withLock { $0.suspend(waiting) }
         defer { suspended.withLock { $0.resume(waiting) } }

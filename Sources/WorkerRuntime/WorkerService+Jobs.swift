@@ -12,7 +12,7 @@ extension WorkerService {
         case .presented, .stepRecorded, .refused:
             backend.acks.resolve(correlation, command)
         case .resume(let resume):
-            backend.resumptions.resolve(.init(job: resume.job, sequence: resume.sequence), resume.resolution)
+            backend.resumptions.resolve(.init(job: resume.job, sequence: resume.sequence), resume.fullResolution)
         case .cancel(let attempt):
             cancel(attempt.job, report: true)
         case .forget(let attempt):

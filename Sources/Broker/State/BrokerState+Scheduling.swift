@@ -40,8 +40,10 @@ extension BrokerState {
     }
 
     /// A presentation was resolved: journal it, tell everyone, and carry the job on.
-    mutating func resolved(_ jobID: String, _ resolution: Resolution, now: Date) -> [BrokerEffect] {
+    /// Only the resumption carries the resolution's secure values: what is journaled, logged and published does not.
+    mutating func resolved(_ jobID: String, _ answered: Resolution, now: Date) -> [BrokerEffect] {
         guard var active = jobs[jobID] else { return [] }
+        let resolution = answered.withoutSecrets
         pendingIndex.remove(resolution.presentation)
         active.job.presentation = nil
         active.job.updatedAt = now
@@ -57,7 +59,7 @@ extension BrokerState {
             workers[holder.id]?.lastSent = now
             // The resolved question is always the job's latest one.
             effects.append(.send(to: holder.id, correlation: "", .resume(.init(
-                job: jobID, attempt: active.job.attempts, sequence: active.slot.lastSequence, resolution: resolution))))
+                job: jobID, attempt: active.job.attempts, sequence: active.slot.lastSequence, resolution: answered))))
         } else {
             if let holder { effects.append(.send(to: holder.id, correlation: "", .forget(.init(job: jobID, attempt: active.job.attempts)))) }
             active.holder = nil
