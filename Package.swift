@@ -40,8 +40,8 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["Primitives"]),
         .target(name: "Schema", dependencies: ["Presentation", "Primitives"]),
         .target(name: "Wire", dependencies: ["Presentation", "Schema"]),
-        .target(name: "Configuration", dependencies: ["Log", "SQLite", "ZeroMQ", "Wire"]),
-        .target(name: "Journal", dependencies: ["SQLite", "Presentation", "Wire", "Primitives"]),
+        .target(name: "Configuration", dependencies: ["Log", "SQLite", "PostgreSQL", "ZeroMQ", "Wire"]),
+        .target(name: "Journal", dependencies: ["SQLite", "PostgreSQL", "Presentation", "Wire", "Primitives"]),
         .target(name: "Broker", dependencies: ["ZeroMQ", "Wire", "Journal", "SQLite", "Presentation", "Schema", "Log", "Lifecycle", "Primitives"]),
         // The SDK an operation's author imports; the worker's ZeroMQ runtime is a module of its own.
         .target(name: "WorkerKit", dependencies: ["Wire", "Presentation", "Schema"]),
@@ -60,7 +60,7 @@ let package = Package(
             "HTTPServer", "Webhooks", "Sodium", "Client", "Configuration", "Log", "Lifecycle", "Wire", "Presentation", "Schema", "Primitives",
         ], exclude: ["Page/Assets"]),
         .target(name: "InterludeCLI", dependencies: [
-            "Configuration", "Log", "Lifecycle", "SQLite", "Journal", "ZeroMQ", "Broker", "HTTPServer", "Webhooks", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
+            "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "Journal", "HTTPServer", "Webhooks", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
             "Gateway", "Presentation", "Schema", "Wire", "Primitives",
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
@@ -78,9 +78,9 @@ let package = Package(
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "Log"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "Primitives"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"]),
-        .testTarget(name: "JournalTests", dependencies: ["Journal", "SQLite", "Wire", "Presentation", "Schema"]),
+        .testTarget(name: "JournalTests", dependencies: ["Journal", "SQLite", "PostgreSQL", "Wire", "Presentation", "Schema", "TestSupport"]),
         .testTarget(name: "BrokerTests", dependencies: ["Broker", "Journal", "Wire", "Presentation", "Schema", "ZeroMQ"]),
-        .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "Presentation", "Wire"]),
+        .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "WorkerRuntime", "Presentation", "Wire"]),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation", "Schema", "Wire", "Archive"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "ClientTests", dependencies: ["Client", "Wire", "TestSupport"]),
@@ -91,9 +91,9 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GatewayTests",
-            dependencies: ["Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Wire", "TestSupport"]),
+            dependencies: ["Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Schema", "Wire", "TestSupport"]),
         .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
-        .testTarget(name: "EndToEndTests", dependencies: ["Client", "Wire", "Presentation", "Schema", "ZeroMQ", "SQLite", "TestSupport"], exclude: ["Browser", "Receiver"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Client", "PostgreSQL", "Wire", "Presentation", "Schema", "ZeroMQ", "SQLite", "TestSupport"], exclude: ["Browser", "Receiver"]),
     ]
 )

@@ -1,3 +1,5 @@
+import PostgreSQL
+
 extension Settings: CustomStringConvertible {
     /// Every key and value, with secrets redacted, so settings can be printed or logged safely.
     public var description: String {
@@ -6,7 +8,7 @@ extension Settings: CustomStringConvertible {
         })
         return Self.keys.map { key in
             let value = mirror[key] ?? ""
-            let shown = Self.secretKeys.contains(key) && !value.isEmpty ? "(redacted)" : value
+            let shown = Self.secretKeys.contains(key) && !value.isEmpty ? "(redacted)" : key == "journal" ? PostgresURL.redact(value) : value
             return "\(key)=\(shown)"
         }.joined(separator: " ")
     }

@@ -127,6 +127,8 @@ extension Settings {
         case "exportRoots": exportRoots = try text()
         case "allowedOrigins": allowedOrigins = try text()
         case "logFormat": logFormat = try text()
+        case "journal": journal = try text()
+        case "maxSuspended": maxSuspended = Int(try integer())
         default: throw ConfigurationError(key: key, source: source, problem: "unknown key; known keys: \(Self.keys.joined(separator: ", "))")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Log
+import PostgreSQL
 
 extension Settings {
     /// Checks every value; the first bad one is reported.
@@ -15,6 +16,7 @@ extension Settings {
         try check("liveness", liveness >= 1 && liveness <= 100, "must be from 1 to 100")
         try check("exportReserveBytes", exportReserveBytes >= 0, "must not be negative")
         try check("logFormat", Log.Format(rawValue: logFormat) != nil, "must be text or json")
+        try check("maxSuspended", maxSuspended >= 1 && maxSuspended <= 10_000_000, "must be from 1 to 10000000")
         try check("logLevel", Log.Level(name: logLevel) != nil, "must be debug, info, warning, error or off")
         try check("requestTimeoutMs", requestTimeoutMs >= 1, "must be positive")
         try check("webhookMaxAttempts", webhookMaxAttempts >= 1 && webhookMaxAttempts <= 100, "must be from 1 to 100")
@@ -30,6 +32,13 @@ extension Settings {
         try check("maxJsonDepth", maxJsonDepth >= 2 && maxJsonDepth <= 512, "must be from 2 to 512")
         try check("maxJsonKeys", maxJsonKeys >= 1 && maxJsonKeys <= 100_000, "must be from 1 to 100000")
         try check("maxRedispatches", maxRedispatches >= 1 && maxRedispatches <= 1_000, "must be from 1 to 1000")
+        if !journal.isEmpty {
+            do {
+                _ = try PostgresURL(journal)
+            } catch {
+                throw ConfigurationError(key: "journal", source: "settings", problem: "\(error.message); empty means SQLite in `data`")
+            }
+        }
         try check("workerName", workerName.count <= 128 && !workerName.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
                   "must be at most 128 characters without control characters")
     }

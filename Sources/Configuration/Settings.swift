@@ -7,7 +7,7 @@ import SQLite
 /// A key `fooBar` is overridden by `INTERLUDE_FOO_BAR`. Unknown keys and bad values are errors that
 /// name the key and where it came from; nothing starts on a half-read configuration.
 public struct Settings: Sendable, Hashable {
-    /// Folder of the journal (SQLite).
+    /// Folder of the SQLite journal (when `journal` is empty).
     public var data = "data"
     /// Folder the shipped operations act on.
     public var library = "library"
@@ -82,6 +82,15 @@ public struct Settings: Sendable, Hashable {
     /// How log lines are written: `text` or `json` (one object a line, with `job`, `presentation`, `operation`).
     public var logFormat = "text"
 
+    // Past one machine (docs/scaling.md).
+    /// Where the journal lives: empty means `<data>/journal.sqlite`; a `postgres://` or `postgresql://` URL
+    /// means that PostgreSQL database, which several brokers may share (one active at a time).
+    public var journal = ""
+
+    // Speed at scale (docs/benchmarks.md).
+    /// Tasks one worker keeps suspended on a question; beyond it the oldest is let go and replayed from its history when answered.
+    public var maxSuspended = 1_000
+
     public init() {}
 
     /// The keys, in the order the documentation lists them.
@@ -93,6 +102,8 @@ public struct Settings: Sendable, Hashable {
         "maxMessageBytes", "maxJsonDepth", "maxJsonKeys", "maxRedispatches",
         "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots", "allowedOrigins",
         "logFormat",
+        "journal",
+        "maxSuspended",
     ]
 
     /// Keys whose values are secrets: never printed or logged.

@@ -33,10 +33,10 @@ public final class GatewayService: Service {
         let providers = metricsProviders + (webhooks.map { dispatcher in [{ dispatcher.metricsText() }] } ?? [])
         let api = API(connection: connection, configuration: configuration, metrics: metrics, metricsProviders: providers)
         let document = OpenAPIHolder()
-        let client = connection.client
-        let page = WebPage.routes(operationTexts: { try? await client.operations().operations.map(\.catalog) })
-        let routes = api.routes + [API.openAPIRoute(document)] + (webhooks.map { [API.deliveriesRoute($0)] } ?? []) + page
-        document.set(OpenAPIDocument.json(for: routes))
+        let operations = api.operations
+        let page = WebPage.routes(operationTexts: { await operations.current().map(\.catalog) })
+        let routes = api.routes + [API.openAPIRoute(document, operations: operations)] + (webhooks.map { [API.deliveriesRoute($0)] } ?? []) + page
+        document.set(routes)
         var router = Router()
         for route in routes { router.add(route, tokens: tokens) }
         let http = HTTPServerConfiguration(host: configuration.host, port: configuration.port, maxBodySize: configuration.maxBodyBytes)

@@ -28,6 +28,7 @@ enum Output {
             lines.append("  progress: \(progress.done * 100 / progress.total)% (\(progress.done) of \(progress.total))")
         }
         if let presentation = job.presentation { lines.append(contentsOf: describe(presentation).map { "  " + $0 }) }
+        if let outcome = job.outcome { lines.append("  outcome: \(safe(outcome.action ?? "no action")) (\(outcome.cause.rawValue), \(safe(outcome.presentation)))") }
         if let result = job.result, job.state == .succeeded { lines.append("  result: \(compact(result))") }
         if let error = job.error { lines.append("  error: \(safe(error.message)) [\(safe(error.code))]") }
         return lines.joined(separator: "\n")
@@ -43,8 +44,15 @@ enum Output {
             "\(safe(action.id)) (\"\(safe(action.label))\"\(action.role.map { ", \($0.rawValue)" } ?? ""))"
         }
         lines.append("  actions: \(actions.joined(separator: ", "))")
+        for field in presentation.fields {
+            var traits = [field.kind.rawValue]
+            if field.required { traits.append("required") }
+            if let actions = field.actions { traits.append("with \(actions.map { safe($0) }.joined(separator: ", "))") }
+            lines.append("  field \(safe(field.id)) (\(traits.joined(separator: ", "))): \"\(safe(field.label))\"")
+        }
         if let expiry = presentation.expiresAt { lines.append("  expires \(Timestamp.string(expiry))") }
-        lines.append("  answer: interlude answer \(safe(presentation.id)) <action>")
+        let values = presentation.fields.isEmpty ? "" : " [--value FIELD=TEXT]…"
+        lines.append("  answer: interlude answer \(safe(presentation.id)) <action>\(values)")
         return lines
     }
 

@@ -1,16 +1,19 @@
 import Foundation
+import PostgreSQL
 import Presentation
 import Primitives
 import SQLite
 import Wire
 
-/// Durable state on SQLite (WAL): jobs, presentations, resolutions, recorded steps and the event log.
+/// Durable state: jobs, presentations, resolutions, recorded steps and the event log, on SQLite (WAL,
+/// the default) or on PostgreSQL (shared by several brokers, one active at a time by lease).
 ///
 /// Owned by one thread (the broker loop). Changes are applied in one transaction per loop turn, so a
-/// burst of messages pays one fsync, and nothing is acknowledged before its transaction commits.
+/// burst of messages pays one fsync (one pipelined commit on PostgreSQL), and nothing is acknowledged
+/// before its transaction commits. Both engines run the same statements (`JournalDatabase`).
 public final class Journal {
-    let database: Database
-    /// The SQLite file.
+    let database: any JournalDatabase
+    /// The SQLite file, or the PostgreSQL URL with its password redacted.
     public let path: String
 
     /// Opens the journal in `folder` (creating it when there is no file yet), checks it with
@@ -20,18 +23,29 @@ public final class Journal {
     public init(folder: URL, synchronous: Synchronous = .full, replacingForeign: Bool = false) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         path = folder.appendingPathComponent(Self.fileName).path
-        database = try Self.open(path, synchronous: synchronous, replacingForeign: replacingForeign)
-        let problems = try database.quickCheck()
+        let file = try Self.open(path, synchronous: synchronous, replacingForeign: replacingForeign)
+        let problems = try file.quickCheck()
         guard problems.isEmpty else {
             throw JournalError(.corrupt, "\(path) is damaged (PRAGMA quick_check): \(problems.prefix(3).joined(separator: "; ")); "
                 + "restore a backup (interlude journal backup) or inspect it with interlude journal check")
         }
-        try database.migrate(Schema.migrations)
-        if try database.applicationID != Self.applicationID { try database.setApplicationID(Self.applicationID) }
+        try file.migrate(Schema.migrations)
+        if try file.applicationID != Self.applicationID { try file.setApplicationID(Self.applicationID) }
+        database = file
     }
 
     /// The journal's file name in its folder.
     public static let fileName = "journal.sqlite"
+
+    /// Opens the journal in the PostgreSQL database at `url`, applying any pending migrations; a server
+    /// that cannot be reached, refuses the credentials or holds a newer schema throws one clear error
+    /// (the password never in it). Every wait for the server is bounded by `timeout`.
+    public init(postgres url: PostgresURL, timeout: Duration = .seconds(10)) throws {
+        let database = try PostgresJournalDatabase(url: url, timeout: timeout)
+        try database.migrate(PostgresSchema.migrations)
+        self.database = database
+        path = url.redacted
+    }
 
     /// Applies every change in one transaction: all of them become durable, or none.
     public func apply(_ changes: [JournalChange]) throws {
@@ -62,6 +76,15 @@ public final class Journal {
             try database.run(
                 "UPDATE presentations SET resolution = ? WHERE id = ? AND resolution IS NULL",
                 .text(try Self.json(resolution)), .text(resolution.presentation))
+        case .appendHistory(let job, let entry):
+            // Bounded: past `historyLimit` entries only the one that says how the job ended is added.
+            try database.run(
+                """
+                INSERT INTO history (job, at, type, body) SELECT ?, ?, ?, ?
+                WHERE ? = 'finished' OR (SELECT COUNT(*) FROM history WHERE job = ?) < ?
+                """,
+                .text(job), .text(Timestamp.string(entry.at)), .text(entry.type.rawValue), .text(try Self.json(entry)),
+                .text(entry.type.rawValue), .text(job), .integer(Int64(Self.historyLimit)))
         case .recordStep(let job, let name, let value):
             try database.run(
                 "INSERT INTO steps (job, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
@@ -81,6 +104,10 @@ public final class Journal {
                 .text(Timestamp.string(record.firstAt)), .text(Timestamp.string(record.lastAt)))
         }
     }
+
+    /// The most timeline entries a job keeps (its `finished` entry comes on top): a job that asks again
+    /// and again cannot grow the journal without end.
+    public static let historyLimit = 1_000
 
     static func json(_ value: some Encodable) throws -> String {
         String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self)

@@ -26,7 +26,7 @@ extension PostgresConnection {
     /// Waits until the socket is readable (or writable, when output is pending); false when `duration` passed first.
     private func wait(writing: Bool, for duration: Duration) throws(PostgresError) -> Bool {
         var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN) | (writing ? Int16(POLLOUT) : 0), revents: 0)
-        let milliseconds = Int32(clamping: max(1, Self.milliseconds(duration)))
+        let milliseconds = Int32(clamping: max(1, duration.wholeMilliseconds))
         do {
             return try systemCall("poll") { poll(&descriptor, 1, milliseconds) } > 0
         } catch {

@@ -1,5 +1,6 @@
 import CPostgres
 import Foundation
+import Primitives
 
 /// One connection to a PostgreSQL server, used from one thread at a time.
 ///
@@ -24,7 +25,7 @@ public final class PostgresConnection {
     /// A server that cannot be reached, refuses the credentials or names no such database throws
     /// `connection` with libpq's reason on one line, never the password.
     public init(url: PostgresURL, applicationName: String = "interlude", timeout: Duration = .seconds(10), settings: [(String, String)] = []) throws(PostgresError) {
-        let milliseconds = Self.milliseconds(timeout)
+        let milliseconds = timeout.wholeMilliseconds
         // Defaults first: the URL (expanded from dbname) overrides any of them it names.
         let parameters = [
             ("connect_timeout", String(max(2, (milliseconds + 999) / 1000))), ("application_name", applicationName),
@@ -92,11 +93,6 @@ public final class PostgresConnection {
         let failure = error ?? PostgresError(.connection, PostgresError.connection(handle, "the connection was lost").message, sql: sql)
         lost = failure
         return failure
-    }
-
-    static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
     }
 }
 

@@ -6,8 +6,8 @@ import Foundation
 /// Its `description` is the redacted form (`postgresql://user:***@host:5432/db`), so interpolating it
 /// into a log line or an error never prints the password.
 public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
-    /// The URL as given, password included: only for handing to libpq.
-    let text: String
+    /// The URL as given, password included: for libpq or a child process's settings, never for printing.
+    public let text: String
     /// The URL with its password replaced by `***`.
     public let redacted: String
     /// The host (or hosts, comma-separated) it names; empty means libpq's default.
@@ -52,19 +52,8 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
     /// The redacted URL.
     public var description: String { redacted }
 
-    /// The same server and credentials with another database.
-    public func database(_ name: String) throws(PostgresError) -> PostgresURL {
-        guard let components = URLComponents(string: text), name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            throw PostgresError(.misuse, "cannot name database \(name) in \(redacted)")
-        }
-        var changed = components
-        changed.path = "/" + name
-        guard let url = changed.string else { throw PostgresError(.misuse, "cannot name database \(name) in \(redacted)") }
-        return try PostgresURL(url)
-    }
-
     /// `text` with the password of its user part and of any `password` query parameter replaced by `***`.
-    static func redact(_ text: String) -> String {
+    public static func redact(_ text: String) -> String {
         var result = text
         for range in secretRanges(in: text).reversed() { result.replaceSubrange(range, with: "***") }
         return result

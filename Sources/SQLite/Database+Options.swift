@@ -1,3 +1,5 @@
+import Primitives
+
 extension Database {
     /// How a connection is opened and tuned.
     public struct Options: Sendable, Hashable {
@@ -15,10 +17,6 @@ extension Database {
             self.readOnly = readOnly
         }
 
-        var busyTimeoutMilliseconds: Int32 {
-            let (seconds, attoseconds) = busyTimeout.components
-            let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-            return Int32(clamping: max(0, milliseconds))
-        }
+        var busyTimeoutMilliseconds: Int32 { Int32(clamping: busyTimeout.wholeMilliseconds) }
     }
 }

@@ -17,6 +17,8 @@ public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvert
         case quarantined
         /// A key without the role for the request, or answering under another name (docs/security.md).
         case forbidden
+        /// An answer whose text values its question's fields refused; `violations` names each field.
+        case invalidAnswer
     }
 
     public let code: Code
@@ -44,6 +46,8 @@ extension WireError {
         case .alreadyResolved(let resolution): self.init(.alreadyResolved, refusal.description, resolution: resolution)
         case .stale, .busy, .outOfOrder: self.init(.stale, refusal.description)
         case .unknownAction: self.init(.unknownAction, refusal.description)
+        case .invalidValues(let problems):
+            self.init(.invalidAnswer, refusal.description, violations: problems.map { SchemaViolation(path: $0.field, message: $0.problem) })
         }
     }
 }

@@ -39,6 +39,16 @@ extension EndToEnd {
                 additionalProperties: .forbidden))
             #expect(greet.workers == ["hello-1"])
 
+            let listed = try await api.get("/v1/operations")
+            #expect(listed.status == 200, "\(listed)")
+            #expect(try listed.decode(BrokerReply.OperationList.self).operations.map(\.name) == ["greet"])
+            let one = try await api.get("/v1/operations/greet")
+            #expect(try one.decode(OperationInfo.self).input == greet.input)
+            #expect(try await api.get("/v1/operations/nope").status == 404)
+            let document = try await api.get("/v1/openapi.json").decode(JSONValue.self)
+            #expect(document["components"]?["schemas"]?["greetInput"]?["required"] == .array([.string("name")]))
+            #expect(document["paths"]?["/v1/operations"]?["post"]?["operationId"] == .string("submitOperation"))
+
             let bad = #"{"name": "", "nmae": "Ada"}"#
             let refused = try await sandbox.cli("submit", "greet", "--input", bad)
             #expect(refused.status == 1, "\(refused)")

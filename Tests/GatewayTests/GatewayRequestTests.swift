@@ -18,7 +18,7 @@ import TestSupport
     static let cases: [Case] = [
         Case(method: "GET", path: "/v2/jobs", status: 404, code: "notFound"),
         Case(method: "DELETE", path: "/v1/jobs/job_1", status: 405, code: "methodNotAllowed"),
-        Case(method: "GET", path: "/v1/operations", status: 405, code: "methodNotAllowed"),
+        Case(method: "DELETE", path: "/v1/operations", status: 405, code: "methodNotAllowed"),
         Case(method: "POST", path: "/v1/operations", body: "{\"operation\": ", status: 400, code: "malformedJSON"),
         Case(method: "POST", path: "/v1/operations", body: "", status: 400, code: "malformedJSON"),
         Case(method: "POST", path: "/v1/operations", body: "[1, 2]", status: 422, code: "invalidRequest"),

@@ -3,7 +3,9 @@ import Gateway
 import HTTPServer
 import Presentation
 import Testing
+import Schema
 import TestSupport
+import Wire
 
 @Suite struct OpenAPIDocumentTests {
     static func key(_ method: HTTPMethod, _ path: String) -> String { "\(method.rawValue) \(path)" }
@@ -39,7 +41,7 @@ import TestSupport
         #expect(!gateway.routes.contains { $0.pattern == "/v1/webhooks/deliveries" })
         let document = OpenAPIDocument.json(for: gateway.routes)
         #expect(document["paths"]?["/v1/webhooks/deliveries"] == nil)
-        #expect(document["paths"]?["/v1/jobs/{id}"]?["get"]?["operationId"]?.stringValue == "getV1JobsId")
+        #expect(document["paths"]?["/v1/jobs/{id}"]?["get"]?["operationId"]?.stringValue == "getJob")
     }
 
     @Test func theServedDocumentIsOpenAPI3AndOpenEvenWithTokens() async throws {
@@ -56,5 +58,48 @@ import TestSupport
         #expect(paths["/v1/presentations/{id}/answer"]?["post"]?["security"] != nil)
         #expect(paths["/v1/operations"]?["post"]?["responses"]?["202"] != nil)
         #expect(paths["/v1/presentations/{id}/answer"]?["post"]?["responses"]?["409"] != nil)
+    }
+
+    @Test func everyOperationIdIsAReadableVerbAndNounAndUnique() throws {
+        let gateway = try OfflineGateway.start()
+        defer { gateway.stop() }
+        let document = OpenAPIDocument.json(for: gateway.routes)
+        var ids: [String: String] = [:]
+        for route in gateway.routes {
+            let id = try #require(document["paths"]?[route.pattern]?[route.method.rawValue.lowercased()]?["operationId"]?.stringValue)
+            #expect(!id.contains("V1") && id.first?.isLowercase == true, "\(route.pattern): \(id)")
+            #expect(ids.updateValue(route.pattern, forKey: id) == nil, "\(id) is used twice")
+        }
+        for (path, method, id) in [
+            ("/v1/operations", "post", "submitOperation"), ("/v1/presentations/{id}/answer", "post", "answerPresentation"),
+            ("/v1/operations", "get", "listOperations"), ("/v1/operations/{name}", "get", "getOperation"), ("/v1/jobs/{id}/cancel", "post", "cancelJob"),
+        ] {
+            #expect(document["paths"]?[path]?[method]?["operationId"]?.stringValue == id)
+        }
+    }
+
+    @Test func eachAnnouncedOperationsInputIsAComponentAndASubmitChoice() throws {
+        let gateway = try OfflineGateway.start()
+        defer { gateway.stop() }
+        var schema = JSONSchema.object(["name": .string(minLength: 1), "nick": JSONSchema.string().orNull], required: ["name"])
+        schema.additionalProperties = .forbidden
+        let greet = OperationInfo(
+            name: "greet", summary: "Greet someone", input: schema, catalog: Catalog([:]), workers: ["w"],
+            jobs: .init(queued: 0, running: 0, waiting: 0), announcedAt: Date(), announcedBy: "w")
+        let document = OpenAPIDocument.json(for: gateway.routes, operations: [greet])
+        let input = try #require(document["components"]?["schemas"]?["greetInput"])
+        #expect(input["description"] == .string("Greet someone"))
+        #expect(input["required"] == .array([.string("name")]))
+        #expect(input["additionalProperties"] == .bool(false))
+        #expect(input["properties"]?["nick"] == .object(["type": .string("string"), "nullable": .bool(true)]), "OpenAPI 3.0 has no null type")
+        let choice = try #require(document["components"]?["schemas"]?["SubmitRequest"]?["oneOf"])
+        #expect(choice == .array([.object([
+            "type": .string("object"), "required": .array([.string("operation")]),
+            "properties": .object([
+                "operation": .object(["type": .string("string"), "enum": .array([.string("greet")])]),
+                "input": .object(["$ref": .string("#/components/schemas/greetInput")]),
+            ]),
+        ])]))
+        #expect(OpenAPIDocument.json(for: gateway.routes)["components"]?["schemas"]?["greetInput"] == nil)
     }
 }

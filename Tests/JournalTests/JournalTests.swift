@@ -5,8 +5,8 @@ import Schema
 import Testing
 import Wire
 
+/// The journal's behaviour, the same on every engine.
 @Suite struct JournalTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)")
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     func job(_ id: String, _ phase: Job.Phase = .queued, at offset: TimeInterval = 0) -> Job {
@@ -23,12 +23,13 @@ import Wire
         Resolution(presentation: presentation.id, job: presentation.job, cause: .answered, action: "remove", by: "ana", channel: "cli", at: now)
     }
 
-    @Test func everythingWrittenSurvivesReopening() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+    @Test(arguments: JournalEngine.testable)
+    func everythingWrittenSurvivesReopening(_ engine: JournalEngine) async throws {
+        let scratch = try await engine.scratch()
         let first = try question("j2")
         let answered = try question("j3")
         do {
-            let journal = try Journal(folder: folder)
+            let journal = try scratch.open()
             var waiting = job("j2", .running, at: 1)
             waiting.presentation = first
             try journal.apply([
@@ -41,7 +42,7 @@ import Wire
                 .appendEvent(Event(sequence: 2, type: .presentationPending, at: now, job: waiting, presentation: first)),
             ])
         }
-        let reopened = try Journal(folder: folder)
+        let reopened = try scratch.open()
         let recovered = try reopened.recover().jobs
         #expect(recovered.map(\.0.id) == ["j1", "j2", "j3"], "finished jobs are not recovered")
         let slot = try #require(recovered.first { $0.0.id == "j2" }?.1)
@@ -60,9 +61,10 @@ import Wire
         #expect(history.resolution(forSequence: 1)?.action == "remove")
     }
 
-    @Test func aFailedBatchLeavesNothingBehind() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let journal = try Journal(folder: folder)
+    @Test(arguments: JournalEngine.testable)
+    func aFailedBatchLeavesNothingBehind(_ engine: JournalEngine) async throws {
+        let scratch = try await engine.scratch()
+        let journal = try scratch.open()
         try journal.apply([.appendEvent(Event(sequence: 1, type: .jobQueued, at: now, job: job("j1"))), .saveJob(job("j1"), idempotency: nil)])
         #expect(throws: (any Error).self) {
             try journal.apply([.saveJob(job("j2"), idempotency: nil), .appendEvent(Event(sequence: 1, type: .jobQueued, at: now, job: job("j2")))])
@@ -70,9 +72,10 @@ import Wire
         #expect(try journal.job("j2") == nil, "the batch is one transaction")
     }
 
-    @Test func jobsArePagedNewestFirstAndFilteredByState() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let journal = try Journal(folder: folder)
+    @Test(arguments: JournalEngine.testable)
+    func jobsArePagedNewestFirstAndFilteredByState(_ engine: JournalEngine) async throws {
+        let scratch = try await engine.scratch()
+        let journal = try scratch.open()
         try journal.apply((1...5).map { .saveJob(job("j\($0)", $0 % 2 == 0 ? .succeeded : .queued, at: Double($0)), idempotency: nil) })
         let first = try journal.jobs(state: nil, limit: 2, after: nil)
         #expect(first.map(\.job?.id) == ["j5", "j4"])
@@ -86,9 +89,10 @@ import Wire
         #expect(try journal.countsByState()["waiting"] == 0)
     }
 
-    @Test func aResolutionIsRecordedOnlyOnce() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let journal = try Journal(folder: folder)
+    @Test(arguments: JournalEngine.testable)
+    func aResolutionIsRecordedOnlyOnce(_ engine: JournalEngine) async throws {
+        let scratch = try await engine.scratch()
+        let journal = try scratch.open()
         let presentation = try question("j1")
         let later = Resolution(presentation: presentation.id, job: "j1", cause: .expired, action: "cancel", by: nil, channel: nil, at: now)
         try journal.apply([.saveJob(job("j1", .running), idempotency: nil), .addPresentation(presentation), .resolve(resolution(presentation)), .resolve(later)])
@@ -97,20 +101,20 @@ import Wire
 }
 
 extension JournalTests {
-    @Test func announcementsSurviveReopeningAndARepeatKeepsItsFirstTime() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+    @Test(arguments: JournalEngine.testable)
+    func announcementsSurviveReopeningAndARepeatKeepsItsFirstTime(_ engine: JournalEngine) async throws {
+        let scratch = try await engine.scratch()
         let first = Date(timeIntervalSince1970: 1_800_000_000)
         let greet = OperationAnnouncement(
             name: "greet", summary: "Greet", input: .object(["name": .string(minLength: 1)], required: ["name"]),
             catalog: Catalog(["es": ["greet.title": "¿Saludar?"]]))
         do {
-            let journal = try Journal(folder: folder)
+            let journal = try scratch.open()
             try journal.apply([.announce(RecordedAnnouncement(announcement: greet, worker: "a", firstAt: first, lastAt: first))])
             let later = first.addingTimeInterval(60)
             try journal.apply([.announce(RecordedAnnouncement(announcement: greet, worker: "b", firstAt: later, lastAt: later))])
         }
-        let reopened = try Journal(folder: folder).announcements()
+        let reopened = try scratch.open().announcements()
         #expect(reopened == [RecordedAnnouncement(announcement: greet, worker: "b", firstAt: first, lastAt: first.addingTimeInterval(60))])
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @Suite(.enabled(if: PrivatePostgres.isAvailable, Comment(rawValue: PrivatePostgres.unavailable)))
 struct PostgresConnectionTests {
     @Test func valuesOfEveryKindComeBackAsSent() async throws {
-        let database = try await PrivatePostgres.database()
+        let database = try await PrivatePostgres.schema()
         let connection = try PostgresConnection(url: database.url)
         let rows = try connection.query(
             "SELECT $1::bigint AS n, $2::float8 AS x, $3::boolean AS b, $4::text AS t, $5::text AS missing",
@@ -20,7 +20,7 @@ struct PostgresConnectionTests {
     }
 
     @Test func aPipelineTakesEffectWholeOrNotAtAll() async throws {
-        let database = try await PrivatePostgres.database()
+        let database = try await PrivatePostgres.schema()
         let connection = try PostgresConnection(url: database.url)
         try connection.execute("CREATE TABLE items (id bigint PRIMARY KEY, name text NOT NULL); CREATE TABLE other (x int)")
         let results = try connection.pipeline([
@@ -44,7 +44,7 @@ struct PostgresConnectionTests {
     }
 
     @Test func aLargePipelineDoesNotDeadlock() async throws {
-        let database = try await PrivatePostgres.database()
+        let database = try await PrivatePostgres.schema()
         let connection = try PostgresConnection(url: database.url)
         try connection.execute("CREATE TABLE big (id bigint PRIMARY KEY, body text NOT NULL)")
         let body = String(repeating: "x", count: 2_000)
@@ -56,7 +56,7 @@ struct PostgresConnectionTests {
     }
 
     @Test func aServerThatDoesNotAnswerInTimeClosesTheConnection() async throws {
-        let database = try await PrivatePostgres.database()
+        let database = try await PrivatePostgres.schema()
         let connection = try PostgresConnection(url: database.url, timeout: .milliseconds(300))
         #expect {
             try connection.query("SELECT pg_sleep(5)")
@@ -89,7 +89,7 @@ struct PostgresConnectionTests {
     }
 
     @Test func textWithANulCharacterIsRefusedBeforeItIsSent() async throws {
-        let database = try await PrivatePostgres.database()
+        let database = try await PrivatePostgres.schema()
         let connection = try PostgresConnection(url: database.url)
         #expect {
             try connection.query("SELECT $1::text AS t", [.text("a\u{0}b")])
@@ -100,7 +100,7 @@ struct PostgresConnectionTests {
     }
 
     @Test func sessionSettingsApplyToTheConnection() async throws {
-        let database = try await PrivatePostgres.database()
+        let database = try await PrivatePostgres.schema()
         let connection = try PostgresConnection(url: database.url, settings: [("lock_timeout", "1500ms")])
         #expect(try connection.query("SHOW lock_timeout").first?.string("lock_timeout") == "1500ms")
         #expect(connection.parameter("server_version")?.hasPrefix("15") == true)

@@ -19,7 +19,6 @@ import Testing
         #expect(url.host == "db.example")
         #expect(url.port == "5433")
         #expect(url.database == "jobs")
-        #expect(try url.database("other").database == "other")
     }
 
     @Test func aURLOfAnotherSchemeIsRefused() {

@@ -37,7 +37,7 @@ extension BrokerLoop {
     static func writes(_ request: ClientRequest) -> Bool {
         switch request {
         case .submit, .answer, .cancel: true
-        case .status, .jobs, .pending, .presentation, .events, .stats, .operations: false
+        case .status, .jobs, .pending, .presentation, .events, .stats, .history, .operations: false
         }
     }
 

@@ -28,7 +28,7 @@ public final class BrokerService: Service {
     /// With `keys`, every socket uses CURVE and admits only the authorized keys, each to the sockets
     /// and commands its role allows. Without them, an endpoint beyond loopback is refused.
     public init(
-        context: Context, endpoints: BrokerEndpoints, dataFolder: URL, replacingForeignJournal: Bool = false,
+        context: Context, endpoints: BrokerEndpoints, journal location: JournalLocation, replacingForeignJournal: Bool = false,
         settings: BrokerState.Settings = .init(), synchronous: Synchronous = .full, keys: BrokerKeys? = nil, log: Log
     ) throws {
         if keys == nil, let exposed = endpoints.beyondLoopback.first {
@@ -36,7 +36,7 @@ public final class BrokerService: Service {
         }
         let stop = try Wakeup()
         let keyUpdates = try Mailbox<AuthorizedKeys>()
-        let journal = try Journal(folder: dataFolder, synchronous: synchronous, replacingForeign: replacingForeignJournal)
+        let journal = try location.open(synchronous: synchronous, replacingForeign: replacingForeignJournal)
         let loop = try BrokerLoop(
             context: context, endpoints: endpoints, journal: journal, settings: settings, keys: keys, keyUpdates: keyUpdates,
             log: log, stop: stop)

@@ -32,7 +32,7 @@ extension BrokerState {
             return cancel(ref.job, client: client, correlation: correlation, now: now)
         case .operations(let query):
             return [.reply(to: client, correlation: correlation, operationList(query))]
-        case .jobs, .events, .stats:
+        case .jobs, .events, .stats, .history:
             return [.query(from: client, correlation: correlation, request)]
         }
     }
@@ -53,12 +53,13 @@ extension BrokerState {
             }
             if let job = jobs[jobID]?.job ?? existing?.job { return [.reply(to: client, correlation: correlation, .job(job))] }
         }
-        let job = Job(id: id, operation: submit.operation, input: submit.input, createdAt: now)
+        var job = Job(id: id, operation: submit.operation, input: submit.input, createdAt: now)
+        job.answerWithin = submit.answerWithin
         let active = ActiveJob(job: job, slot: PresentationSlot())
         jobs[id] = active
         queue.append(id)
         if let idempotency { idempotencyKeys[idempotency.key] = (id, idempotency.digest) }
-        var effects = [save(active, idempotency: idempotency), event(.jobQueued, job, at: now)]
+        var effects = [save(active, idempotency: idempotency), event(.jobQueued, job, at: now), history(id, HistoryEntry(.queued, at: now))]
         effects += assign(now: now)
         effects.append(.reply(to: client, correlation: correlation, .job(jobs[id]?.job ?? job)))
         return effects
@@ -73,7 +74,8 @@ extension BrokerState {
         let resolution: Resolution
         do {
             if let action = request.action {
-                let answer = Answer(presentation: request.presentation, action: action, by: request.by, channel: request.channel, at: now)
+                let answer = Answer(
+                    presentation: request.presentation, action: action, by: request.by, channel: request.channel, at: now, values: request.values ?? [:])
                 resolution = try active.slot.answer(answer)
             } else if request.dismiss == true {
                 resolution = try active.slot.dismiss(request.presentation, by: request.by, channel: request.channel, at: now)
@@ -82,12 +84,15 @@ extension BrokerState {
             }
         } catch {
             let refusal = WireError(error)
-            return [Self.refusedLine(request, refusal, job: jobID, operation: active.job.operation),
+            var entry = HistoryEntry(.refused, at: now)
+            (entry.presentation, entry.action, entry.by, entry.channel) = (request.presentation, request.action, request.by, request.channel)
+            entry.error = Job.Failure(code: refusal.code.rawValue, message: refusal.message)
+            return [Self.refusedLine(request, refusal, job: jobID, operation: active.job.operation), history(jobID, entry),
                     .reply(to: client, correlation: correlation, .error(refusal))]
         }
         jobs[jobID] = active
         var effects = resolved(jobID, resolution, now: now)
-        effects.append(.reply(to: client, correlation: correlation, .resolution(resolution)))
+        effects.append(.reply(to: client, correlation: correlation, .resolution(resolution.withoutSecrets)))
         return effects
     }
 
@@ -97,6 +102,7 @@ extension BrokerState {
         if let worker = active.worker {
             active.cancelRequested = true
             jobs[jobID] = active
+            effects.append(history(jobID, HistoryEntry(.cancelRequested, at: now)))
             effects.append(.send(to: worker, correlation: "", .cancel(.init(job: jobID, attempt: active.job.attempts))))
         } else {
             effects += finish(jobID, phase: .cancelled, error: Job.Failure(code: "cancelled", message: "cancelled by a client"), now: now)

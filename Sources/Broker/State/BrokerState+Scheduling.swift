@@ -8,8 +8,10 @@ extension BrokerState {
     mutating func assign(now: Date) -> [BrokerEffect] {
         guard !paused else { return [] }
         var effects: [BrokerEffect] = []
+        // Nothing to hand out to: stop before looking at the queue at all.
+        var free = workers.values.reduce(0) { $0 + max(0, $1.freeSlots) }
         var index = 0
-        while index < queue.count {
+        while free > 0, index < queue.count {
             let jobID = queue[index]
             guard var active = jobs[jobID] else {
                 queue.remove(at: index)
@@ -21,25 +23,35 @@ extension BrokerState {
                 continue
             }
             queue.remove(at: index)
+            free -= 1
             active.job.phase = .running
             active.job.attempts += 1
             active.job.updatedAt = now
             active.worker = worker.id
+            if let holder = active.holder { workers[holder]?.holding.remove(jobID) }
             active.holder = nil
             jobs[jobID] = active
             workers[worker.id]?.running.insert(jobID)
             workers[worker.id]?.lastSent = now
-            effects += [save(active), .dispatch(to: worker.id, job: active.job)]
+            var dispatched = HistoryEntry(.dispatched, at: now)
+            (dispatched.worker, dispatched.attempt) = (worker.name, active.job.attempts)
+            effects += [save(active), history(jobID, dispatched), .dispatch(to: worker.id, job: active.job)]
         }
         return effects
     }
 
     /// A presentation was resolved: journal it, tell everyone, and carry the job on.
-    mutating func resolved(_ jobID: String, _ resolution: Resolution, now: Date) -> [BrokerEffect] {
+    /// Only the resumption carries the resolution's secure values: what is journaled, logged and published does not.
+    mutating func resolved(_ jobID: String, _ answered: Resolution, now: Date) -> [BrokerEffect] {
         guard var active = jobs[jobID] else { return [] }
+        let resolution = answered.withoutSecrets
+        pendingIndex.remove(resolution.presentation)
         active.job.presentation = nil
         active.job.updatedAt = now
-        var effects: [BrokerEffect] = [.persist(.resolve(resolution)), resolvedLine(resolution, operation: active.job.operation)]
+        if let holder = active.holder { workers[holder]?.holding.remove(jobID) }
+        var effects: [BrokerEffect] = [
+            .persist(.resolve(resolution)), resolvedLine(resolution, operation: active.job.operation), history(jobID, .resolved(resolution)),
+        ]
         let holder = active.holder.flatMap { workers[$0] }
         if let holder, holder.freeSlots > 0 {
             active.worker = holder.id
@@ -48,7 +60,7 @@ extension BrokerState {
             workers[holder.id]?.lastSent = now
             // The resolved question is always the job's latest one.
             effects.append(.send(to: holder.id, correlation: "", .resume(.init(
-                job: jobID, attempt: active.job.attempts, sequence: active.slot.lastSequence, resolution: resolution))))
+                job: jobID, attempt: active.job.attempts, sequence: active.slot.lastSequence, resolution: answered))))
         } else {
             if let holder { effects.append(.send(to: holder.id, correlation: "", .forget(.init(job: jobID, attempt: active.job.attempts)))) }
             active.holder = nil
@@ -64,20 +76,26 @@ extension BrokerState {
     mutating func finish(_ jobID: String, phase: Job.Phase, result: JSONValue? = nil, error: Job.Failure? = nil, now: Date) -> [BrokerEffect] {
         guard var active = jobs.removeValue(forKey: jobID) else { return [] }
         var effects: [BrokerEffect] = []
-        queue.removeAll { $0 == jobID }
+        if active.job.phase == .queued { queue.removeAll { $0 == jobID } }
         if let worker = active.worker { workers[worker]?.running.remove(jobID) }
         if let holder = active.holder, workers[holder] != nil {
+            workers[holder]?.holding.remove(jobID)
             effects.append(.send(to: holder, correlation: "", .forget(.init(job: jobID, attempt: active.job.attempts))))
         }
         active.job.phase = phase
         active.job.result = result
         active.job.error = error
         active.job.updatedAt = now
+        active.job.outcome = active.slot.resolutions.values.max { ($0.at, $0.presentation) < ($1.at, $1.presentation) }.map(Job.Outcome.init)
         if let withdrawal = active.slot.withdraw(at: now) {
+            pendingIndex.remove(withdrawal.presentation)
             active.job.presentation = nil
             effects += [.persist(.resolve(withdrawal)), resolvedLine(withdrawal, operation: active.job.operation),
-                        event(.presentationResolved, active.job, at: now, resolution: withdrawal)]
+                        history(jobID, .resolved(withdrawal)), event(.presentationResolved, active.job, at: now, resolution: withdrawal)]
         }
+        var finished = HistoryEntry(.finished, at: now)
+        (finished.state, finished.outcome, finished.error) = (active.job.state, active.job.outcome, error)
+        effects.append(history(jobID, finished))
         // Later answers to this job's questions are refused from the journal.
         for id in active.slot.resolutions.keys { presentationJobs[id] = nil }
         effects.append(save(active))
@@ -90,7 +108,8 @@ extension BrokerState {
     mutating func removeWorker(_ id: PeerID, now: Date, cause: String) -> [BrokerEffect] {
         guard let worker = workers.removeValue(forKey: id) else { return [] }
         var effects: [BrokerEffect] = []
-        for jobID in jobs.keys.sorted() {
+        // Only the jobs it ran or held: the others are not touched, however many there are.
+        for jobID in worker.running.union(worker.holding).sorted() {
             guard var active = jobs[jobID] else { continue }
             if active.holder == id { active.holder = nil }
             if active.worker == id {
@@ -110,7 +129,9 @@ extension BrokerState {
                 active.job.phase = .queued
                 active.job.updatedAt = now
                 queue.insert(jobID, at: 0)
-                effects.append(save(active))
+                var retried = HistoryEntry(.retried, at: now)
+                (retried.worker, retried.attempt, retried.reason) = (worker.name, active.job.attempts, active.lastLoss)
+                effects += [save(active), history(jobID, retried)]
             }
             jobs[jobID] = active
         }
@@ -137,18 +158,32 @@ extension BrokerState {
                 effects.append(.send(to: worker.id, correlation: "", .heartbeat))
             }
         }
-        for jobID in jobs.keys.sorted() where !paused {
-            guard var active = jobs[jobID], let resolution = active.slot.expire(at: now) else { continue }
+        // While paused nothing expires: popping would lose the deadlines.
+        for id in paused ? [] : pendingIndex.popExpired(at: now) {
+            guard let jobID = pendingIndex.jobs[id], var active = jobs[jobID], let resolution = active.slot.expire(at: now) else { continue }
             jobs[jobID] = active
-            effects += resolved(jobID, resolution, now: now)
+            guard resolution.action == nil else {
+                effects += resolved(jobID, resolution, now: now)
+                continue
+            }
+            // No cancel action to resolve to: the job cannot carry on, it fails as expired.
+            pendingIndex.remove(resolution.presentation)
+            active.job.presentation = nil
+            jobs[jobID] = active
+            effects += [
+                .persist(.resolve(resolution)), resolvedLine(resolution, operation: active.job.operation), history(jobID, .resolved(resolution)),
+                event(.presentationResolved, active.job, at: now, resolution: resolution),
+            ]
+            effects += finish(jobID, phase: .failed, error: Job.Failure(
+                code: "expired", message: "question \(resolution.presentation) expired, and it has no cancel action to resolve to"), now: now)
         }
         effects.append(.publish(Event(sequence: lastSequence, type: .heartbeat, at: now)))
         return effects
     }
 
     /// The number of pending presentations.
-    public var pendingCount: Int { jobs.values.reduce(0) { $0 + ($1.slot.current == nil ? 0 : 1) } }
+    public var pendingCount: Int { pendingIndex.count }
 
     /// When the next presentation expires, so the loop can wake for it.
-    public var nextExpiry: Date? { jobs.values.compactMap(\.slot.current?.expiresAt).min() }
+    public var nextExpiry: Date? { pendingIndex.nextExpiry }
 }

@@ -27,16 +27,26 @@ extension BrokerState {
             guard lease(.init(job: step.job, attempt: step.attempt), runningOn: id) != nil else {
                 return [.send(to: id, correlation: correlation, .refused(WireError(.stale, "job \(step.job) attempt \(step.attempt) is not yours")))]
             }
-            return [.persist(.recordStep(job: step.job, name: step.name, value: step.value)),
+            var recorded = HistoryEntry(.step, at: now)
+            recorded.step = step.name
+            return [.persist(.recordStep(job: step.job, name: step.name, value: step.value)), history(step.job, recorded),
                     .send(to: id, correlation: correlation, .stepRecorded(.init(job: step.job, attempt: step.attempt)))]
         case .progress(let report):
             guard var active = lease(.init(job: report.job, attempt: report.attempt), runningOn: id) else { return [] }
+            let before = active.job.progress
             active.job.progress = Job.Progress(done: report.done, total: report.total)
             active.job.updatedAt = now
             jobs[report.job] = active
-            return [save(active)]
+            guard let milestone = Self.quarter(report.done, of: report.total), milestone > (before.flatMap { Self.quarter($0.done, of: $0.total) } ?? 0) else {
+                return [save(active)]
+            }
+            var entry = HistoryEntry(.progress, at: now)
+            (entry.done, entry.total) = (report.done, report.total)
+            return [save(active), history(report.job, entry)]
         case .result(let result):
             return self.result(result, from: id, now: now)
+        case .drop(let attempt):
+            return dropped(attempt, by: id, now: now)
         case .refuse(let refusal):
             guard lease(.init(job: refusal.job, attempt: refusal.attempt), runningOn: id) != nil, let worker = workers[id] else { return [] }
             let error = Job.Failure(code: refusal.code, message: "worker \(worker.name) refused attempt \(refusal.attempt): \(refusal.message)")
@@ -73,8 +83,10 @@ extension BrokerState {
             return [.send(to: id, correlation: correlation, .refused(WireError(.stale, "job \(present.job) is being cancelled")))]
         }
         let presentation: Presentation
+        var draft = present.draft
+        if let within = active.job.answerWithin { draft.expiresAfter = within }
         do {
-            presentation = try Presentation(present.draft, id: newID, job: present.job, sequence: present.sequence, createdAt: now)
+            presentation = try Presentation(draft, id: newID, job: present.job, sequence: present.sequence, createdAt: now)
             try active.slot.present(presentation)
         } catch let error as InvalidPresentation {
             return [.send(to: id, correlation: correlation, .refused(WireError(.invalidPresentation, error.description)))]
@@ -87,9 +99,12 @@ extension BrokerState {
         active.holder = id
         jobs[present.job] = active
         workers[id]?.running.remove(present.job)
+        workers[id]?.holding.insert(present.job)
         presentationJobs[presentation.id] = present.job
+        pendingIndex.insert(presentation)
         var effects: [BrokerEffect] = [
             .persist(.addPresentation(presentation)), save(active), askedLine(presentation, operation: active.job.operation),
+            history(present.job, .asked(presentation)),
             event(.presentationPending, active.job, at: now, presentation: presentation),
             .send(to: id, correlation: correlation, .presented(presentation)),
         ]
@@ -108,6 +123,35 @@ extension BrokerState {
         case .cancelled:
             return finish(result.job, phase: .cancelled, error: Job.Failure(code: "cancelled", message: "cancelled by a client"), now: now)
         }
+    }
+
+    /// The worker let go of a suspended task: the job waits on without a holder, and runs again (replayed)
+    /// once its question is resolved. A `resume` that crossed the drop found no task: the job is queued at once.
+    private mutating func dropped(_ attempt: WorkerMessage.Attempt, by id: PeerID, now: Date) -> [BrokerEffect] {
+        guard var active = lease(attempt, heldBy: id) else { return [] }
+        workers[id]?.holding.remove(attempt.job)
+        if active.holder == id {
+            active.holder = nil
+            jobs[attempt.job] = active
+            return []
+        }
+        workers[id]?.running.remove(attempt.job)
+        active.worker = nil
+        if active.cancelRequested {
+            jobs[attempt.job] = active
+            return finish(attempt.job, phase: .cancelled, error: Job.Failure(code: "cancelled", message: "cancelled by a client"), now: now)
+        }
+        active.job.phase = .queued
+        active.job.updatedAt = now
+        jobs[attempt.job] = active
+        queue.insert(attempt.job, at: 0)
+        return [save(active)] + assign(now: now)
+    }
+
+    /// How many quarters of `total` are `done` (0…4); nil without a total.
+    static func quarter(_ done: Int64, of total: Int64) -> Int64? {
+        guard total > 0 else { return nil }
+        return min(4, max(0, done) * 4 / total)
     }
 
     /// The job, if this attempt of it is running on the worker.

@@ -48,6 +48,8 @@ public struct BrokerState: Sendable {
         let announcements: [String: OperationAnnouncement]
         let capacity: Int
         var running: Set<String> = []
+        /// Jobs whose task it keeps suspended on a question.
+        var holding: Set<String> = []
         var lastHeard: Date
         var lastSent: Date
 
@@ -61,6 +63,8 @@ public struct BrokerState: Sendable {
     var queue: [String] = []
     var workers: [PeerID: Worker] = [:]
     var presentationJobs: [String: String] = [:]
+    /// The pending presentations in page order and by deadline.
+    var pendingIndex = PendingIndex()
     /// The job each idempotency key created this run, with the digest of its request.
     var idempotencyKeys: [String: (job: String, digest: String)] = [:]
     /// Every operation ever announced; the only operations a submit may name.
@@ -89,7 +93,10 @@ public struct BrokerState: Sendable {
             if slot.current == nil { job.phase = .queued }
             jobs[job.id] = ActiveJob(job: job, slot: slot)
             for id in slot.resolutions.keys { presentationJobs[id] = job.id }
-            if let current = slot.current { presentationJobs[current.id] = job.id }
+            if let current = slot.current {
+                presentationJobs[current.id] = job.id
+                pendingIndex.insert(current)
+            }
             if job.phase == .queued { queue.append(job.id) }
         }
     }
@@ -98,9 +105,7 @@ public struct BrokerState: Sendable {
     public var activeJobs: [Job] { jobs.values.map(\.job).sorted { $0.createdAt < $1.createdAt } }
 
     /// Every pending presentation, oldest first (by creation time, then id: the order pages follow).
-    public var pending: [Presentation] {
-        jobs.values.compactMap(\.slot.current).map { (PendingCursor($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-    }
+    public var pending: [Presentation] { pendingIndex.all.compactMap { jobs[$0.job]?.slot.current } }
 
     /// The number of connected workers.
     public var workerCount: Int { workers.count }
@@ -111,6 +116,11 @@ public struct BrokerState: Sendable {
     mutating func event(_ type: Event.Kind, _ job: Job, at now: Date, presentation: Presentation? = nil, resolution: Resolution? = nil) -> BrokerEffect {
         lastSequence += 1
         return .persist(.appendEvent(Event(sequence: lastSequence, type: type, at: now, job: job, presentation: presentation, resolution: resolution)))
+    }
+
+    /// Appends an entry to the job's timeline.
+    func history(_ job: String, _ entry: HistoryEntry) -> BrokerEffect {
+        .persist(.appendHistory(job: job, entry))
     }
 
     /// Persists the job's row and returns the effect.
@@ -125,7 +135,10 @@ public struct BrokerState: Sendable {
         queue.removeAll { $0 == jobID }
         if let worker = active.worker { workers[worker]?.running.remove(jobID) }
         for id in active.slot.resolutions.keys { presentationJobs[id] = nil }
-        if let current = active.slot.current { presentationJobs[current.id] = nil }
+        if let current = active.slot.current {
+            presentationJobs[current.id] = nil
+            pendingIndex.remove(current.id)
+        }
         quarantined.append(Quarantine(job: jobID, reason: reason))
     }
 }

@@ -8,7 +8,7 @@ extension API {
         GatewayRoute(
             .get, "/v1/webhooks/deliveries", access: .scope(.read),
             RouteDescription(
-                "Outgoing webhook deliveries, dead letters included",
+                "Outgoing webhook deliveries, dead letters included", id: "listWebhookDeliveries",
                 parameters: [
                     Parameter.query("state", "pending, delivered, failed (dead letters) or disabled."),
                     Parameter.query("limit", "1 to 500 (default 50).", type: "integer"),

@@ -9,7 +9,7 @@ extension API {
         GatewayRoute(
             .get, "/v1/events", access: .scope(.read),
             RouteDescription(
-                "Server-Sent Events of the broker's events",
+                "Server-Sent Events of the broker's events", id: "followEvents",
                 parameters: [
                     Parameter.header("Last-Event-ID", "Resume after this event sequence."),
                     Parameter.query("lastEventId", "The same, for clients that cannot set headers.", type: "integer"),

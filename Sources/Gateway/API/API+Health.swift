@@ -8,7 +8,7 @@ extension API {
             GatewayRoute(
                 .get, "/healthz", access: .open,
                 RouteDescription(
-                    "Whether the broker answers within 2 s",
+                    "Whether the broker answers within 2 s", id: "health",
                     responses: [.ok(200, "The broker is reachable.", "Health"), .ok(503, "The broker did not answer.", "Health")])
             ) { _, _ in
                 guard (try? await stats(timeout: configuration.healthTimeout)) != nil else {
@@ -18,7 +18,7 @@ extension API {
             },
             GatewayRoute(
                 .get, "/metrics", access: .open,
-                RouteDescription("Prometheus metrics", responses: [.init(status: 200, description: "Text exposition format.", content: .media("text/plain"))])
+                RouteDescription("Prometheus metrics", id: "metrics", responses: [.init(status: 200, description: "Text exposition format.", content: .media("text/plain"))])
             ) { _, _ in
                 HTTPResponse(
                     status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],

@@ -4,22 +4,23 @@ import Synchronization
 
 extension API {
     /// `GET /v1/openapi.json`, open to all: the document made from every route the gateway serves,
-    /// this one included (`document` is filled in once they are all declared).
-    static func openAPIRoute(_ document: OpenAPIHolder) -> GatewayRoute {
+    /// this one included (`document` is filled in once they are all declared), with the input of each
+    /// operation announced now.
+    static func openAPIRoute(_ document: OpenAPIHolder, operations: OperationsCache) -> GatewayRoute {
         GatewayRoute(
             .get, "/v1/openapi.json", access: .open,
-            RouteDescription("This document", responses: [.init(status: 200, description: "OpenAPI 3.0.", content: .media("application/json"))])
+            RouteDescription("This document", id: "openAPIDocument", responses: [.init(status: 200, description: "OpenAPI 3.0.", content: .media("application/json"))])
         ) { _, _ in
-            .json(document.json)
+            .json(OpenAPIDocument.json(for: document.routes, operations: await operations.current()))
         }
     }
 }
 
-/// The OpenAPI document, set once every route is declared.
+/// The routes the OpenAPI document describes, set once every route is declared.
 final class OpenAPIHolder: Sendable {
-    private let document = Mutex<JSONValue>(.null)
+    private let declared = Mutex<[GatewayRoute]>([])
 
-    var json: JSONValue { document.withLock { $0 } }
+    var routes: [GatewayRoute] { declared.withLock { $0 } }
 
-    func set(_ json: JSONValue) { document.withLock { $0 = json } }
+    func set(_ routes: [GatewayRoute]) { declared.withLock { $0 = routes } }
 }

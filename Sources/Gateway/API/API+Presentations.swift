@@ -9,7 +9,7 @@ extension API {
             GatewayRoute(
                 .get, "/v1/presentations", access: .scope(.read),
                 RouteDescription(
-                    "Pending presentations, oldest first", parameters: [Parameter.limit, Parameter.cursor],
+                    "Pending presentations, oldest first", id: "listPresentations", parameters: [Parameter.limit, Parameter.cursor],
                     responses: [.ok(200, "A page of the pending snapshot and the event sequence it reflects.", "PresentationPage")])
             ) { request, _ throws(APIError) in
                 try await listPending(request)
@@ -17,7 +17,7 @@ extension API {
             GatewayRoute(
                 .get, "/v1/presentations/{id}", access: .scope(.read),
                 RouteDescription(
-                    "A presentation and its resolution", parameters: [Parameter.id],
+                    "A presentation and its resolution", id: "getPresentation", parameters: [Parameter.id],
                     responses: [.ok(200, "Pending (resolution null) or resolved.", "PresentationState"), .error(404, "No such presentation.")])
             ) { request, _ throws(APIError) in
                 .json(Bodies.PresentationState(state: try await presentation(try request.parameter("id"))))
@@ -25,7 +25,7 @@ extension API {
             GatewayRoute(
                 .post, "/v1/presentations/{id}/answer", access: .scope(.answer),
                 RouteDescription(
-                    "Answer or dismiss a presentation",
+                    "Answer or dismiss a presentation", id: "answerPresentation",
                     parameters: [Parameter.id, Parameter.header("X-Interlude-Channel", "http (default), web or webhook.")], body: "AnswerRequest",
                     responses: [
                         .ok(200, "This answer took effect.", "Resolution"), .error(400, "The body is not JSON."), .error(404, "No such presentation."),

@@ -12,6 +12,8 @@ struct API: Sendable {
     let metrics: HTTPMetrics
     let metricsProviders: [MetricsProvider]
     let verifier: WebhookVerifier?
+    /// The announced operations, kept a few seconds (the page's texts and the OpenAPI document use them).
+    let operations: OperationsCache
 
     init(connection: BrokerConnection, configuration: GatewayConfiguration, metrics: HTTPMetrics, metricsProviders: [MetricsProvider]) {
         self.connection = connection
@@ -21,10 +23,12 @@ struct API: Sendable {
         self.verifier = configuration.incomingSecret.map {
             WebhookVerifier(secret: $0, tolerance: configuration.webhookTolerance)
         }
+        let client = connection.client
+        self.operations = OperationsCache { try? await client.operations().operations }
     }
 
     /// Every route the API itself serves but the OpenAPI document's.
     var routes: [GatewayRoute] {
-        operationRoutes + jobRoutes + presentationRoutes + [eventsRoute] + healthRoutes
+        operationRoutes + operationListRoutes + jobRoutes + presentationRoutes + [eventsRoute] + healthRoutes
     }
 }

@@ -1,4 +1,5 @@
 import Presentation
+import Wire
 
 extension OpenAPIDocument {
     /// The JSON shapes, as docs/protocol.md describes them.
@@ -7,13 +8,19 @@ extension OpenAPIDocument {
         let nullableText = nullable(text)
         return [
             "Error": object(["error": object(["code": text, "message": text, "resolution": nullable(ref("Resolution"))])]),
-            "SubmitRequest": object(["operation": text, "input": type("object")], required: ["operation"]),
-            "AnswerRequest": object(["action": text, "dismiss": type("boolean")]),
+            "SubmitRequest": object(
+                ["operation": text, "input": type("object"), "answerWithin": .object(["oneOf": .array([type("number"), text])])],
+                required: ["operation"]),
+            "AnswerRequest": object(["action": text, "dismiss": type("boolean"), "values": .object(["type": .string("object"), "additionalProperties": text])]),
+            "TextField": object([
+                "id": text, "kind": enumeration(["text", "secure"]), "label": text, "placeholder": nullableText, "required": type("boolean"),
+                "minLength": type("integer"), "maxLength": type("integer"), "pattern": text, "actions": array(text),
+            ], required: ["id", "kind", "label"]),
             "Action": object(["id": text, "label": text, "role": nullable(enumeration(["destructive", "cancel"]))]),
             "Presentation": object([
                 "id": text, "job": text, "sequence": type("integer"), "kind": enumeration(["alert", "confirmationDialog"]),
                 "title": text, "titleVisibility": enumeration(["automatic", "visible", "hidden"]), "message": nullableText,
-                "actions": array(ref("Action")), "item": type("object"), "error": nullable(type("object")),
+                "actions": array(ref("Action")), "fields": array(ref("TextField")), "item": type("object"), "error": nullable(type("object")),
                 "createdAt": time, "expiresAt": nullable(time),
             ]),
             "Job": object([
@@ -21,11 +28,21 @@ extension OpenAPIDocument {
                 "state": enumeration(["queued", "running", "waiting", "succeeded", "failed", "cancelled"]),
                 "presentation": nullable(ref("Presentation")), "result": nullable(type("object")),
                 "error": nullable(object(["code": text, "message": text])), "attempts": type("integer"),
+                "outcome": object(["action": nullableText, "cause": text, "presentation": text]), "answerWithin": type("number"),
                 "createdAt": time, "updatedAt": time,
+                "history": array(ref("HistoryEntry")), "historyNext": nullableText,
             ]),
+            "HistoryEntry": object([
+                "at": time, "type": enumeration(HistoryEntry.Kind.allCases.map(\.rawValue)), "worker": text, "attempt": type("integer"),
+                "question": ref("Presentation"), "presentation": text, "action": nullableText, "cause": text, "by": nullableText,
+                "channel": nullableText, "values": type("object"), "step": text, "done": type("integer"), "total": type("integer"), "reason": text,
+                "state": text, "outcome": type("object"), "error": type("object"),
+            ], required: ["at", "type"]),
+            "HistoryPage": object(["job": text, "history": array(ref("HistoryEntry")), "next": nullableText]),
             "Resolution": object([
                 "presentation": text, "job": text, "cause": enumeration(["answered", "dismissed", "expired", "withdrawn"]),
                 "action": nullableText, "by": nullableText, "channel": nullableText, "at": time,
+                "values": .object(["type": .string("object"), "additionalProperties": text]),
             ]),
             "Event": object([
                 "sequence": type("integer"), "type": text, "at": time, "job": ref("Job"),
@@ -35,6 +52,12 @@ extension OpenAPIDocument {
             "PresentationPage": object(["presentations": array(ref("Presentation")), "next": nullableText, "sequence": type("integer")]),
             "PresentationState": object(["presentation": ref("Presentation"), "resolution": nullable(ref("Resolution")), "operation": nullableText]),
             "DeliveryPage": object(["deliveries": array(type("object"))]),
+            "OperationInfo": object([
+                "name": text, "summary": text, "input": type("object"), "catalog": type("object"), "workers": array(text),
+                "jobs": object(["queued": type("integer"), "running": type("integer"), "waiting": type("integer")]),
+                "announcedAt": time, "announcedBy": text, "variants": array(type("object")),
+            ]),
+            "OperationList": object(["operations": array(ref("OperationInfo"))]),
             "Health": object(["status": enumeration(["ok", "unavailable"]), "broker": enumeration(["reachable", "unreachable"])]),
         ]
     }

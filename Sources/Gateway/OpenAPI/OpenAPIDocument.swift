@@ -1,10 +1,12 @@
 import Presentation
+import Wire
 
 /// The OpenAPI 3.0 description of every route the gateway serves, at `GET /v1/openapi.json`: made
 /// from the routes' own declarations, so what is served and what is documented cannot differ.
 public enum OpenAPIDocument {
-    /// The document for `routes`.
-    public static func json(for routes: [GatewayRoute]) -> JSONValue {
+    /// The document for `routes`, with the input of each of `operations` (as announced now) under
+    /// `components.schemas` as `<name>Input`, and `SubmitRequest` as one of them.
+    public static func json(for routes: [GatewayRoute], operations: [OperationInfo] = []) -> JSONValue {
         var paths: [String: [String: JSONValue]] = [:]
         for route in routes {
             paths[route.pattern, default: [:]][route.method.rawValue.lowercased()] = OpenAPIOperation(route).json
@@ -19,7 +21,7 @@ public enum OpenAPIDocument {
             ]),
             "paths": .object(paths.mapValues { .object($0) }),
             "components": .object([
-                "schemas": .object(schemas),
+                "schemas": .object(schemas.merging(operationSchemas(operations)) { _, announced in announced }),
                 "securitySchemes": .object([
                     "bearer": .object(["type": .string("http"), "scheme": .string("bearer")]),
                     "webhookSignature": .object([

@@ -45,6 +45,7 @@ struct OpenAPIOperation {
     }
 
     private var operationID: String {
+        if let id = route.description.id { return id }
         let words = route.pattern.split(separator: "/").map { $0.filter { $0.isLetter || $0.isNumber } }.filter { !$0.isEmpty }
         return route.method.rawValue.lowercased() + words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }

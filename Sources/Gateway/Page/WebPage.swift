@@ -22,26 +22,31 @@ public struct WebPage: HTTPHandler {
         "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
-    private let operationTexts: OperationTexts?
+    private let operationTexts: @Sendable () async -> [Catalog]
 
-    /// The page; `operationTexts` fetches the announced operations' catalogs, which `/catalog.json` adds
-    /// to the page's own strings (`nil`: the page's own only).
-    public init(operationTexts: (@Sendable () async -> [Catalog]?)? = nil) {
-        self.operationTexts = operationTexts.map(OperationTexts.init)
+    /// The page; `operationTexts` gives the announced operations' catalogs, which `/catalog.json` adds to
+    /// the page's own strings.
+    public init(operationTexts: @escaping @Sendable () async -> [Catalog] = { [] }) {
+        self.operationTexts = operationTexts
     }
 
     /// A `GET` route for each path, open to all; `operationTexts` as for `init`.
-    static func routes(operationTexts: (@Sendable () async -> [Catalog]?)? = nil) -> [GatewayRoute] {
+    static func routes(operationTexts: @escaping @Sendable () async -> [Catalog]) -> [GatewayRoute] {
         let page = WebPage(operationTexts: operationTexts)
         return paths.map { path in
             GatewayRoute(
                 .get, path, access: .open,
                 RouteDescription(
-                    "The web page \(path == "/" ? "" : "asset ")to answer presentations from",
+                    "The web page \(path == "/" ? "" : "asset ")to answer presentations from", id: pageIDs[path],
                     responses: [.init(status: 200, description: "The asset.", content: .media(mediaType(path)))]),
                 page)
         }
     }
+
+    /// Each asset's OpenAPI `operationId`.
+    private static let pageIDs = [
+        "/": "page", "/app.js": "pageScript", "/app.css": "pageStyle", "/catalog.json": "pageCatalog", "/favicon.svg": "pageIcon",
+    ]
 
     private static func mediaType(_ path: String) -> String {
         if path.hasSuffix(".js") { return "text/javascript" }
@@ -70,7 +75,7 @@ public struct WebPage: HTTPHandler {
     }
 
     private func catalog() async -> PageAsset {
-        PageAsset("application/json; charset=utf-8", PageCatalog.json(adding: await operationTexts?.current() ?? []))
+        PageAsset("application/json; charset=utf-8", PageCatalog.json(adding: await operationTexts()))
     }
 }
 

@@ -30,6 +30,9 @@ public struct RouteDescription: Sendable {
         }
     }
 
+    /// The OpenAPI `operationId`, a verb and a noun such as `submitOperation`; `nil` derives one from
+    /// the method and the path.
+    public var id: String?
     /// One line saying what the route does.
     public var summary: String
     /// OpenAPI parameter objects (path, query, header).
@@ -39,8 +42,9 @@ public struct RouteDescription: Sendable {
     /// The documented responses.
     public var responses: [Response]
 
-    /// A description.
-    public init(_ summary: String, parameters: [JSONValue] = [], body: String? = nil, responses: [Response]) {
+    /// A description; `id` names the route in the OpenAPI document.
+    public init(_ summary: String, id: String? = nil, parameters: [JSONValue] = [], body: String? = nil, responses: [Response]) {
+        self.id = id
         self.summary = summary
         self.parameters = parameters
         self.body = body
@@ -79,6 +83,14 @@ public enum Parameter {
     }
 
     /// The `{id}` path segment.
+    /// A required path parameter.
+    public static func path(_ name: String, _ description: String) -> JSONValue {
+        .object([
+            "name": .string(name), "in": .string("path"), "required": .bool(true),
+            "description": .string(description), "schema": .object(["type": .string("string")]),
+        ])
+    }
+
     public static let id: JSONValue = .object([
         "name": .string("id"), "in": .string("path"), "required": .bool(true), "schema": .object(["type": .string("string")]),
     ])

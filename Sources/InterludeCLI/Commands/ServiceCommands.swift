@@ -24,7 +24,7 @@ enum Services {
         try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: settings.clients, workers: settings.workers, events: settings.events),
-            dataFolder: URL(fileURLWithPath: settings.data), replacingForeignJournal: initialize,
+            journal: try settings.journalLocation, replacingForeignJournal: initialize,
             settings: BrokerState.Settings(
                 heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
                 maxRedispatches: settings.maxRedispatches),
@@ -46,17 +46,18 @@ struct BrokerCommand: Command {
         Usage: interlude broker [--init]
 
         Runs the broker until SIGINT or SIGTERM. It listens for clients on `clients`, for workers on
-        `workers`, publishes events on `events`, and keeps its journal in `data` (SQLite). On start it
-        checks the journal (PRAGMA quick_check) and recovers every unfinished job and pending question
-        from it; a job whose rows cannot be read is set aside (quarantined, see `interlude status`).
-        An empty file, or one that is not an Interlude journal, where the journal should be is refused.
+        `workers`, publishes events on `events`, and keeps its journal in `data` (SQLite) or, when
+        `journal` is a postgres:// URL, in that PostgreSQL database. On start it checks a SQLite
+        journal (PRAGMA quick_check) and recovers every unfinished job and pending question from it;
+        a job whose rows cannot be read is set aside (quarantined, see `interlude status`). An empty
+        file, or one that is not an Interlude journal, where the journal should be is refused.
         Then it prints where it listens ("interlude broker is up." and a line per endpoint; a `*` port
         shows the port it got). On SIGINT or SIGTERM it finishes the turn in progress and stops.
         With curveSecretKeyFile and authorizedKeysFile every socket uses CURVE and admits only the
         listed keys, each to what its role allows; SIGHUP rereads authorizedKeysFile. Without keys the
         broker refuses to listen beyond loopback or ipc:// (see docs/security.md).
           --init  set such a file aside (journal.sqlite.replaced-<time>) and start a new journal
-        Settings: data, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
+        Settings: data, journal, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
         maxJsonDepth, maxJsonKeys, maxRedispatches, curveSecretKeyFile, authorizedKeysFile.
         """
 
@@ -68,7 +69,7 @@ struct BrokerCommand: Command {
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers)
         banner.row("events", broker.endpoints.events)
-        banner.row("journal", URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
+        banner.row("journal", try settings.journalLocation.description)
         banner.row("keys", settings.curveSecretKeyFile.isEmpty ? "none (loopback only)" : "CURVE, admitting \(settings.authorizedKeysFile)")
         banner.write()
         return try await runServices([broker, KeyReloader(broker: broker, log: settings.log("broker"))], log: settings.log("broker"))
@@ -85,9 +86,11 @@ struct WorkerCommand: Command {
         Runs a worker until SIGINT or SIGTERM: it connects to the broker's `workers` endpoint, announces
         the shipped operations (name, summary, input schema, texts), and runs up to N jobs at once on the
         library folder (`library`). It prints "interlude worker is up." once the broker has taken them.
+        At most `maxSuspended` jobs waiting on a question stay suspended in its memory; past that the oldest
+        is let go, and replayed from its history once answered.
           --concurrency  jobs at once (default: the `concurrency` setting, 4)
         Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, exportRoots, workerName, maxMessageBytes,
-        curveSecretKeyFile, brokerPublicKey.
+        maxSuspended, curveSecretKeyFile, brokerPublicKey.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {

@@ -12,10 +12,14 @@ struct StatusCommand: Command {
                interlude status [--json]
 
         Shows a job's state (queued, running, waiting, succeeded, failed, cancelled), its pending
-        question if it is waiting, its progress, and its result or error. Without a job, shows the
-        broker: jobs by state, pending questions, workers, whether the journal's disk is full, and the
-        jobs it set aside because their journal rows cannot be read (quarantined).
-          --json  print the job (or the broker's counters) as one line of JSON
+        question if it is waiting, its progress, its result or error, how its last question ended
+        (outcome: the action chosen, and why), and its timeline: queued, dispatched (worker, attempt),
+        each question asked, each resolution (action, by, channel, cause), refused answers, steps,
+        progress at each quarter, retries, and how it finished. Without a job, shows the broker: jobs
+        by state, pending questions, workers, whether the journal's disk is full, and the jobs it set
+        aside because their journal rows cannot be read (quarantined).
+          --json  print the job as one line of JSON, its timeline in "history": [{"at", "type", …}]
+                  (without a job: the broker's counters)
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
@@ -27,7 +31,12 @@ struct StatusCommand: Command {
         }
         let id = try arguments.positionals("job")[0]
         let job = try await client.status(id)
-        Output.show(job, json: arguments.has("json"))
+        let history = try await client.fullHistory(of: id)
+        if arguments.has("json") {
+            Output.json(JobWithHistory(job: job, history: history))
+        } else {
+            print(([Output.describe(job)] + Output.describe(history)).joined(separator: "\n"))
+        }
         return ExitStatus.success
     }
 }

@@ -14,10 +14,11 @@ struct UpCommand: Command {
         Usage: interlude up [--init]
 
         Runs the broker, a worker and the HTTP gateway in one process until Ctrl-C (SIGINT) or SIGTERM,
-        with the journal in `data` (SQLite) and everything on loopback. If the library folder (`library`)
-        is empty or missing, a small demo library is created so every operation can be tried. Once all
-        listen it prints where ("interlude is up." and a line per endpoint, ports resolved); on a signal
-        it stops the webhook deliveries, the gateway, the worker and the broker, in that order.
+        with the journal in `data` (SQLite, or the PostgreSQL database `journal` names) and everything
+        on loopback. If the library folder (`library`) is empty or missing, a small demo library is
+        created so every operation can be tried. Once all listen it prints where ("interlude is up."
+        and a line per endpoint, ports resolved); on a signal it stops the webhook deliveries, the
+        gateway, the worker and the broker, in that order.
         Then, in another terminal: interlude submit …, interlude pending, interlude answer …; or curl the
         JSON API at `http` (see `interlude gateway --help`), or open the web page there.
           --init  if the journal's file is empty or not a journal, set it aside and start a new one
@@ -43,7 +44,7 @@ struct UpCommand: Command {
         banner.row("workers", broker.endpoints.workers, note: "\(settings.concurrency) job(s) at once in this process")
         banner.row("events", broker.endpoints.events)
         banner.row("gateway", gateway.url, note: "JSON API under /v1, web page at /")
-        banner.row("journal", URL(fileURLWithPath: settings.data).appendingPathComponent("journal.sqlite").path)
+        banner.row("journal", try settings.journalLocation.description)
         banner.row("library", library.path)
         banner.footer = [
             "Try: \(Invocation.command) submit removeDownload --input '{\"trackID\": \"t-101\", \"title\": \"Blue in Green\"}'",

@@ -93,6 +93,28 @@ function showProblem(id, text) {
 
 // A same-origin JSON request, bounded by REQUEST_TIMEOUT_MS. Never throws: a network failure or
 // a timeout comes back as status 0 with `failure` set.
+// Each operation's one-line summary, as its workers announced it (GET /v1/operations); a job shows it
+// instead of the operation's name. An operation not seen yet is asked for again, at most every 30 s.
+const operations = { summaries: new Map(), askedAt: 0 };
+
+function operationTitle(name) {
+  return operations.summaries.get(name) || String(name || "?");
+}
+
+async function loadOperations(names) {
+  const missing = (names || []).some((name) => typeof name === "string" && !operations.summaries.has(name));
+  if (names && (!missing || Date.now() - operations.askedAt < 30000)) return false;
+  operations.askedAt = Date.now();
+  const result = await request("GET", "/v1/operations");
+  if (!result.ok || !result.data || !Array.isArray(result.data.operations)) return false;
+  for (const info of result.data.operations) {
+    if (info && typeof info.name === "string" && typeof info.summary === "string" && info.summary) {
+      operations.summaries.set(info.name, info.summary);
+    }
+  }
+  return true;
+}
+
 async function request(method, url, body) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);

@@ -1,0 +1,10 @@
+import Configuration
+import Foundation
+import Journal
+
+extension Settings {
+    /// Where the journal lives: `journal`'s PostgreSQL URL, or SQLite in `data`.
+    var journalLocation: JournalLocation {
+        get throws { try JournalLocation(setting: journal, data: URL(fileURLWithPath: data)) }
+    }
+}

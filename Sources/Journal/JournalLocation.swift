@@ -1,0 +1,40 @@
+import Foundation
+import PostgreSQL
+import SQLite
+
+/// Where the journal lives, from the `journal` setting: empty means `journal.sqlite` in the data
+/// folder; a `postgres://` or `postgresql://` URL means that PostgreSQL database.
+public enum JournalLocation: Sendable, Hashable, CustomStringConvertible {
+    /// SQLite, in this folder.
+    case sqlite(folder: URL)
+    /// PostgreSQL, at this URL.
+    case postgres(PostgresURL)
+
+    /// Reads the `journal` setting; anything but empty or a PostgreSQL URL libpq can read throws.
+    public init(setting: String, data: URL) throws(PostgresError) {
+        let trimmed = setting.trimmingCharacters(in: .whitespaces)
+        self = trimmed.isEmpty ? .sqlite(folder: data) : .postgres(try PostgresURL(trimmed))
+    }
+
+    /// Opens the journal there (creating what is missing), with SQLite's `synchronous` for a file;
+    /// `replacingForeign` sets aside a file that is not a journal (see `Journal.init(folder:)`).
+    public func open(synchronous: Synchronous = .full, replacingForeign: Bool = false) throws -> Journal {
+        switch self {
+        case .sqlite(let folder): try Journal(folder: folder, synchronous: synchronous, replacingForeign: replacingForeign)
+        case .postgres(let url): try Journal(postgres: url)
+        }
+    }
+
+    /// Whether several brokers may share it, one active at a time (PostgreSQL).
+    public var isShared: Bool {
+        if case .postgres = self { true } else { false }
+    }
+
+    /// The SQLite file's path, or the URL with its password redacted.
+    public var description: String {
+        switch self {
+        case .sqlite(let folder): folder.appendingPathComponent("journal.sqlite").path
+        case .postgres(let url): url.redacted
+        }
+    }
+}
