@@ -1,6 +1,5 @@
 import Foundation
 import Journal
-import PostgreSQL
 import Wire
 import ZeroMQ
 
@@ -35,18 +34,21 @@ extension BrokerLoop {
         var lastProblem: String?
         while true {
             if ContinuousClock.now >= nextAttempt {
+                var taken: Lease?
                 do {
-                    if let taken = try journal.takeLease(holder: holder, ttl: leaseTTL) {
-                        lease = taken
-                        lastRenewal = .now
-                        try recover()
-                        log.info("active: took the lease (epoch \(taken.epoch))")
-                        return true
-                    }
-                } catch let error as PostgresError {
+                    taken = try journal.takeLease(holder: holder, ttl: leaseTTL)
+                } catch {
+                    // The database is out of reach for now: keep standing by, and say so once per new problem.
                     let problem = "\(error)"
                     if problem != lastProblem { log.warning("cannot reach the journal to take the lease: \(problem)") }
                     lastProblem = problem
+                }
+                if let taken {
+                    lease = taken
+                    lastRenewal = .now
+                    try recover()
+                    log.info("active: took the lease (epoch \(taken.epoch))")
+                    return true
                 }
                 nextAttempt = .now + retry
             }

@@ -1,7 +1,6 @@
 import Log
 import Foundation
 import Journal
-import PostgreSQL
 import Presentation
 import Wire
 import ZeroMQ
@@ -90,7 +89,7 @@ final class BrokerLoop {
                 return
             } catch let error as LeaseLost {
                 log.error("stopped serving: \(error); nothing more is written, standing by")
-            } catch let error as PostgresError {
+            } catch where !(error is ZMQError) {
                 log.error("stopped serving: the journal failed (\(error)); nothing more is written, standing by")
                 journal.releaseLease()
             }
