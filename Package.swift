@@ -61,7 +61,7 @@ let package = Package(
         ], exclude: ["Page/Assets"]),
         .target(name: "InterludeCLI", dependencies: [
             "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "Journal", "HTTPServer", "Webhooks", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
-            "Gateway", "Presentation", "Schema", "Wire", "Primitives",
+            "Gateway", "Presentation", "Schema", "Wire", "Primitives", "PostgreSQL",
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
 

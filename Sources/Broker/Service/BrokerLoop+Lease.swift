@@ -28,7 +28,7 @@ extension BrokerLoop {
     /// `notActive` and turning workers away meanwhile, then recovers the journal's state. Returns
     /// false when stopped first.
     func standBy() throws -> Bool {
-        log.info("standing by: another broker may hold the lease of \(journal.path)")
+        log.info("standing by until this broker holds the lease of \(journal.path) (another broker may hold it now)")
         let retry = max(leaseTTL / 8, .milliseconds(50))
         var nextAttempt = ContinuousClock.now
         var lastProblem: String?
