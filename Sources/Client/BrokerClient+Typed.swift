@@ -5,9 +5,11 @@ import Wire
 extension BrokerClient {
     /// Submits an operation and returns the queued job; an input over the size policy's share is
     /// refused here (`tooLarge`), before it is sent.
-    public func submit(_ operation: String, input: JSONValue, idempotencyKey: String? = nil) async throws(WireError) -> Job {
+    public func submit(
+        _ operation: String, input: JSONValue, idempotencyKey: String? = nil, answerWithin: TimeInterval? = nil
+    ) async throws(WireError) -> Job {
         try limits.check(input: input)
-        return try await job(.submit(.init(operation: operation, input: input, idempotencyKey: idempotencyKey)))
+        return try await job(.submit(.init(operation: operation, input: input, idempotencyKey: idempotencyKey, answerWithin: answerWithin)))
     }
 
     /// The job's current state.
@@ -85,6 +87,25 @@ extension BrokerClient {
         case .operations(let list): return list
         case let other: throw Self.unexpected(other)
         }
+    }
+
+    /// A page of the job's timeline, oldest first; `after` is the previous page's `next`.
+    public func history(of job: String, limit: Int? = nil, after: String? = nil) async throws(WireError) -> BrokerReply.HistoryPage {
+        switch await request(.history(.init(job: job, limit: limit, after: after))) {
+        case .history(let page): return page
+        case let other: throw Self.unexpected(other)
+        }
+    }
+
+    /// The job's whole timeline, following the pages' cursor to the end.
+    public func fullHistory(of job: String) async throws(WireError) -> [HistoryEntry] {
+        var page = try await history(of: job, limit: ClientRequest.HistoryQuery.limits.range.upperBound)
+        var entries = page.entries
+        while let next = page.next {
+            page = try await history(of: job, limit: ClientRequest.HistoryQuery.limits.range.upperBound, after: next)
+            entries += page.entries
+        }
+        return entries
     }
 
     /// Journaled events after `sequence`.

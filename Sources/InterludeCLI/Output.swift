@@ -28,6 +28,7 @@ enum Output {
             lines.append("  progress: \(progress.done * 100 / progress.total)% (\(progress.done) of \(progress.total))")
         }
         if let presentation = job.presentation { lines.append(contentsOf: describe(presentation).map { "  " + $0 }) }
+        if let outcome = job.outcome { lines.append("  outcome: \(safe(outcome.action ?? "no action")) (\(outcome.cause.rawValue), \(safe(outcome.presentation)))") }
         if let result = job.result, job.state == .succeeded { lines.append("  result: \(compact(result))") }
         if let error = job.error { lines.append("  error: \(safe(error.message)) [\(safe(error.code))]") }
         return lines.joined(separator: "\n")

@@ -61,6 +61,13 @@ extension Journal {
         return history
     }
 
+    /// A job's timeline entries after the cursor `after` (an entry's `cursor`), oldest first, at most `limit`.
+    public func timeline(of job: String, after: Int64?, limit: Int) throws -> [(cursor: Int64, entry: HistoryEntry)] {
+        try database.query(
+            "SELECT id, body FROM history WHERE job = ? AND id > ? ORDER BY id LIMIT ?", .text(job), .integer(after ?? 0), .integer(Int64(limit))
+        ).map { ($0.int("id") ?? 0, try Self.decode(HistoryEntry.self, $0.string("body"))) }
+    }
+
     /// Events after `sequence`, oldest first.
     public func events(after sequence: Int64, limit: Int) throws -> [Event] {
         try database.query("SELECT body FROM events WHERE sequence > ? ORDER BY sequence LIMIT ?", .integer(sequence), .integer(Int64(limit)))

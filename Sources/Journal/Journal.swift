@@ -63,6 +63,15 @@ public final class Journal {
             try database.run(
                 "UPDATE presentations SET resolution = ? WHERE id = ? AND resolution IS NULL",
                 .text(try Self.json(resolution)), .text(resolution.presentation))
+        case .appendHistory(let job, let entry):
+            // Bounded: past `historyLimit` entries only the one that says how the job ended is added.
+            try database.run(
+                """
+                INSERT INTO history (job, at, type, body) SELECT ?, ?, ?, ?
+                WHERE ? = 'finished' OR (SELECT COUNT(*) FROM history WHERE job = ?) < ?
+                """,
+                .text(job), .text(Timestamp.string(entry.at)), .text(entry.type.rawValue), .text(try Self.json(entry)),
+                .text(entry.type.rawValue), .text(job), .integer(Int64(Self.historyLimit)))
         case .recordStep(let job, let name, let value):
             try database.run(
                 "INSERT INTO steps (job, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
@@ -82,6 +91,10 @@ public final class Journal {
                 .text(Timestamp.string(record.firstAt)), .text(Timestamp.string(record.lastAt)))
         }
     }
+
+    /// The most timeline entries a job keeps (its `finished` entry comes on top): a job that asks again
+    /// and again cannot grow the journal without end.
+    public static let historyLimit = 1_000
 
     static func json(_ value: some Encodable) throws -> String {
         String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self)

@@ -48,5 +48,18 @@ enum Schema {
                 PRIMARY KEY (name, body)
             );
             """),
+        // 3 and 4 are taken by the limits' columns and the broker lease (PostgreSQL).
+        // Each job's timeline: queued, dispatched, asked, resolved, … (see HistoryEntry), at most
+        // Journal.historyLimit entries a job besides the one that says how it ended.
+        Migration(version: 5, sql: """
+            CREATE TABLE history (
+                id INTEGER PRIMARY KEY,       -- the order of the whole journal; a page's cursor
+                job TEXT NOT NULL,
+                at TEXT NOT NULL,
+                type TEXT NOT NULL,
+                body TEXT NOT NULL            -- the entry as JSON
+            );
+            CREATE INDEX history_by_job ON history(job, id);
+            """),
     ]
 }

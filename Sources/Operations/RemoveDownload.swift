@@ -77,8 +77,12 @@ public struct RemoveDownload: WorkerKit.Operation {
             message: "\(input.title) will no longer be available offline.",
             actions: [.remove, .cancel],
             item: try JSONValue(encoding: input),
-            localization: Localization("removeDownload.confirm", [input.title]))
+            localization: Localization("removeDownload.confirm", [input.title]),
+            expiresAfter: Self.answerWithin)
     }
+
+    /// How long the question waits for an answer before it resolves to Cancel (the download stays): a day.
+    public static let answerWithin: TimeInterval = 86_400
 
     /// The library's `downloads/` folder, opened inside the library.
     private func downloads(trackID: String) throws -> Folder {

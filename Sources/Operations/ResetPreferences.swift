@@ -60,11 +60,14 @@ public struct ResetPreferences: WorkerKit.Operation {
         }
     }
 
+    /// How long the question waits for an answer before it resolves to Cancel (nothing is reset): an hour.
+    public static let answerWithin: TimeInterval = 3_600
+
     /// Asks "Confirm operation" and writes the defaults if the person chooses Reset.
     public func run(_ input: NoFields, in job: JobContext) async throws -> Output {
         let alert = Question<Choice>.alert(
             "Confirm operation", message: "All settings will return to their defaults.", actions: [.reset, .cancel],
-            localization: Localization("resetPreferences.confirm"))
+            localization: Localization("resetPreferences.confirm"), expiresAfter: Self.answerWithin)
         guard try await job.present(alert) == .reset else { return Output(reset: false) }
         _ = try await job.step("reset") {
             let root = try LibraryFiles.root(library)

@@ -11,6 +11,7 @@ public enum BrokerReply: Sendable, Hashable {
     case events(EventPage)
     case stats(Stats)
     case operations(OperationList)
+    case history(HistoryPage)
     case error(WireError)
 
     /// Announced operations, sorted by name.
@@ -42,6 +43,21 @@ public enum BrokerReply: Sendable, Hashable {
             self.presentation = presentation
             self.resolution = resolution
             self.operation = operation
+        }
+    }
+
+    /// A page of a job's timeline, oldest first; `next` is the cursor for the following page (`null` on the last).
+    public struct HistoryPage: Codable, Sendable, Hashable {
+        public let job: String
+        public let entries: [HistoryEntry]
+        public let next: String?
+        /// Whether the page holds fewer entries than asked because more would not fit in one message.
+        public let cutShort: Bool
+        public init(job: String, entries: [HistoryEntry], next: String?, cutShort: Bool = false) {
+            self.job = job
+            self.entries = entries
+            self.next = next
+            self.cutShort = cutShort
         }
     }
 }

@@ -14,12 +14,14 @@ extension ClientRequest: WireMessage {
         case .events: "events"
         case .stats: "stats"
         case .operations: "operations"
+        case .history: "history"
         }
     }
 
     public func body() throws -> Data {
         switch self {
         case .stats: Frames.empty
+        case .history(let value): try Frames.json(value)
         case .operations(let value): try Frames.json(value)
         case .submit(let value): try Frames.json(value)
         case .status(let value), .cancel(let value): try Frames.json(value)
@@ -43,6 +45,7 @@ extension ClientRequest: WireMessage {
         case "events": .events(try Frames.payload(EventsSince.self, body, in: type))
         case "stats": .stats
         case "operations": .operations(try Frames.payload(OperationsQuery.self, body, in: type))
+        case "history": .history(try Frames.payload(HistoryQuery.self, body, in: type))
         default: throw WireError(.unknownMessage, "unknown client request \"\(type)\"")
         }
     }
@@ -59,6 +62,7 @@ extension BrokerReply: WireMessage {
         case .events: "events"
         case .stats: "stats"
         case .operations: "operations"
+        case .history: "history"
         case .error: "error"
         }
     }
@@ -73,6 +77,7 @@ extension BrokerReply: WireMessage {
         case .events(let value): try Frames.json(value)
         case .stats(let value): try Frames.json(value)
         case .operations(let value): try Frames.json(value)
+        case .history(let value): try Frames.json(value)
         case .error(let value): try Frames.json(value)
         }
     }
@@ -87,6 +92,7 @@ extension BrokerReply: WireMessage {
         case "events": .events(try Frames.payload(EventPage.self, body, in: type))
         case "stats": .stats(try Frames.payload(Stats.self, body, in: type))
         case "operations": .operations(try Frames.payload(OperationList.self, body, in: type))
+        case "history": .history(try Frames.payload(HistoryPage.self, body, in: type))
         case "error": .error(try Frames.payload(WireError.self, body, in: type))
         default: throw WireError(.unknownMessage, "unknown broker reply \"\(type)\"")
         }

@@ -12,6 +12,7 @@ public enum ClientRequest: Sendable, Hashable {
     case cancel(JobRef)
     case events(EventsSince)
     case stats
+    case history(HistoryQuery)
     case operations(OperationsQuery)
 
     /// Submit an operation; an idempotency key returns the job it already created.
@@ -19,10 +20,14 @@ public enum ClientRequest: Sendable, Hashable {
         public let operation: String
         public let input: JSONValue
         public let idempotencyKey: String?
-        public init(operation: String, input: JSONValue, idempotencyKey: String? = nil) {
+        /// Seconds each of the job's questions may wait before it resolves to its cancel action
+        /// (`--answer-within`); replaces the operation's deadline.
+        public let answerWithin: TimeInterval?
+        public init(operation: String, input: JSONValue, idempotencyKey: String? = nil, answerWithin: TimeInterval? = nil) {
             self.operation = operation
             self.input = input
             self.idempotencyKey = idempotencyKey
+            self.answerWithin = answerWithin
         }
     }
 
@@ -122,5 +127,20 @@ public enum ClientRequest: Sendable, Hashable {
 
         /// Counts a page may ask for, and what it gets when it does not say.
         public static let limits = (range: 1...5_000, standard: 500)
+    }
+
+    /// A page of a job's timeline, oldest first; `after` is the `next` cursor of the last page.
+    public struct HistoryQuery: Codable, Sendable, Hashable {
+        public let job: String
+        public let limit: Int?
+        public let after: String?
+        public init(job: String, limit: Int? = nil, after: String? = nil) {
+            self.job = job
+            self.limit = limit
+            self.after = after
+        }
+
+        /// Counts a page may ask for, and what it gets when it does not say.
+        public static let limits = (range: 1...1_000, standard: 200)
     }
 }

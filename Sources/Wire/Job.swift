@@ -18,6 +18,11 @@ public struct Job: Codable, Sendable, Hashable, Identifiable {
     /// How many times it was handed out again because the worker running it was lost (died,
     /// disconnected, or forgot it); past the broker's `maxRedispatches` the job fails as `poisoned`.
     public var redispatches: Int = 0
+    /// How its last question ended, once the job has ended after one (`finished` says it in the timeline too).
+    public var outcome: Outcome?
+    /// Seconds each of its questions may wait for an answer, set at submit (`--answer-within`); it replaces
+    /// the operation's own deadline. `nil`: the operation's.
+    public var answerWithin: TimeInterval?
     public let createdAt: Date
     public var updatedAt: Date
 
@@ -92,7 +97,7 @@ extension Job {
 
 extension Job {
     private enum CodingKeys: String, CodingKey {
-        case id, operation, input, state, presentation, result, error, progress, attempts, redispatches, createdAt, updatedAt
+        case id, operation, input, state, presentation, result, error, progress, attempts, redispatches, outcome, answerWithin, createdAt, updatedAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -108,6 +113,8 @@ extension Job {
         progress = try container.decodeIfPresent(Progress.self, forKey: .progress)
         attempts = try container.decodeIfPresent(Int.self, forKey: .attempts) ?? 0
         redispatches = try container.decodeIfPresent(Int.self, forKey: .redispatches) ?? 0
+        outcome = try container.decodeIfPresent(Outcome.self, forKey: .outcome)
+        answerWithin = try container.decodeIfPresent(TimeInterval.self, forKey: .answerWithin)
         createdAt = try container.decode(Date.self, forKey: .createdAt)
         updatedAt = try container.decode(Date.self, forKey: .updatedAt)
     }
@@ -124,6 +131,8 @@ extension Job {
         try container.encodeIfPresent(progress, forKey: .progress)
         try container.encode(attempts, forKey: .attempts)
         if redispatches > 0 { try container.encode(redispatches, forKey: .redispatches) }
+        try container.encodeIfPresent(outcome, forKey: .outcome)
+        try container.encodeIfPresent(answerWithin, forKey: .answerWithin)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(updatedAt, forKey: .updatedAt)
     }

@@ -182,7 +182,9 @@ import Wire
         _ = broker.ready("w1")
         let (job, _) = broker.submit("noop")
         let effects = broker.worker("w1", .step(.init(job: job.id, attempt: 1, name: "delete", value: .bool(true))))
-        #expect(BrokerHarness.changes(effects) == [.recordStep(job: job.id, name: "delete", value: .bool(true))])
+        var recorded = HistoryEntry(.step, at: broker.now)
+        recorded.step = "delete"
+        #expect(BrokerHarness.changes(effects) == [.recordStep(job: job.id, name: "delete", value: .bool(true)), .appendHistory(job: job.id, recorded)])
         #expect(BrokerHarness.commands(effects, to: "w1") == [.stepRecorded(.init(job: job.id, attempt: 1))])
         _ = broker.ready("w2")
         let stale = broker.worker("w2", .step(.init(job: job.id, attempt: 1, name: "delete", value: .bool(true))))

@@ -22,13 +22,19 @@ enum Examples {
         id: presentation.job, operation: "removeDownload", input: input, phase: .running, presentation: presentation,
         attempts: 1, createdAt: at.addingTimeInterval(-1), updatedAt: at)
     static let event = Event(sequence: 42, type: .presentationPending, at: at, job: job, presentation: presentation)
+    static let answered = HistoryEntry.resolved(resolution)
+    static let finished: HistoryEntry = {
+        var entry = HistoryEntry(.finished, at: at.addingTimeInterval(13))
+        (entry.state, entry.outcome) = (.succeeded, Job.Outcome(resolution))
+        return entry
+    }()
     static let greet = OperationAnnouncement(
         name: "greet", summary: "Greet someone by name, once a person agrees",
         input: .object(["name": .string(minLength: 1, maxLength: 100)], required: ["name"], additionalProperties: .forbidden),
         catalog: Catalog(["en": ["greet.confirm.title": "Greet {0}?"], "es": ["greet.confirm.title": "¿Saludar a {0}?"]]))
 
     static let clientRequests: [ClientRequest] = [
-        .submit(.init(operation: "removeDownload", input: input, idempotencyKey: "order-1234")),
+        .submit(.init(operation: "removeDownload", input: input, idempotencyKey: "order-1234", answerWithin: 1_800)),
         .status(.init(job: job.id)),
         .jobs(.init(state: .waiting, limit: 20, after: "18")),
         .pending(.init(limit: 100, after: "1795000000000-prs_0a1b2c3d4e5f6a7b")),
@@ -38,6 +44,7 @@ enum Examples {
         .events(.init(after: 41, limit: 100)),
         .stats,
         .operations(.init(name: "greet")),
+        .history(.init(job: job.id, limit: 2, after: "40")),
     ]
 
     static let brokerReplies: [BrokerReply] = [
@@ -52,6 +59,7 @@ enum Examples {
         .operations(.init(operations: [OperationInfo(
             name: greet.name, summary: greet.summary, input: greet.input, catalog: greet.catalog, workers: ["worker-a"],
             jobs: .init(queued: 1, running: 0, waiting: 2), announcedAt: at, announcedBy: "worker-a")])),
+        .history(.init(job: job.id, entries: [answered, finished], next: "42")),
         .error(WireError(.alreadyResolved, "presentation \(presentation.id) was already answered by ana (cli) with remove", resolution: resolution)),
         .error(WireError(
             .invalidInput, "the input of greet breaks its schema (2 problems): $.name: is required; $.nmae: is not allowed (not one of the properties)",

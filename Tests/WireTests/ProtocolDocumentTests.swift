@@ -21,7 +21,7 @@ import Wire
     @Test func theDocumentShowsEveryMessageExactlyAsItIsEncoded() {
         #expect(!Self.document.isEmpty, "docs/protocol.md is missing")
         for (type, body) in Self.all {
-            #expect(Self.document.contains(body), "docs/protocol.md lacks the current example of \(type)")
+            #expect(Self.document.contains(body), "docs/protocol.md lacks the current example of \(type): \(body)")
         }
     }
 }

@@ -104,6 +104,8 @@ extension BrokerLoop {
             case .cancel(let ref):
                 guard let job = try journal.job(ref.job) else { return .error(WireError(.notFound, "no job \(ref.job)")) }
                 return .error(WireError(.notCancellable, "job \(ref.job) has already \(job.state.rawValue)"))
+            case .history(let query):
+                return .history(try historyPage(query))
             case .events(let since):
                 return .events(try eventPage(since))
             case .stats:

@@ -15,6 +15,23 @@ extension BrokerLoop {
         return BrokerReply.JobPage(jobs: filler.items, next: next ?? nil, cutShort: filler.cutShort, trimmed: filler.trimmed)
     }
 
+    /// A page of a job's timeline, oldest first, cut by count and by bytes; `notFound` for a job the journal does not have.
+    func historyPage(_ query: ClientRequest.HistoryQuery) throws -> BrokerReply.HistoryPage {
+        let limit = BrokerState.clamp(query.limit, ClientRequest.HistoryQuery.limits)
+        let start = try query.after.map { text throws(WireError) -> Int64 in
+            guard let cursor = Int64(text) else { throw WireError(.invalidBody, "after \"\(text)\" is not a cursor a page gave out") }
+            return cursor
+        }
+        let known = try state.jobs[query.job] != nil || journal.job(query.job) != nil
+        guard known else { throw WireError(.notFound, "no job \(query.job)") }
+        var filler = PageFiller<HistoryEntry>(limit: limit, budget: limits.pageBytes)
+        var counter = 0
+        let next = try Self.fill(&filler, after: start, chunk: min(limit + 1, 64), id: { _ in counter += 1; return String(counter) }) { after, count in
+            try journal.timeline(of: query.job, after: after, limit: count).map { (Optional($0.cursor), $0.entry) }
+        } trim: { $0.trimmed() }
+        return BrokerReply.HistoryPage(job: query.job, entries: filler.items, next: next.flatMap { $0 }.map(String.init), cutShort: filler.cutShort)
+    }
+
     /// A page of journaled events after a sequence, oldest first, cut by count and by bytes.
     func eventPage(_ since: ClientRequest.EventsSince) throws -> BrokerReply.EventPage {
         let limit = BrokerState.clamp(since.limit, ClientRequest.EventsSince.limits)

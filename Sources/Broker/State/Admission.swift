@@ -24,11 +24,16 @@ public struct Admission: Sendable {
             try Names.check(submit.operation, as: "operation")
             try limits.check(input: submit.input)
             if let key = submit.idempotencyKey { try Names.check(key, as: "idempotencyKey", maxLength: 200) }
+            if let within = submit.answerWithin, !(within > 0 && within <= Self.longestAnswerWithin) {
+                throw WireError(.invalidBody, "answerWithin must be more than 0 and at most \(Int(Self.longestAnswerWithin)) seconds (a year), got \(within)")
+            }
         case .answer(let answer):
             try Names.check(answer.by, as: "by")
             try Names.check(answer.channel, as: "channel", maxLength: 32)
         case .operations(let query):
             if let name = query.name { try Names.check(name, as: "name") }
+        case .history(let query):
+            try Names.check(query.job, as: "job")
         case .status, .jobs, .pending, .presentation, .cancel, .events, .stats:
             break
         }
@@ -67,6 +72,9 @@ public struct Admission: Sendable {
         }
         return result
     }
+
+    /// The longest deadline a submit may give its questions: a year.
+    static let longestAnswerWithin: TimeInterval = 366 * 86_400
 
     /// Error messages longer than this are cut, so an error always fits where the job goes.
     static let errorMessageLength = 2_000

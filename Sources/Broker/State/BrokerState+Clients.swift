@@ -32,7 +32,7 @@ extension BrokerState {
             return cancel(ref.job, client: client, correlation: correlation, now: now)
         case .operations(let query):
             return [.reply(to: client, correlation: correlation, operationList(query))]
-        case .jobs, .events, .stats:
+        case .jobs, .events, .stats, .history:
             return [.query(from: client, correlation: correlation, request)]
         }
     }
@@ -49,12 +49,13 @@ extension BrokerState {
         if let key = submit.idempotencyKey, let jobID = idempotencyKeys[key], let active = jobs[jobID] {
             return [.reply(to: client, correlation: correlation, .job(active.job))]
         }
-        let job = Job(id: id, operation: submit.operation, input: submit.input, createdAt: now)
+        var job = Job(id: id, operation: submit.operation, input: submit.input, createdAt: now)
+        job.answerWithin = submit.answerWithin
         let active = ActiveJob(job: job, slot: PresentationSlot())
         jobs[id] = active
         queue.append(id)
         if let key = submit.idempotencyKey { idempotencyKeys[key] = id }
-        var effects = [save(active, key: submit.idempotencyKey), event(.jobQueued, job, at: now)]
+        var effects = [save(active, key: submit.idempotencyKey), event(.jobQueued, job, at: now), history(id, HistoryEntry(.queued, at: now))]
         effects += assign(now: now)
         effects.append(.reply(to: client, correlation: correlation, .job(jobs[id]?.job ?? job)))
         return effects
@@ -78,7 +79,10 @@ extension BrokerState {
             }
         } catch {
             let refusal = WireError(error)
-            return [Self.refusedLine(request, refusal, job: jobID, operation: active.job.operation),
+            var entry = HistoryEntry(.refused, at: now)
+            (entry.presentation, entry.action, entry.by, entry.channel) = (request.presentation, request.action, request.by, request.channel)
+            entry.error = Job.Failure(code: refusal.code.rawValue, message: refusal.message)
+            return [Self.refusedLine(request, refusal, job: jobID, operation: active.job.operation), history(jobID, entry),
                     .reply(to: client, correlation: correlation, .error(refusal))]
         }
         jobs[jobID] = active
@@ -93,6 +97,7 @@ extension BrokerState {
         if let worker = active.worker {
             active.cancelRequested = true
             jobs[jobID] = active
+            effects.append(history(jobID, HistoryEntry(.cancelRequested, at: now)))
             effects.append(.send(to: worker, correlation: "", .cancel(.init(job: jobID, attempt: active.job.attempts))))
         } else {
             effects += finish(jobID, phase: .cancelled, error: Job.Failure(code: "cancelled", message: "cancelled by a client"), now: now)

@@ -28,7 +28,9 @@ extension BrokerState {
             jobs[jobID] = active
             workers[worker.id]?.running.insert(jobID)
             workers[worker.id]?.lastSent = now
-            effects += [save(active), .dispatch(to: worker.id, job: active.job)]
+            var dispatched = HistoryEntry(.dispatched, at: now)
+            (dispatched.worker, dispatched.attempt) = (worker.name, active.job.attempts)
+            effects += [save(active), history(jobID, dispatched), .dispatch(to: worker.id, job: active.job)]
         }
         return effects
     }
@@ -38,7 +40,9 @@ extension BrokerState {
         guard var active = jobs[jobID] else { return [] }
         active.job.presentation = nil
         active.job.updatedAt = now
-        var effects: [BrokerEffect] = [.persist(.resolve(resolution)), resolvedLine(resolution, operation: active.job.operation)]
+        var effects: [BrokerEffect] = [
+            .persist(.resolve(resolution)), resolvedLine(resolution, operation: active.job.operation), history(jobID, .resolved(resolution)),
+        ]
         let holder = active.holder.flatMap { workers[$0] }
         if let holder, holder.freeSlots > 0 {
             active.worker = holder.id
@@ -72,11 +76,15 @@ extension BrokerState {
         active.job.result = result
         active.job.error = error
         active.job.updatedAt = now
+        active.job.outcome = active.slot.resolutions.values.max { ($0.at, $0.presentation) < ($1.at, $1.presentation) }.map(Job.Outcome.init)
         if let withdrawal = active.slot.withdraw(at: now) {
             active.job.presentation = nil
             effects += [.persist(.resolve(withdrawal)), resolvedLine(withdrawal, operation: active.job.operation),
-                        event(.presentationResolved, active.job, at: now, resolution: withdrawal)]
+                        history(jobID, .resolved(withdrawal)), event(.presentationResolved, active.job, at: now, resolution: withdrawal)]
         }
+        var finished = HistoryEntry(.finished, at: now)
+        (finished.state, finished.outcome, finished.error) = (active.job.state, active.job.outcome, error)
+        effects.append(history(jobID, finished))
         // Later answers to this job's questions are refused from the journal.
         for id in active.slot.resolutions.keys { presentationJobs[id] = nil }
         effects.append(save(active))
@@ -109,7 +117,9 @@ extension BrokerState {
                 active.job.phase = .queued
                 active.job.updatedAt = now
                 queue.insert(jobID, at: 0)
-                effects.append(save(active))
+                var retried = HistoryEntry(.retried, at: now)
+                (retried.worker, retried.attempt, retried.reason) = (worker.name, active.job.attempts, active.lastLoss)
+                effects += [save(active), history(jobID, retried)]
             }
             jobs[jobID] = active
         }
@@ -139,7 +149,19 @@ extension BrokerState {
         for jobID in jobs.keys.sorted() {
             guard var active = jobs[jobID], let resolution = active.slot.expire(at: now) else { continue }
             jobs[jobID] = active
-            effects += resolved(jobID, resolution, now: now)
+            guard resolution.action == nil else {
+                effects += resolved(jobID, resolution, now: now)
+                continue
+            }
+            // No cancel action to resolve to: the job cannot carry on, it fails as expired.
+            active.job.presentation = nil
+            jobs[jobID] = active
+            effects += [
+                .persist(.resolve(resolution)), resolvedLine(resolution, operation: active.job.operation), history(jobID, .resolved(resolution)),
+                event(.presentationResolved, active.job, at: now, resolution: resolution),
+            ]
+            effects += finish(jobID, phase: .failed, error: Job.Failure(
+                code: "expired", message: "question \(resolution.presentation) expired, and it has no cancel action to resolve to"), now: now)
         }
         effects.append(.publish(Event(sequence: lastSequence, type: .heartbeat, at: now)))
         return effects

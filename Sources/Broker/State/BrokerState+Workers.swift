@@ -27,14 +27,22 @@ extension BrokerState {
             guard lease(.init(job: step.job, attempt: step.attempt), runningOn: id) != nil else {
                 return [.send(to: id, correlation: correlation, .refused(WireError(.stale, "job \(step.job) attempt \(step.attempt) is not yours")))]
             }
-            return [.persist(.recordStep(job: step.job, name: step.name, value: step.value)),
+            var recorded = HistoryEntry(.step, at: now)
+            recorded.step = step.name
+            return [.persist(.recordStep(job: step.job, name: step.name, value: step.value)), history(step.job, recorded),
                     .send(to: id, correlation: correlation, .stepRecorded(.init(job: step.job, attempt: step.attempt)))]
         case .progress(let report):
             guard var active = lease(.init(job: report.job, attempt: report.attempt), runningOn: id) else { return [] }
+            let before = active.job.progress
             active.job.progress = Job.Progress(done: report.done, total: report.total)
             active.job.updatedAt = now
             jobs[report.job] = active
-            return [save(active)]
+            guard let milestone = Self.quarter(report.done, of: report.total), milestone > (before.flatMap { Self.quarter($0.done, of: $0.total) } ?? 0) else {
+                return [save(active)]
+            }
+            var entry = HistoryEntry(.progress, at: now)
+            (entry.done, entry.total) = (report.done, report.total)
+            return [save(active), history(report.job, entry)]
         case .result(let result):
             return self.result(result, from: id, now: now)
         case .refuse(let refusal):
@@ -73,8 +81,10 @@ extension BrokerState {
             return [.send(to: id, correlation: correlation, .refused(WireError(.stale, "job \(present.job) is being cancelled")))]
         }
         let presentation: Presentation
+        var draft = present.draft
+        if let within = active.job.answerWithin { draft.expiresAfter = within }
         do {
-            presentation = try Presentation(present.draft, id: newID, job: present.job, sequence: present.sequence, createdAt: now)
+            presentation = try Presentation(draft, id: newID, job: present.job, sequence: present.sequence, createdAt: now)
             try active.slot.present(presentation)
         } catch let error as InvalidPresentation {
             return [.send(to: id, correlation: correlation, .refused(WireError(.invalidPresentation, error.description)))]
@@ -90,6 +100,7 @@ extension BrokerState {
         presentationJobs[presentation.id] = present.job
         var effects: [BrokerEffect] = [
             .persist(.addPresentation(presentation)), save(active), askedLine(presentation, operation: active.job.operation),
+            history(present.job, .asked(presentation)),
             event(.presentationPending, active.job, at: now, presentation: presentation),
             .send(to: id, correlation: correlation, .presented(presentation)),
         ]
@@ -108,6 +119,12 @@ extension BrokerState {
         case .cancelled:
             return finish(result.job, phase: .cancelled, error: Job.Failure(code: "cancelled", message: "cancelled by a client"), now: now)
         }
+    }
+
+    /// How many quarters of `total` are `done` (0…4); nil without a total.
+    static func quarter(_ done: Int64, of total: Int64) -> Int64? {
+        guard total > 0 else { return nil }
+        return min(4, max(0, done) * 4 / total)
     }
 
     /// The job, if this attempt of it is running on the worker.

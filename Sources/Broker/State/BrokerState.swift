@@ -106,6 +106,11 @@ public struct BrokerState: Sendable {
         return .persist(.appendEvent(Event(sequence: lastSequence, type: type, at: now, job: job, presentation: presentation, resolution: resolution)))
     }
 
+    /// Appends an entry to the job's timeline.
+    func history(_ job: String, _ entry: HistoryEntry) -> BrokerEffect {
+        .persist(.appendHistory(job: job, entry))
+    }
+
     /// Persists the job's row and returns the effect.
     func save(_ active: ActiveJob, key: String? = nil) -> BrokerEffect {
         .persist(.saveJob(active.job, idempotencyKey: key))

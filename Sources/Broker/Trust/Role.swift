@@ -21,7 +21,7 @@ public enum Role: String, Sendable, Hashable, CaseIterable, Comparable {
         switch (self, request) {
         case (.worker, _): false
         case (.gateway, _): true
-        case (_, .status), (_, .jobs), (_, .pending), (_, .presentation), (_, .events), (_, .stats), (_, .operations): true
+        case (_, .status), (_, .jobs), (_, .pending), (_, .presentation), (_, .events), (_, .stats), (_, .operations), (_, .history): true
         case (.client, .submit), (.client, .cancel): true
         case (.answerer, .answer): true
         default: false

@@ -2,7 +2,7 @@ import HTTPServer
 import Wire
 
 extension API {
-    /// `GET /v1/jobs`, `GET /v1/jobs/{id}` and `POST /v1/jobs/{id}/cancel`.
+    /// `GET /v1/jobs`, `GET /v1/jobs/{id}`, `GET /v1/jobs/{id}/history` and `POST /v1/jobs/{id}/cancel`.
     var jobRoutes: [GatewayRoute] {
         [
             GatewayRoute(
@@ -16,9 +16,23 @@ extension API {
             },
             GatewayRoute(
                 .get, "/v1/jobs/{id}", access: .scope(.read),
-                RouteDescription("A job", id: "getJob", parameters: [Parameter.id], responses: [.ok(200, "The job.", "Job"), .error(404, "No such job.")])
+                RouteDescription(
+                    "A job, with the first page of its timeline (history; historyNext continues it)", id: "getJob", parameters: [Parameter.id],
+                    responses: [.ok(200, "The job.", "Job"), .error(404, "No such job.")])
             ) { request, _ throws(APIError) in
-                .json(try await job(.status(.init(job: try request.parameter("id")))))
+                let id = try request.parameter("id")
+                let job = try await job(.status(.init(job: id)))
+                let page = try await historyPage(id, limit: nil, after: nil)
+                return .json(Bodies.JobWithHistory(job: job, history: page.entries, next: page.next))
+            },
+            GatewayRoute(
+                .get, "/v1/jobs/{id}/history", access: .scope(.read),
+                RouteDescription(
+                    "A page of a job's timeline, oldest first", id: "getJobHistory", parameters: [Parameter.id, Parameter.limit, Parameter.cursor],
+                    responses: [.ok(200, "A page of the timeline; next is null on the last.", "HistoryPage"), .error(404, "No such job.")])
+            ) { request, _ throws(APIError) in
+                let page = try await historyPage(try request.parameter("id"), limit: try QueryParameters.limit(request), after: try QueryParameters.cursor(request))
+                return .json(Bodies.HistoryPage(job: page.job, history: page.entries, next: page.next))
             },
             GatewayRoute(
                 .post, "/v1/jobs/{id}/cancel", access: .scope(.submit),
@@ -34,6 +48,13 @@ extension API {
                 return .json(job.isFinished ? 200 : 202, job)
             },
         ]
+    }
+
+    private func historyPage(_ job: String, limit: Int?, after: String?) async throws(APIError) -> BrokerReply.HistoryPage {
+        try await ask(.history(.init(job: job, limit: limit, after: after))) { reply in
+            if case .history(let page) = reply { return page }
+            return nil
+        }
     }
 
     private func listJobs(_ request: HTTPRequest) async throws(APIError) -> HTTPResponse {

@@ -43,10 +43,23 @@ extension API {
             throw .invalid("\"operation\" is required: the name of an operation, such as removeDownload.")
         }
         let input = body.fields["input"].flatMap { $0 == .null ? nil : $0 } ?? .object([:])
-        let job = try await job(.submit(.init(operation: operation, input: input, idempotencyKey: idempotencyKey)))
+        let within = try Self.answerWithin(body.fields["answerWithin"])
+        let job = try await job(.submit(.init(operation: operation, input: input, idempotencyKey: idempotencyKey, answerWithin: within)))
         var response = HTTPResponse.json(202, job)
         response.headers["Location"] = "/v1/jobs/\(job.id)"
         return response
+    }
+
+    /// `answerWithin`: seconds as a number, or a duration string such as "30m"; 422 for anything else.
+    static func answerWithin(_ value: JSONValue?) throws(APIError) -> TimeInterval? {
+        switch value {
+        case nil, .null?: return nil
+        case .number(let seconds)? where seconds > 0: return seconds
+        case .integer(let seconds)? where seconds > 0: return TimeInterval(seconds)
+        case .string(let text)?: if let seconds = DurationText.seconds(text) { return seconds }
+        default: break
+        }
+        throw .invalid("\"answerWithin\" must be a number of seconds or a duration such as \"30m\", \"2h\" or \"1h30m\".")
     }
 
     /// The `Idempotency-Key` header; keys starting `webhook:` belong to incoming webhooks.

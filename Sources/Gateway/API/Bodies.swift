@@ -47,4 +47,37 @@ enum Bodies {
 
         private enum CodingKeys: String, CodingKey { case presentation, resolution, operation }
     }
+
+    /// A job's fields, then `history` (the first page of its timeline) and `historyNext` (the cursor of
+    /// the next page of `/v1/jobs/{id}/history`, null when the page is the whole timeline).
+    struct JobWithHistory: Encodable {
+        let job: Job
+        let history: [HistoryEntry]
+        let next: String?
+
+        func encode(to encoder: any Encoder) throws {
+            try job.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(history, forKey: .history)
+            try container.encode(next, forKey: .historyNext)
+        }
+
+        private enum CodingKeys: String, CodingKey { case history, historyNext }
+    }
+
+    /// `{"job": id, "history": […], "next": cursor|null}`.
+    struct HistoryPage: Encodable {
+        let job: String
+        let history: [HistoryEntry]
+        let next: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(job, forKey: .job)
+            try container.encode(history, forKey: .history)
+            try container.encode(next, forKey: .next)
+        }
+
+        private enum CodingKeys: String, CodingKey { case job, history, next }
+    }
 }

@@ -1,4 +1,5 @@
 import Presentation
+import Wire
 
 extension OpenAPIDocument {
     /// The JSON shapes, as docs/protocol.md describes them.
@@ -7,7 +8,9 @@ extension OpenAPIDocument {
         let nullableText = nullable(text)
         return [
             "Error": object(["error": object(["code": text, "message": text, "resolution": nullable(ref("Resolution"))])]),
-            "SubmitRequest": object(["operation": text, "input": type("object")], required: ["operation"]),
+            "SubmitRequest": object(
+                ["operation": text, "input": type("object"), "answerWithin": .object(["oneOf": .array([type("number"), text])])],
+                required: ["operation"]),
             "AnswerRequest": object(["action": text, "dismiss": type("boolean")]),
             "Action": object(["id": text, "label": text, "role": nullable(enumeration(["destructive", "cancel"]))]),
             "Presentation": object([
@@ -21,8 +24,17 @@ extension OpenAPIDocument {
                 "state": enumeration(["queued", "running", "waiting", "succeeded", "failed", "cancelled"]),
                 "presentation": nullable(ref("Presentation")), "result": nullable(type("object")),
                 "error": nullable(object(["code": text, "message": text])), "attempts": type("integer"),
+                "outcome": object(["action": nullableText, "cause": text, "presentation": text]), "answerWithin": type("number"),
                 "createdAt": time, "updatedAt": time,
+                "history": array(ref("HistoryEntry")), "historyNext": nullableText,
             ]),
+            "HistoryEntry": object([
+                "at": time, "type": enumeration(HistoryEntry.Kind.allCases.map(\.rawValue)), "worker": text, "attempt": type("integer"),
+                "question": ref("Presentation"), "presentation": text, "action": nullableText, "cause": text, "by": nullableText,
+                "channel": nullableText, "step": text, "done": type("integer"), "total": type("integer"), "reason": text,
+                "state": text, "outcome": type("object"), "error": type("object"),
+            ], required: ["at", "type"]),
+            "HistoryPage": object(["job": text, "history": array(ref("HistoryEntry")), "next": nullableText]),
             "Resolution": object([
                 "presentation": text, "job": text, "cause": enumeration(["answered", "dismissed", "expired", "withdrawn"]),
                 "action": nullableText, "by": nullableText, "channel": nullableText, "at": time,

@@ -11,14 +11,23 @@ struct StatusCommand: Command {
         Usage: interlude status <job> [--json]
 
         Shows a job's state (queued, running, waiting, succeeded, failed, cancelled), its pending
-        question if it is waiting, its progress, and its result or error.
-          --json  print the job as one line of JSON
+        question if it is waiting, its progress, its result or error, how its last question ended
+        (outcome: the action chosen, and why), and its timeline: queued, dispatched (worker, attempt),
+        each question asked, each resolution (action, by, channel, cause), refused answers, steps,
+        progress at each quarter, retries, and how it finished.
+          --json  print the job as one line of JSON, its timeline in "history": [{"at", "type", …}]
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let id = try arguments.positionals("job")[0]
-        let job = try await Connection(settings).client.status(id)
-        Output.show(job, json: arguments.has("json"))
+        let client = try Connection(settings).client
+        let job = try await client.status(id)
+        let history = try await client.fullHistory(of: id)
+        if arguments.has("json") {
+            Output.json(JobWithHistory(job: job, history: history))
+        } else {
+            print(([Output.describe(job)] + Output.describe(history)).joined(separator: "\n"))
+        }
         return ExitStatus.success
     }
 }

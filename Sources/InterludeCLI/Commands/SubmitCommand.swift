@@ -7,16 +7,20 @@ import Wire
 struct SubmitCommand: Command {
     let name = "submit"
     let summary = "Submit an operation; prints the job id"
-    let options: Set<String> = ["input", "idempotency-key", "timeout"]
+    let options: Set<String> = ["input", "idempotency-key", "timeout", "answer-within"]
     let flags: Set<String> = ["json", "wait"]
     let help = """
-        Usage: interlude submit <operation> [--input JSON | --input @FILE] [--idempotency-key KEY] [--wait [--timeout SECONDS]] [--json]
+        Usage: interlude submit <operation> [--input JSON | --input @FILE] [--idempotency-key KEY] [--answer-within DURATION] [--wait [--timeout SECONDS]] [--json]
 
         Submits an operation to the broker and prints the new job's id. The broker refuses, before
         queueing anything, an operation no worker has announced and an input that breaks the operation's
         schema (every violation listed by JSON path); both exit 1.
           --input            the operation's input as JSON (default {}), or @FILE to read it from a file
           --idempotency-key  submitting again with the same key returns the same job
+          --answer-within    how long each of the job's questions waits for an answer, such as 30m, 2h,
+                             1h30m or 90 (seconds); then it resolves to its cancel action (cause
+                             expired), or, without one, the job fails with expired. Replaces the
+                             operation's own deadline.
           --wait             wait until the job ends (answer its questions elsewhere) and print it;
                              exits 0 if it succeeded, 1 otherwise
           --timeout          with --wait, seconds to wait at most (default 3600)
@@ -42,8 +46,12 @@ struct SubmitCommand: Command {
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let operation = try arguments.positionals("operation")[0]
         let input = try Self.input(arguments["input"], reader: settings.messageLimits.json)
+        let answerWithin = try arguments["answer-within"].map { text throws(UsageError) -> TimeInterval in
+            guard let seconds = DurationText.seconds(text) else { throw UsageError("--answer-within takes a duration such as 30m, 2h, 1h30m or 90 (seconds), got \"\(text)\"") }
+            return seconds
+        }
         let connection = try Connection(settings)
-        let job = try await connection.client.submit(operation, input: input, idempotencyKey: arguments["idempotency-key"])
+        let job = try await connection.client.submit(operation, input: input, idempotencyKey: arguments["idempotency-key"], answerWithin: answerWithin)
         guard arguments.has("wait") else {
             if arguments.has("json") { Output.json(["job": job.id]) } else { print(job.id) }
             return ExitStatus.success

@@ -74,5 +74,16 @@ enum PostgresSchema {
             END
             $$;
             """),
+        // Each job's timeline, as on SQLite.
+        Migration(version: 5, sql: """
+            CREATE TABLE history (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,  -- the order of the whole journal; a page's cursor
+                job text NOT NULL,
+                at text NOT NULL,
+                type text NOT NULL,
+                body text NOT NULL
+            );
+            CREATE INDEX history_by_job ON history (job, id);
+            """),
     ]
 }

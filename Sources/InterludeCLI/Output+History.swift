@@ -1,0 +1,58 @@
+import Foundation
+import Primitives
+import Presentation
+import Wire
+
+extension Output {
+    /// A job's timeline as a person reads it: one line an entry, time first.
+    static func describe(_ history: [HistoryEntry]) -> [String] {
+        guard !history.isEmpty else { return [] }
+        return ["  history:"] + history.map { "    \(Timestamp.string($0.at))  \(describe($0))" }
+    }
+
+    /// One entry: `dispatched to w1 (attempt 1)`, `asked prs_…: Remove download [remove, cancel]`, ….
+    static func describe(_ entry: HistoryEntry) -> String {
+        let who = [entry.by, entry.channel.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+        switch entry.type {
+        case .queued: return "queued"
+        case .dispatched: return "dispatched to \(safe(entry.worker ?? "?")) (attempt \(entry.attempt ?? 0))"
+        case .asked:
+            guard let question = entry.question else { return "asked" }
+            var line = "asked \(safe(question.id)): \(safe(question.title)) [\(question.actions.map { safe($0.id) }.joined(separator: ", "))]"
+            if let expiry = question.expiresAt { line += ", expires \(Timestamp.string(expiry))" }
+            return line
+        case .resolved:
+            let action = entry.action.map { " → \(safe($0))" } ?? ""
+            let cause = entry.cause?.rawValue ?? "resolved"
+            return "\(cause) \(safe(entry.presentation ?? "?"))\(who.isEmpty ? "" : " by \(safe(who))")\(action)"
+        case .refused:
+            let reason = entry.error.map { ": \(safe($0.message)) [\(safe($0.code))]" } ?? ""
+            return "refused \(safe(entry.action ?? "dismiss")) on \(safe(entry.presentation ?? "?")) by \(safe(who))\(reason)"
+        case .step: return "step \(safe(entry.step ?? "?")) recorded"
+        case .progress:
+            let (done, total) = (entry.done ?? 0, entry.total ?? 0)
+            return "progress \(total > 0 ? done * 100 / total : 0)% (\(done) of \(total))"
+        case .retried: return "back in the queue after attempt \(entry.attempt ?? 0): \(safe(entry.reason ?? "its worker was lost"))"
+        case .cancelRequested: return "cancel requested"
+        case .finished:
+            var line = "finished: \(entry.state?.rawValue ?? "?")"
+            if let outcome = entry.outcome { line += ", outcome \(safe(outcome.action ?? "none")) (\(outcome.cause.rawValue))" }
+            if let error = entry.error { line += ", error \(safe(error.code))" }
+            return line
+        }
+    }
+}
+
+/// A job with its timeline, as `status --json` prints it: the job's fields and `history`.
+struct JobWithHistory: Encodable {
+    let job: Job
+    let history: [HistoryEntry]
+
+    func encode(to encoder: any Encoder) throws {
+        try job.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(history, forKey: .history)
+    }
+
+    private enum Key: String, CodingKey { case history }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Presentation
+
+/// One line of a job's timeline: when, what (`type`), and the fields of that type; absent fields are left out.
+///
+/// `queued`; `dispatched` (`worker`, `attempt`); `asked` (`question`: the presentation's full snapshot);
+/// `resolved` (`presentation`, `action`, `cause`, `by`, `channel`); `refused` (an answer that did not take
+/// effect: `presentation`, `action`, `by`, `channel`, `error`); `step` (`step`, the name recorded);
+/// `progress` (`done`, `total`, at each quarter); `retried` (`worker`, `attempt`, `reason`: the worker was
+/// lost and the job goes back to the queue); `cancelRequested`; `finished` (`state`, `outcome`, `error`).
+public struct HistoryEntry: Codable, Sendable, Hashable {
+    /// What happened.
+    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+        case queued, dispatched, asked, resolved, refused, step, progress, retried, cancelRequested, finished
+    }
+
+    public let at: Date
+    public let type: Kind
+    public var worker: String?
+    public var attempt: Int?
+    public var question: Presentation?
+    public var presentation: String?
+    public var action: String?
+    public var cause: Resolution.Cause?
+    public var by: String?
+    public var channel: String?
+    public var step: String?
+    public var done: Int64?
+    public var total: Int64?
+    public var reason: String?
+    public var state: Job.State?
+    public var outcome: Job.Outcome?
+    public var error: Job.Failure?
+
+    /// An entry of `type` at `at`; set the fields of its type afterwards.
+    public init(_ type: Kind, at: Date) {
+        self.type = type
+        self.at = at
+    }
+
+    /// `resolved`, from a resolution.
+    public static func resolved(_ resolution: Resolution) -> HistoryEntry {
+        var entry = HistoryEntry(.resolved, at: resolution.at)
+        entry.presentation = resolution.presentation
+        entry.action = resolution.action
+        entry.cause = resolution.cause
+        entry.by = resolution.by
+        entry.channel = resolution.channel
+        return entry
+    }
+
+    /// `asked`, with the question's snapshot.
+    public static func asked(_ presentation: Presentation) -> HistoryEntry {
+        var entry = HistoryEntry(.asked, at: presentation.createdAt)
+        entry.question = presentation
+        return entry
+    }
+
+    /// The same entry without the question's item snapshot, for a page that could not carry it whole.
+    public func trimmed() -> HistoryEntry {
+        var copy = self
+        copy.question = question?.trimmed()
+        return copy
+    }
+}
+
+extension Job {
+    /// How the job's last question ended, when the job ended after one: the action it resolved to (the
+    /// cancel action of an expired or dismissed question too), why, and which question it was.
+    public struct Outcome: Codable, Sendable, Hashable {
+        /// The action chosen (or resolved to); `nil` when there was none to take.
+        public let action: String?
+        /// Answered, dismissed, expired or withdrawn.
+        public let cause: Resolution.Cause
+        /// The question.
+        public let presentation: String
+
+        /// The outcome of a question that ended with `resolution`.
+        public init(_ resolution: Resolution) {
+            action = resolution.action
+            cause = resolution.cause
+            presentation = resolution.presentation
+        }
+    }
+}
