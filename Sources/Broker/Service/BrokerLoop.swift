@@ -28,6 +28,8 @@ final class BrokerLoop {
     var lease: Lease?
     /// When the lease was last extended.
     var lastRenewal = ContinuousClock.now
+    /// When the next pruning batch is due (`retention`).
+    var nextPrune = ContinuousClock.now
     private var nextTick = Date()
     private static let maxPerTurn = 512
 
@@ -129,6 +131,7 @@ final class BrokerLoop {
                 nextTick = now.addingTimeInterval(state.settings.heartbeatInterval / 4)
             }
             try perform(effects)
+            try pruneIfDue()
         }
     }
 
