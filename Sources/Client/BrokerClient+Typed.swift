@@ -65,8 +65,11 @@ extension BrokerClient {
     }
 
     /// Answers a presentation; a refusal (already resolved, stale, unknown action) is thrown with the winner.
-    public func answer(_ presentation: String, action: String?, dismiss: Bool = false, by: String, channel: String) async throws(WireError) -> Resolution {
-        let request = ClientRequest.AnswerRequest(presentation: presentation, action: action, dismiss: dismiss ? true : nil, by: by, channel: channel)
+    public func answer(
+        _ presentation: String, action: String?, dismiss: Bool = false, by: String, channel: String, values: [String: String]? = nil
+    ) async throws(WireError) -> Resolution {
+        let request = ClientRequest.AnswerRequest(
+            presentation: presentation, action: action, dismiss: dismiss ? true : nil, by: by, channel: channel, values: values)
         switch await self.request(.answer(request)) {
         case .resolution(let resolution): return resolution
         case let other: throw Self.unexpected(other)

@@ -91,6 +91,10 @@ public struct Settings: Sendable, Hashable {
     /// prunes them: a duration such as `7d` or `12h`; `0` keeps everything.
     public var retention = "7d"
 
+    // Speed at scale (docs/benchmarks.md).
+    /// Tasks one worker keeps suspended on a question; beyond it the oldest is let go and replayed from its history when answered.
+    public var maxSuspended = 1_000
+
     public init() {}
 
     /// The keys, in the order the documentation lists them.
@@ -103,6 +107,7 @@ public struct Settings: Sendable, Hashable {
         "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots", "allowedOrigins",
         "logFormat",
         "journal", "retention",
+        "maxSuspended",
     ]
 
     /// Keys whose values are secrets: never printed or logged.

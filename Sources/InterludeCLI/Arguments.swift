@@ -2,6 +2,7 @@
 struct Arguments {
     private(set) var positionals: [String] = []
     private var options: [String: String] = [:]
+    private var repeated: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// Parses `words` given the options that take a value and the flags that do not.
@@ -27,6 +28,7 @@ struct Arguments {
                     index += 1
                 }
                 options[name] = value
+                repeated[name, default: []].append(value ?? "")
             } else if known.contains(name) || name == "help" {
                 guard value == nil else { throw UsageError("--\(name) takes no value") }
                 flags.insert(name)
@@ -38,6 +40,9 @@ struct Arguments {
 
     /// The value of `--name`, if given.
     subscript(_ name: String) -> String? { options[name] }
+
+    /// Every value of an option given more than once (`--value a=1 --value b=2`), in order.
+    func all(_ name: String) -> [String] { repeated[name] ?? [] }
 
     /// Whether `--name` was given.
     func has(_ name: String) -> Bool { flags.contains(name) }

@@ -44,8 +44,15 @@ enum Output {
             "\(safe(action.id)) (\"\(safe(action.label))\"\(action.role.map { ", \($0.rawValue)" } ?? ""))"
         }
         lines.append("  actions: \(actions.joined(separator: ", "))")
+        for field in presentation.fields {
+            var traits = [field.kind.rawValue]
+            if field.required { traits.append("required") }
+            if let actions = field.actions { traits.append("with \(actions.map { safe($0) }.joined(separator: ", "))") }
+            lines.append("  field \(safe(field.id)) (\(traits.joined(separator: ", "))): \"\(safe(field.label))\"")
+        }
         if let expiry = presentation.expiresAt { lines.append("  expires \(Timestamp.string(expiry))") }
-        lines.append("  answer: interlude answer \(safe(presentation.id)) <action>")
+        let values = presentation.fields.isEmpty ? "" : " [--value FIELD=TEXT]…"
+        lines.append("  answer: interlude answer \(safe(presentation.id)) <action>\(values)")
         return lines
     }
 

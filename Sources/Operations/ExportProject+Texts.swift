@@ -15,6 +15,9 @@ extension ExportProject {
             "exportProject.destinationNotAllowed.message": "{0} is outside the folders exports may go to. Use {1} instead, or cancel.",
             "action.tryAgain": "Try Again",
             "action.useExportsFolder": "Use the Exports Folder",
+            "action.useAnotherFolder": "Use Another Folder",
+            "exportProject.folder": "Folder",
+            "exportProject.folder.placeholder": "library/exports/…",
         ],
         "es": [
             "exportProject.destinationUnavailable.title": "No se puede acceder al destino",
@@ -25,6 +28,9 @@ extension ExportProject {
             "exportProject.destinationNotAllowed.message": "{0} está fuera de las carpetas a las que se puede exportar. Usa {1} en su lugar, o cancela.",
             "action.tryAgain": "Volver a intentar",
             "action.useExportsFolder": "Usar la carpeta de exportaciones",
+            "action.useAnotherFolder": "Usar otra carpeta",
+            "exportProject.folder": "Carpeta",
+            "exportProject.folder.placeholder": "library/exports/…",
         ],
     ])
 }

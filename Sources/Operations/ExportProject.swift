@@ -73,18 +73,24 @@ public struct ExportProject: WorkerKit.Operation {
 
     /// The error alerts' actions.
     enum Choice: String, PresentationAction {
-        case retry, cancel, useExportsFolder
+        case retry, useAnotherFolder, cancel, useExportsFolder
 
         var button: ButtonState {
             switch self {
             case .retry: ButtonState("Try Again", localization: Localization("action.tryAgain"))
+            case .useAnotherFolder: ButtonState("Use Another Folder", localization: Localization("action.useAnotherFolder"))
             case .cancel: .cancel
             case .useExportsFolder: ButtonState("Use the Exports Folder", localization: Localization("action.useExportsFolder"))
             }
         }
     }
 
-    /// Checks the destination (asking Try Again or Cancel while it is unreachable), then writes the archive.
+    /// "Folder", asked with Use Another Folder: where to export instead (checked like the input's destination).
+    public static let folderField = TextField(
+        id: "folder", label: "Folder", placeholder: "library/exports/…", required: true, maxLength: 500,
+        actions: [Choice.useAnotherFolder.rawValue], localization: Localization("exportProject.folder"))
+
+    /// Checks the destination (asking Try Again, Use Another Folder or Cancel while it is unreachable), then writes the archive.
     public func run(_ input: Input, in job: JobContext) async throws -> Output {
         guard LibraryFiles.isPlainName(input.project) else {
             throw JobError(code: "invalidProject", message: "\"\(input.project)\" is not a project name")
@@ -104,8 +110,14 @@ public struct ExportProject: WorkerKit.Operation {
                 }
                 destination = exportRoots.preferred.path
             case .destinationUnavailable:
-                let alert = Question<Choice>.alert(error: ExportProblem.destinationUnavailable, actions: [.retry, .cancel])
-                guard try await job.present(alert) == .retry else { return .notExported }
+                let alert = Question<Choice>.alert(error: ExportProblem.destinationUnavailable, actions: [.retry, .useAnotherFolder, .cancel])
+                    .with(fields: [Self.folderField])
+                let answered = try await job.answer(to: alert)
+                switch answered.choice {
+                case .retry: break
+                case .useAnotherFolder: destination = answered.values["folder"] ?? destination
+                default: return .notExported
+                }
             case .noAvailableSpace(let megabytes):
                 _ = try await job.present(Question<Choice>.alert(error: ExportProblem.noAvailableSpace(megabytes: megabytes), actions: [.cancel]))
                 return .notExported

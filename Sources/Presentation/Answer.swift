@@ -11,13 +11,16 @@ public struct Answer: Codable, Sendable, Hashable {
     /// Through which channel: `cli`, `http`, `web`, `webhook`, `policy`, …
     public let channel: String
     public let at: Date
+    /// The text fields' values, by field id (secure ones included: see `Resolution.secureValues`).
+    public let values: [String: String]
 
-    public init(presentation: String, action: String, by: String, channel: String, at: Date) {
+    public init(presentation: String, action: String, by: String, channel: String, at: Date, values: [String: String] = [:]) {
         self.presentation = presentation
         self.action = action
         self.by = by
         self.channel = channel
         self.at = at
+        self.values = values
     }
 }
 
@@ -43,8 +46,16 @@ public struct Resolution: Codable, Sendable, Hashable {
     public let by: String?
     public let channel: String?
     public let at: Date
+    /// The values of the question's `text` fields given with the action, by field id; `nil` when none.
+    public let values: [String: String]?
+    /// The values of its `secure` fields. Never encoded: they travel to the worker once, in `resume`'s
+    /// own field, and are journaled, logged and published nowhere.
+    public var secureValues: [String: String]? = nil
 
-    public init(presentation: String, job: String, cause: Cause, action: String?, by: String?, channel: String?, at: Date) {
+    public init(
+        presentation: String, job: String, cause: Cause, action: String?, by: String?, channel: String?, at: Date,
+        values: [String: String]? = nil
+    ) {
         self.presentation = presentation
         self.job = job
         self.cause = cause
@@ -52,6 +63,14 @@ public struct Resolution: Codable, Sendable, Hashable {
         self.by = by
         self.channel = channel
         self.at = at
+        self.values = values
+    }
+
+    /// The same resolution without its secure values, as it is kept and shown.
+    public var withoutSecrets: Resolution {
+        var copy = self
+        copy.secureValues = nil
+        return copy
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -63,9 +82,10 @@ public struct Resolution: Codable, Sendable, Hashable {
         try container.encode(by, forKey: .by)
         try container.encode(channel, forKey: .channel)
         try container.encode(at, forKey: .at)
+        if let values, !values.isEmpty { try container.encode(values, forKey: .values) }
     }
 
-    private enum CodingKeys: String, CodingKey { case presentation, job, cause, action, by, channel, at }
+    private enum CodingKeys: String, CodingKey { case presentation, job, cause, action, by, channel, at, values }
 
     /// A person's phrase for it: "answered by ana (cli) with remove", "expired", …
     public var summary: String {

@@ -8,6 +8,8 @@ extension Presentation {
         public var titleVisibility: TitleVisibility
         public var message: String?
         public var actions: [Action]
+        /// Text asked for beside the buttons (`nil`: none).
+        public var fields: [TextField]?
         public var item: JSONValue?
         public var error: PresentedError?
         public var localization: Localization?

@@ -6,7 +6,7 @@ public struct InvalidPresentation: Error, Sendable, Hashable, CustomStringConver
         case emptyTitle, titleTooLong, messageTooLong, noActions, tooManyActions
         case emptyActionID, invalidActionID, duplicateActionID, emptyLabel, labelTooLong
         case severalCancelActions, dialogWithoutCancel, invalidSequence, invalidExpiry, invalidError
-        case controlCharacter
+        case controlCharacter, invalidField
     }
 
     public let code: Code
@@ -28,6 +28,10 @@ extension Presentation {
         public static let actions = 8
         public static let actionID = 64
         public static let label = 100
+        /// Text fields a presentation may ask for.
+        public static let fields = 4
+        /// The longest value a text field takes (its `maxLength` may be lower).
+        public static let fieldValue = 1_000
     }
 
     func validate() throws(InvalidPresentation) {
@@ -48,6 +52,7 @@ extension Presentation {
             throw InvalidPresentation(.invalidError, "an error needs a code and a description")
         }
         try validateActions()
+        try validateFields()
     }
 
     private func validateActions() throws(InvalidPresentation) {
@@ -79,7 +84,7 @@ extension Presentation {
         }
     }
 
-    private static func isActionIDCharacter(_ character: Character) -> Bool {
+    static func isActionIDCharacter(_ character: Character) -> Bool {
         character.isASCII && (character.isLetter || character.isNumber || "_.-".contains(character))
     }
 }
@@ -91,6 +96,7 @@ extension Presentation {
         var texts: [(String, String, Bool)] = [("title", title, false)]
         if let message { texts.append(("message", message, true)) }
         for action in actions { texts.append(("label of \"\(action.id)\"", action.label, false)) }
+        for field in fields { texts.append(("label of field \"\(field.id)\"", field.label + (field.placeholder ?? ""), false)) }
         if let error {
             texts.append(("error description", error.description, false))
             if let reason = error.failureReason { texts.append(("error failureReason", reason, true)) }

@@ -14,6 +14,7 @@ extension Presentation {
         titleVisibility = other.titleVisibility
         message = other.message
         actions = other.actions
+        fields = other.fields
         self.item = item
         error = other.error
         localization = other.localization

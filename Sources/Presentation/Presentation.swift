@@ -17,6 +17,8 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
     public let message: String?
     /// The choices, in the author's order; resolvers arrange them by their own conventions.
     public let actions: [Action]
+    /// Text the question asks for beside its buttons (see `TextField`); empty for most questions.
+    public let fields: [TextField]
     /// Immutable snapshot of what the question is about.
     public let item: JSONValue?
     /// Present on error alerts.
@@ -36,6 +38,7 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         self.titleVisibility = draft.titleVisibility
         self.message = draft.message
         self.actions = Self.withDefaultActions(draft.actions, kind: draft.kind)
+        self.fields = draft.fields ?? []
         self.item = draft.item
         self.error = draft.error
         self.localization = draft.localization
@@ -55,6 +58,7 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         titleVisibility = try container.decodeIfPresent(TitleVisibility.self, forKey: .titleVisibility) ?? .automatic
         message = try container.decodeIfPresent(String.self, forKey: .message)
         actions = try container.decode([Action].self, forKey: .actions)
+        fields = try container.decodeIfPresent([TextField].self, forKey: .fields) ?? []
         item = try container.decodeIfPresent(JSONValue.self, forKey: .item)
         error = try container.decodeIfPresent(PresentedError.self, forKey: .error)
         localization = try container.decodeIfPresent(Localization.self, forKey: .localization)
@@ -77,6 +81,7 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         try container.encode(titleVisibility, forKey: .titleVisibility)
         try container.encode(message, forKey: .message)
         try container.encode(actions, forKey: .actions)
+        if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
         try container.encode(item, forKey: .item)
         try container.encode(error, forKey: .error)
         try container.encodeIfPresent(localization, forKey: .localization)
@@ -85,7 +90,7 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, job, sequence, kind, title, titleVisibility, message, actions, item, error, localization, createdAt, expiresAt
+        case id, job, sequence, kind, title, titleVisibility, message, actions, fields, item, error, localization, createdAt, expiresAt
     }
 }
 

@@ -33,10 +33,22 @@ public struct PresentationSlot: Sendable, Hashable {
     /// Applies an answer if it names the current presentation and one of its actions.
     public mutating func answer(_ answer: Answer) throws(SlotRefusal) -> Resolution {
         let presentation = try pending(answer.presentation)
-        guard presentation.action(answer.action) != nil else {
+        guard let action = presentation.action(answer.action) else {
             throw .unknownAction(answer.action, available: presentation.actions.map(\.id))
         }
-        return close(presentation, cause: .answered, action: answer.action, by: answer.by, channel: answer.channel, at: answer.at)
+        let problems = presentation.problems(with: answer.values, for: action)
+        guard problems.isEmpty else { throw .invalidValues(problems) }
+        var plain: [String: String] = [:]
+        var secure: [String: String] = [:]
+        for field in presentation.fields(for: action) {
+            guard let value = answer.values[field.id] else { continue }
+            if field.kind == .secure { secure[field.id] = value } else { plain[field.id] = value }
+        }
+        var resolution = close(
+            presentation, cause: .answered, action: answer.action, by: answer.by, channel: answer.channel, at: answer.at,
+            values: plain.isEmpty ? nil : plain)
+        resolution.secureValues = secure.isEmpty ? nil : secure
+        return resolution
     }
 
     /// Closes the presentation without a choice; it resolves to the cancel action where there is one.
@@ -64,10 +76,12 @@ public struct PresentationSlot: Sendable, Hashable {
     }
 
     private mutating func close(
-        _ presentation: Presentation, cause: Resolution.Cause, action: String?, by: String?, channel: String?, at: Date
+        _ presentation: Presentation, cause: Resolution.Cause, action: String?, by: String?, channel: String?, at: Date,
+        values: [String: String]? = nil
     ) -> Resolution {
         let resolution = Resolution(
-            presentation: presentation.id, job: presentation.job, cause: cause, action: action, by: by, channel: channel, at: at)
+            presentation: presentation.id, job: presentation.job, cause: cause, action: action, by: by, channel: channel, at: at,
+            values: values)
         resolutions[presentation.id] = resolution
         current = nil
         return resolution
@@ -86,6 +100,8 @@ public enum SlotRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case stale(id: String, current: Presentation?)
     /// The presentation does not offer that action.
     case unknownAction(String, available: [String])
+    /// Text values its fields refused, each with the field and what is wrong.
+    case invalidValues([FieldProblem])
 
     public var description: String {
         switch self {
@@ -96,6 +112,8 @@ public enum SlotRefusal: Error, Sendable, Hashable, CustomStringConvertible {
             "presentation \(id) is not pending" + (current.map { "; the job now asks \($0.id)" } ?? "")
         case .unknownAction(let action, let available):
             "the presentation offers no action \"\(action)\"; it offers \(available.joined(separator: ", "))"
+        case .invalidValues(let problems):
+            "the answer's values were refused: " + problems.map(\.description).joined(separator: "; ")
         }
     }
 }

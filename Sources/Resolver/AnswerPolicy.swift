@@ -12,6 +12,8 @@ public struct AnswerPolicy: Sendable, Hashable, Decodable {
     public var rules: [PolicyRule]
     /// The answer when no rule decides; `nil` leaves those presentations to a person.
     public var fallback: PolicyAnswer?
+    /// The default answer's text for fields.
+    public var fallbackValues: [String: String]?
 
     /// A policy of these rules and this default answer.
     public init(rules: [PolicyRule], default fallback: PolicyAnswer? = nil) {
@@ -28,6 +30,7 @@ public struct AnswerPolicy: Sendable, Hashable, Decodable {
             throw PolicyError(.emptyRules, at: [PolicyKey("rules")], "a policy needs at least one rule")
         }
         fallback = try container.decodeIfPresent(PolicyAnswer.self, forKey: PolicyKey("default"))
+        fallbackValues = try container.decodeIfPresent(PolicyValues.self, forKey: PolicyKey("default"))?.values
     }
 
     /// Decodes a policy document, turning every decoding failure into a `PolicyError` with its path.
@@ -66,7 +69,7 @@ public struct AnswerPolicy: Sendable, Hashable, Decodable {
             let name = "rules[\(index)] (\(rule.match.summary))"
             switch rule.answer.resolve(in: presentation) {
             case .success(let action):
-                let decision = PolicyDecision(action: action.id, rule: index, reason: "\(name): \(rule.answer) → \(action.id)")
+                let decision = PolicyDecision(action: action.id, rule: index, reason: "\(name): \(rule.answer) → \(action.id)", values: rule.values)
                 return PolicyEvaluation(decision: decision, skipped: skipped)
             case .failure(let unavailable):
                 skipped.append("\(name): the presentation \(unavailable.reason)")
@@ -75,7 +78,7 @@ public struct AnswerPolicy: Sendable, Hashable, Decodable {
         guard let fallback else { return PolicyEvaluation(decision: nil, skipped: skipped) }
         switch fallback.resolve(in: presentation) {
         case .success(let action):
-            let decision = PolicyDecision(action: action.id, rule: nil, reason: "default: \(fallback) → \(action.id)")
+            let decision = PolicyDecision(action: action.id, rule: nil, reason: "default: \(fallback) → \(action.id)", values: fallbackValues)
             return PolicyEvaluation(decision: decision, skipped: skipped)
         case .failure(let unavailable):
             return PolicyEvaluation(decision: nil, skipped: skipped + ["default: the presentation \(unavailable.reason)"])

@@ -7,9 +7,9 @@ public enum PolicyAnswer: Sendable, Hashable, Decodable, CustomStringConvertible
     /// The one action with this role: `{"role": "cancel"}`.
     case role(Action.Role)
 
-    /// Reads exactly one of `action` and `role`.
+    /// Reads exactly one of `action` and `role` (`values`, for text fields, is read by `PolicyValues`).
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.policyObject(allowing: ["action", "role"])
+        let container = try decoder.policyObject(allowing: ["action", "role", "values"])
         let action = try container.decodeIfPresent(String.self, forKey: PolicyKey("action"))
         let role = try container.policyEnum(Action.Role.self, "role", code: .unknownRole)
         switch (action, role) {
@@ -49,5 +49,16 @@ public enum PolicyAnswer: Sendable, Hashable, Decodable, CustomStringConvertible
         public init(_ reason: String) {
             self.reason = reason
         }
+    }
+}
+
+/// The `values` of an answer object: text for the question's fields, by field id (`{"action": "useAnotherFolder",
+/// "values": {"folder": "library/exports"}}`). The broker checks them; a refusal leaves the question to a person.
+struct PolicyValues: Decodable {
+    let values: [String: String]?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: PolicyKey.self)
+        values = try container.decodeIfPresent([String: String].self, forKey: PolicyKey("values"))
     }
 }

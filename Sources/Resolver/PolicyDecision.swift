@@ -6,12 +6,15 @@ public struct PolicyDecision: Sendable, Hashable {
     public let rule: Int?
     /// `rules[0] (operation=removeDownload, role=destructive): role cancel → cancel`.
     public let reason: String
+    /// Text for the question's fields (the rule's `values`), or `nil`.
+    public let values: [String: String]?
 
-    /// A decision for `action` made by `rule` (`nil`: the default), explained by `reason`.
-    public init(action: String, rule: Int?, reason: String) {
+    /// A decision for `action` made by `rule` (`nil`: the default), explained by `reason`, with `values` for text fields.
+    public init(action: String, rule: Int?, reason: String, values: [String: String]? = nil) {
         self.action = action
         self.rule = rule
         self.reason = reason
+        self.values = values
     }
 }
 

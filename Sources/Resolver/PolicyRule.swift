@@ -4,11 +4,14 @@ public struct PolicyRule: Sendable, Hashable, Decodable {
     public var match: PolicyMatch
     /// What to answer them.
     public var answer: PolicyAnswer
+    /// Text for the question's fields, sent with the answer.
+    public var values: [String: String]?
 
-    /// A rule answering `answer` to what fits `match`.
-    public init(match: PolicyMatch, answer: PolicyAnswer) {
+    /// A rule answering `answer` (with `values` for text fields) to what fits `match`.
+    public init(match: PolicyMatch, answer: PolicyAnswer, values: [String: String]? = nil) {
         self.match = match
         self.answer = answer
+        self.values = values
     }
 
     /// Reads `{"match": {…}, "answer": {…}}`; both are required (`"match": {}` matches everything).
@@ -18,5 +21,6 @@ public struct PolicyRule: Sendable, Hashable, Decodable {
         try container.require("answer", "a rule needs an \"answer\": {\"action\": …} or {\"role\": …}")
         match = try container.decode(PolicyMatch.self, forKey: PolicyKey("match"))
         answer = try container.decode(PolicyAnswer.self, forKey: PolicyKey("answer"))
+        values = try container.decode(PolicyValues.self, forKey: PolicyKey("answer")).values
     }
 }

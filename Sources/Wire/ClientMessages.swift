@@ -100,12 +100,15 @@ public enum ClientRequest: Sendable, Hashable {
         /// Who answers; the broker replaces it with the key's name when keys are configured (see docs/security.md).
         public var by: String
         public let channel: String
-        public init(presentation: String, action: String?, dismiss: Bool? = nil, by: String, channel: String) {
+        /// The question's text fields, by field id (see `TextField`).
+        public let values: [String: String]?
+        public init(presentation: String, action: String?, dismiss: Bool? = nil, by: String, channel: String, values: [String: String]? = nil) {
             self.presentation = presentation
             self.action = action
             self.dismiss = dismiss
             self.by = by
             self.channel = channel
+            self.values = values
         }
     }
 

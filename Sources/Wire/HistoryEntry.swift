@@ -4,7 +4,7 @@ import Presentation
 /// One line of a job's timeline: when, what (`type`), and the fields of that type; absent fields are left out.
 ///
 /// `queued`; `dispatched` (`worker`, `attempt`); `asked` (`question`: the presentation's full snapshot);
-/// `resolved` (`presentation`, `action`, `cause`, `by`, `channel`); `refused` (an answer that did not take
+/// `resolved` (`presentation`, `action`, `cause`, `by`, `channel`, `values` of its text fields); `refused` (an answer that did not take
 /// effect: `presentation`, `action`, `by`, `channel`, `error`); `step` (`step`, the name recorded);
 /// `progress` (`done`, `total`, at each quarter); `retried` (`worker`, `attempt`, `reason`: the worker was
 /// lost and the job goes back to the queue); `cancelRequested`; `finished` (`state`, `outcome`, `error`).
@@ -24,6 +24,8 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
     public var cause: Resolution.Cause?
     public var by: String?
     public var channel: String?
+    /// On `resolved`: the values of the question's text fields given with the answer (never the secure ones).
+    public var values: [String: String]?
     public var step: String?
     public var done: Int64?
     public var total: Int64?
@@ -46,6 +48,7 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
         entry.cause = resolution.cause
         entry.by = resolution.by
         entry.channel = resolution.channel
+        entry.values = resolution.values
         return entry
     }
 

@@ -19,6 +19,8 @@ public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvert
         case forbidden
         /// A standby broker: it serves nothing until it holds the journal's lease; try the next endpoint.
         case notActive
+        /// An answer whose text values its question's fields refused; `violations` names each field.
+        case invalidAnswer
     }
 
     public let code: Code
@@ -46,6 +48,8 @@ extension WireError {
         case .alreadyResolved(let resolution): self.init(.alreadyResolved, refusal.description, resolution: resolution)
         case .stale, .busy, .outOfOrder: self.init(.stale, refusal.description)
         case .unknownAction: self.init(.unknownAction, refusal.description)
+        case .invalidValues(let problems):
+            self.init(.invalidAnswer, refusal.description, violations: problems.map { SchemaViolation(path: $0.field, message: $0.problem) })
         }
     }
 }

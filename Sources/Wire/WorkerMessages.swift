@@ -13,6 +13,9 @@ public enum WorkerMessage: Sendable, Hashable {
     /// The worker cannot take a dispatch (it does not decode, or it is over the worker's limits).
     case refuse(Refusal)
     case disconnect
+    /// The worker let go of the suspended task of this attempt (it keeps at most `maxSuspended`): the broker
+    /// runs the job again, replaying its history, once its question is resolved.
+    case drop(Attempt)
 
     /// A worker announces the operations it runs (each with its summary, input schema and texts) and how
     /// many jobs it runs at once.
@@ -155,11 +158,21 @@ public enum BrokerCommand: Sendable, Hashable {
         public let attempt: Int
         public let sequence: Int
         public let resolution: Resolution
+        /// The values of the question's secure fields, sent this once (`Resolution` never carries them).
+        public let secureValues: [String: String]?
         public init(job: String, attempt: Int, sequence: Int, resolution: Resolution) {
             self.job = job
             self.attempt = attempt
             self.sequence = sequence
             self.resolution = resolution
+            self.secureValues = resolution.secureValues
+        }
+
+        /// The resolution with its secure values back in it, for the operation.
+        public var fullResolution: Resolution {
+            var full = resolution
+            full.secureValues = secureValues
+            return full
         }
     }
 }

@@ -40,6 +40,15 @@ public final class JobContext: Sendable {
         try question.choice(in: await resolve(question.draft))
     }
 
+    /// Asks a question with text fields and returns the choice with the fields' values, by field id. A
+    /// secure field's value is here only in the attempt that received the answer: a replay (after a
+    /// worker or broker restart) gets the recorded resolution, which never holds secure values.
+    public func answer<Choice>(to question: Question<Choice>) async throws -> Answered<Choice> {
+        let resolution = try await resolve(question.draft)
+        let values = (resolution.values ?? [:]).merging(resolution.secureValues ?? [:]) { plain, _ in plain }
+        return Answered(choice: try question.choice(in: resolution), values: values)
+    }
+
     /// Asks a question and waits for its resolution (answered, dismissed, expired or withdrawn); a recorded
     /// resolution is returned at once.
     func resolve(_ draft: Presentation.Draft) async throws -> Resolution {

@@ -9,7 +9,7 @@ public struct Question<Choice: PresentationAction>: Sendable {
     /// The actions offered, in the author's order (each resolver arranges them by its own conventions).
     public let choices: [Choice]
     /// The question as a worker sends it.
-    public let draft: Presentation.Draft
+    public private(set) var draft: Presentation.Draft
 
     /// A question from a draft whose actions are `choices`; every other part of `draft` is kept.
     public init(_ draft: Presentation.Draft, choices: [Choice]) {
@@ -63,5 +63,22 @@ public struct Question<Choice: PresentationAction>: Sendable {
             code: "unknownAnswer",
             message: "question \(resolution.presentation) of job \(resolution.job) was answered with \"\(id)\", "
                 + "which is not one of its actions now (\(offered)); the operation changed while the job waited")
+    }
+}
+
+/// A question's answer with its text fields' values (`JobContext.answer(to:)`).
+public struct Answered<Choice: PresentationAction>: Sendable {
+    /// The choice; `nil` when the question ended without one (withdrawn, or no cancel action to fall back on).
+    public let choice: Choice?
+    /// The values of the fields that belong to the chosen action, by field id, secure ones included.
+    public let values: [String: String]
+}
+
+extension Question {
+    /// The same question with text fields beside its buttons.
+    public func with(fields: [TextField]) -> Question {
+        var copy = self
+        copy.draft.fields = fields
+        return copy
     }
 }

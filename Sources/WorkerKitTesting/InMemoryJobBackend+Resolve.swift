@@ -14,6 +14,9 @@ extension InMemoryJobBackend {
             case .answer(let action):
                 let answer = Answer(presentation: presentation.id, action: action, by: "harness", channel: "test", at: now)
                 return try slot.answer(answer)
+            case .answerWith(let action, let values):
+                let answer = Answer(presentation: presentation.id, action: action, by: "harness", channel: "test", at: now, values: values)
+                return try slot.answer(answer)
             case .dismiss:
                 return try slot.dismiss(presentation.id, by: "harness", channel: "test", at: now)
             case .expire:

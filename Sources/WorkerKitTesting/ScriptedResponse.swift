@@ -4,6 +4,8 @@ import WorkerKit
 public enum ScriptedResponse: Sendable, Hashable {
     /// Chooses the action with this id.
     case answer(String)
+    /// Chooses the action with this id, filling in text fields (by field id), checked as the broker checks them.
+    case answerWith(String, values: [String: String])
     /// Closes the question without choosing; resolves to the cancel action where there is one.
     case dismiss
     /// Lets the question expire; resolves to the cancel action where there is one.

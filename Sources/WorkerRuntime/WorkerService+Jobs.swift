@@ -12,7 +12,7 @@ extension WorkerService {
         case .presented, .stepRecorded, .refused:
             backend.acks.resolve(correlation, command)
         case .resume(let resume):
-            backend.resumptions.resolve(.init(job: resume.job, sequence: resume.sequence), resume.resolution)
+            backend.resumptions.resolve(.init(job: resume.job, sequence: resume.sequence), resume.fullResolution)
         case .cancel(let attempt):
             cancel(attempt.job, report: true)
         case .forget(let attempt):
@@ -50,6 +50,19 @@ extension WorkerService {
             backend.release(id)
             job.task.cancel()
         }
+    }
+
+    /// Lets go of a suspended task to bound the worker's memory: the broker hears `drop` first, so no
+    /// result of this attempt follows, and replays the job once its question is resolved.
+    func drop(_ suspended: SuspendedJobs.Key) {
+        let found = running.withLock { running -> RunningJob? in
+            guard running[suspended.job]?.attempt == suspended.attempt else { return nil }
+            return running.removeValue(forKey: suspended.job)
+        }
+        guard let found else { return }
+        outbox.post(Frames.encode(WorkerMessage.drop(.init(job: suspended.job, attempt: suspended.attempt))))
+        backend.release(suspended.job)
+        found.task.cancel()
     }
 
     private func cancel(_ job: String, report: Bool) {

@@ -67,6 +67,34 @@ extension EndToEnd {
             #expect(!final.contains("Someone else answered first"), "\(final)")
         }
 
+        @Test("A text field in the terminal: the chosen action asks for the folder on a line, an empty one is refused naming it, a typed one answers")
+        func textFieldInTheTerminal() async throws {
+            let (sandbox, terminal) = try await Self.resolverInTerminal("resolve-field")
+            defer {
+                terminal.close()
+                sandbox.shutdown()
+            }
+            let exports = sandbox.library.appendingPathComponent("exports")
+            let job = try await sandbox.submit("exportProject", #"{"project": "atlas", "destination": "\#(exports.path)/usb"}"#)
+            let dialog = try await terminal.waitFor("Can't reach the destination")
+            #expect(dialog.contains("[U]se Another Folder"), "\(dialog)")
+            try await terminal.press("u")
+            try await terminal.waitFor("Folder (library/exports/…):")
+            try await terminal.press("Enter")
+            try await terminal.waitFor("folder: is required")
+            try await terminal.press("u")
+            try await terminal.press("-l", "oops")
+            try await terminal.waitFor("Folder (library/exports/…): oops")
+            try await terminal.press("BSpace", "BSpace", "BSpace", "BSpace")
+            try await terminal.press("-l", exports.path)
+            try await terminal.press("Enter")
+            try await terminal.waitFor("answered by ana (cli) with Use Another Folder")
+            let done = try await sandbox.waitForEnd(of: job)
+            #expect(done.state == .succeeded, "\(done)")
+            let question = try #require(try await sandbox.journalEvents().first { $0.type == .presentationPending && $0.job?.id == job }?.presentation)
+            #expect(try await Self.resolution(of: question.id, in: sandbox).values == ["folder": exports.path], "Backspace took oops back")
+        }
+
         @Test("In Spanish, Escape chooses the cancel action, and a withdrawn question closes as retirada")
         func spanishEscapeAndWithdrawal() async throws {
             let (sandbox, terminal) = try await Self.resolverInTerminal("resolve-es", ["--locale", "es"])

@@ -47,7 +47,7 @@ import Testing
         #expect(response.headers["X-Content-Type-Options"] == "nosniff")
         let script = Self.text(response)
         #expect(script.hasPrefix("(() => {\n\"use strict\";"))
-        #expect(script.contains(#"request("POST", url, { action: action.id })"#))
+        #expect(script.contains(#"request("POST", url, Object.keys(values).length ? { action: action.id, values } : { action: action.id })"#))
         #expect(script.contains(#""X-Interlude-Channel": "web""#))
         #expect(script.contains(#"new EventSource(`/v1/events"#))
         #expect(!script.contains("innerHTML") && !script.contains("eval("))

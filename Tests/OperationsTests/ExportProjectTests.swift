@@ -53,8 +53,11 @@ import WorkerKitTesting
             #expect(alert.localization == Localization("exportProject.destinationUnavailable"))
             #expect(alert.actions == [
                 Action(id: "retry", label: "Try Again", localization: Localization("action.tryAgain")),
+                Action(id: "useAnotherFolder", label: "Use Another Folder", localization: Localization("action.useAnotherFolder")),
                 Action(id: "cancel", label: "Cancel", role: .cancel, localization: Localization("action.cancel")),
             ])
+            #expect(alert.fields == [ExportProject.folderField])
+            #expect(alert.fields.first?.belongs(to: alert.actions[0]) == false, "Try Again asks for no folder")
             #expect(try run.result.get() == .notExported)
             #expect(try JSONValue(encoding: run.result.get()) == .object(["archive": .null, "bytes": .integer(0), "exported": .bool(false)]))
         }
@@ -71,6 +74,29 @@ import WorkerKitTesting
             #expect(run.output?.exported == true)
             #expect(try TarGz.list(drive.appendingPathComponent("atlas.tar.gz")).contains("atlas/notes.txt"))
             #expect(run.stepNames == ["check", "check#2", "archive"])
+        }
+    }
+
+    @Test func useAnotherFolderExportsThereOnceTheFolderIsGiven() async throws {
+        try await withDemoLibrary { library async throws in
+            let other = library.appendingPathComponent("drive/other")
+            try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+            let exporter = ExportProject(library: library, exportRoots: [library.appendingPathComponent("drive")])
+            let run = await OperationHarness(exporter).run(input(library, destination: "drive/gone")) { _ in
+                .answerWith("useAnotherFolder", values: ["folder": other.path])
+            }
+            #expect(run.presentations.count == 1)
+            #expect(run.output?.exported == true)
+            #expect(try TarGz.list(other.appendingPathComponent("atlas.tar.gz")).contains("atlas/notes.txt"))
+        }
+    }
+
+    @Test func useAnotherFolderWithoutAFolderIsRefusedNamingTheField() async throws {
+        try await withDemoLibrary { library async throws in
+            let run = await OperationHarness(exporter(library, root: "drive"))
+                .run(input(library, destination: "drive")) { _ in .answerWith("useAnotherFolder", values: ["folder": "  "]) }
+            guard case .failure(let error) = run.result else { Issue.record("the empty folder was taken: \(run.result)"); return }
+            #expect("\(error)".contains("folder: is required"), "\(error)")
         }
     }
 

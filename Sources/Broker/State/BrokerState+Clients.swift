@@ -70,7 +70,8 @@ extension BrokerState {
         let resolution: Resolution
         do {
             if let action = request.action {
-                let answer = Answer(presentation: request.presentation, action: action, by: request.by, channel: request.channel, at: now)
+                let answer = Answer(
+                    presentation: request.presentation, action: action, by: request.by, channel: request.channel, at: now, values: request.values ?? [:])
                 resolution = try active.slot.answer(answer)
             } else if request.dismiss == true {
                 resolution = try active.slot.dismiss(request.presentation, by: request.by, channel: request.channel, at: now)
@@ -87,7 +88,7 @@ extension BrokerState {
         }
         jobs[jobID] = active
         var effects = resolved(jobID, resolution, now: now)
-        effects.append(.reply(to: client, correlation: correlation, .resolution(resolution)))
+        effects.append(.reply(to: client, correlation: correlation, .resolution(resolution.withoutSecrets)))
         return effects
     }
 

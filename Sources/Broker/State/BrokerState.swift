@@ -54,6 +54,8 @@ public struct BrokerState: Sendable {
         let announcements: [String: OperationAnnouncement]
         let capacity: Int
         var running: Set<String> = []
+        /// Jobs whose task it keeps suspended on a question.
+        var holding: Set<String> = []
         var lastHeard: Date
         var lastSent: Date
 
@@ -67,6 +69,8 @@ public struct BrokerState: Sendable {
     var queue: [String] = []
     var workers: [PeerID: Worker] = [:]
     var presentationJobs: [String: String] = [:]
+    /// The pending presentations in page order and by deadline.
+    var pendingIndex = PendingIndex()
     var idempotencyKeys: [String: String] = [:]
     /// Every operation ever announced; the only operations a submit may name.
     var registry: AnnouncedOperations
@@ -88,7 +92,10 @@ public struct BrokerState: Sendable {
             if slot.current == nil { job.phase = .queued }
             jobs[job.id] = ActiveJob(job: job, slot: slot)
             for id in slot.resolutions.keys { presentationJobs[id] = job.id }
-            if let current = slot.current { presentationJobs[current.id] = job.id }
+            if let current = slot.current {
+                presentationJobs[current.id] = job.id
+                pendingIndex.insert(current)
+            }
             if job.phase == .queued { queue.append(job.id) }
         }
     }
@@ -97,9 +104,7 @@ public struct BrokerState: Sendable {
     public var activeJobs: [Job] { jobs.values.map(\.job).sorted { $0.createdAt < $1.createdAt } }
 
     /// Every pending presentation, oldest first (by creation time, then id: the order pages follow).
-    public var pending: [Presentation] {
-        jobs.values.compactMap(\.slot.current).map { (PendingCursor($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-    }
+    public var pending: [Presentation] { pendingIndex.all.compactMap { jobs[$0.job]?.slot.current } }
 
     /// The number of connected workers.
     public var workerCount: Int { workers.count }

@@ -6,18 +6,20 @@ extension API {
     /// The channels an answer may come through over HTTP, named by `X-Interlude-Channel`.
     static let channels: Set<String> = ["http", "web", "webhook"]
 
-    /// Answers with `{"action": id}` or dismisses with `{"dismiss": true}`, recording the caller and channel.
+    /// Answers with `{"action": id, "values": {field: text}}` or dismisses with `{"dismiss": true}`,
+    /// recording the caller and channel; values the question's fields refuse get 422 naming each field.
     func answer(_ request: HTTPRequest, by caller: Caller) async throws(APIError) -> HTTPResponse {
         let id = try request.parameter("id")
         let body = try RequestBody(request)
         let action = try body.string("action")
         let dismiss = try body.bool("dismiss") ?? false
+        let values = try body.strings("values")
         guard (action != nil) != dismiss else {
             throw .invalid("Give either \"action\" (the id of one of the presentation's actions) or \"dismiss\": true.")
         }
         let channel = try Self.channel(request)
         let answer = ClientRequest.AnswerRequest(
-            presentation: id, action: action, dismiss: dismiss ? true : nil, by: caller.name, channel: channel)
+            presentation: id, action: action, dismiss: dismiss ? true : nil, by: caller.name, channel: channel, values: values)
         do {
             let resolution = try await ask(.answer(answer)) { reply in
                 if case .resolution(let resolution) = reply { return resolution }

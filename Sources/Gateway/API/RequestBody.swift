@@ -32,4 +32,19 @@ struct RequestBody {
         default: throw .invalid("\"\(key)\" must be true or false.")
         }
     }
+
+    /// An object of strings, such as an answer's `values`; nil when absent or null, 422 otherwise.
+    func strings(_ key: String) throws(APIError) -> [String: String]? {
+        switch fields[key] {
+        case nil, .null?: return nil
+        case .object(let object)?:
+            var strings: [String: String] = [:]
+            for (name, value) in object {
+                guard case .string(let text) = value else { throw .invalid("\"\(key)\" must map each field id to a string; \"\(name)\" is not one.") }
+                strings[name] = text
+            }
+            return strings
+        default: throw .invalid("\"\(key)\" must be an object of strings, by field id.")
+        }
+    }
 }

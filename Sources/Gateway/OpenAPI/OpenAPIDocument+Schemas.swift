@@ -11,12 +11,16 @@ extension OpenAPIDocument {
             "SubmitRequest": object(
                 ["operation": text, "input": type("object"), "answerWithin": .object(["oneOf": .array([type("number"), text])])],
                 required: ["operation"]),
-            "AnswerRequest": object(["action": text, "dismiss": type("boolean")]),
+            "AnswerRequest": object(["action": text, "dismiss": type("boolean"), "values": .object(["type": .string("object"), "additionalProperties": text])]),
+            "TextField": object([
+                "id": text, "kind": enumeration(["text", "secure"]), "label": text, "placeholder": nullableText, "required": type("boolean"),
+                "minLength": type("integer"), "maxLength": type("integer"), "pattern": text, "actions": array(text),
+            ], required: ["id", "kind", "label"]),
             "Action": object(["id": text, "label": text, "role": nullable(enumeration(["destructive", "cancel"]))]),
             "Presentation": object([
                 "id": text, "job": text, "sequence": type("integer"), "kind": enumeration(["alert", "confirmationDialog"]),
                 "title": text, "titleVisibility": enumeration(["automatic", "visible", "hidden"]), "message": nullableText,
-                "actions": array(ref("Action")), "item": type("object"), "error": nullable(type("object")),
+                "actions": array(ref("Action")), "fields": array(ref("TextField")), "item": type("object"), "error": nullable(type("object")),
                 "createdAt": time, "expiresAt": nullable(time),
             ]),
             "Job": object([
@@ -31,13 +35,14 @@ extension OpenAPIDocument {
             "HistoryEntry": object([
                 "at": time, "type": enumeration(HistoryEntry.Kind.allCases.map(\.rawValue)), "worker": text, "attempt": type("integer"),
                 "question": ref("Presentation"), "presentation": text, "action": nullableText, "cause": text, "by": nullableText,
-                "channel": nullableText, "step": text, "done": type("integer"), "total": type("integer"), "reason": text,
+                "channel": nullableText, "values": type("object"), "step": text, "done": type("integer"), "total": type("integer"), "reason": text,
                 "state": text, "outcome": type("object"), "error": type("object"),
             ], required: ["at", "type"]),
             "HistoryPage": object(["job": text, "history": array(ref("HistoryEntry")), "next": nullableText]),
             "Resolution": object([
                 "presentation": text, "job": text, "cause": enumeration(["answered", "dismissed", "expired", "withdrawn"]),
                 "action": nullableText, "by": nullableText, "channel": nullableText, "at": time,
+                "values": .object(["type": .string("object"), "additionalProperties": text]),
             ]),
             "Event": object([
                 "sequence": type("integer"), "type": text, "at": time, "job": ref("Job"),

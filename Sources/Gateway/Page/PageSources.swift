@@ -5,10 +5,11 @@ import Foundation
 /// from its parts.
 ///
 /// The script's parts: `core` (strings, requests, small helpers), `dialogs` (how a presentation
-/// becomes an alert or an action sheet), `answers` (the click that POSTs), `live` (the queue and
+/// becomes an alert or an action sheet), `answers` (the click that POSTs), `live` (the inbox and
 /// snapshots), `stream` (the events: EventSource, or fetch when a token must be sent), `jobs` (the job
-/// list) and `start`. They share one function scope, and the page's English strings are embedded as a
-/// fallback for when `/catalog.json` cannot be loaded; they come from the same table as the catalog.
+/// list, its filters and search), `details` (an opened job and its timeline) and `start`. They share
+/// one function scope, and the page's English strings are embedded as a fallback for when
+/// `/catalog.json` cannot be loaded; they come from the same table as the catalog.
 enum PageSources {
     /// `/`: no inline script or style (the CSP forbids both); texts marked `data-i18n` are replaced
     /// from the catalog once the script knows the reader's language.
@@ -21,7 +22,7 @@ enum PageSources {
     static let style = text("style/page.css") + text("style/dialogs.css")
 
     /// The script's parts, in the order they run.
-    static let scriptParts = ["core", "dialogs", "answers", "live", "stream", "jobs", "start"]
+    static let scriptParts = ["core", "dialogs", "answers", "live", "stream", "jobs", "details", "start"]
 
     /// `/app.js`.
     static let script = "(() => {\n\"use strict\";\nconst FALLBACK_STRINGS = \(fallbackStrings);\n"

@@ -65,16 +65,19 @@ struct PendingCommand: Command {
 struct AnswerCommand: Command {
     let name = "answer"
     let summary = "Answer a pending question (exit 3 if someone answered first)"
-    let options: Set<String> = ["as"]
+    let options: Set<String> = ["as", "value"]
     let flags: Set<String> = ["json", "dismiss"]
     let help = """
-        Usage: interlude answer <presentation> <action> [--as NAME] [--json]
+        Usage: interlude answer <presentation> <action> [--value FIELD=TEXT]... [--as NAME] [--json]
                interlude answer <presentation> --dismiss [--as NAME] [--json]
 
         Answers a pending presentation with one of its action ids. The first answer wins: exits 0 when
         this answer took effect, 3 when the question was already resolved or is no longer the job's
         current one (printing how it was resolved) or the key may not answer, 1 for an action the
-        question does not offer.
+        question does not offer or values its text fields refuse (each field named).
+          --value    a text field's value, once per field: FIELD=TEXT, FIELD=@FILE (the file's first
+                     line) or FIELD=@- (a line read from standard input: for secure fields, which a
+                     command line would show to other users)
           --dismiss  close the question without choosing (resolves to its cancel action, if any)
           --as       who is answering (default: the user name; with a CURVE key, the key's name,
                      and any other name is refused)
@@ -84,8 +87,9 @@ struct AnswerCommand: Command {
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let words = arguments.has("dismiss") ? try arguments.positionals("presentation") : try arguments.positionals("presentation", "action")
         let by = answeringName(arguments["as"], settings)
+        let values = try Self.values(arguments.all("value"))
         let connection = try Connection(settings)
-        let outcome = await Self.answer(connection, words, dismiss: arguments.has("dismiss"), by: by)
+        let outcome = await Self.answer(connection, words, dismiss: arguments.has("dismiss"), by: by, values: values)
         switch outcome {
         case .success(let resolution):
             if arguments.has("json") { Output.json(resolution) } else { print(Output.safe("\(resolution.presentation): \(resolution.summary)")) }
@@ -96,10 +100,35 @@ struct AnswerCommand: Command {
         }
     }
 
-    private static func answer(_ connection: Connection, _ words: [String], dismiss: Bool, by: String) async -> Result<Resolution, WireError> {
+    /// `FIELD=TEXT` options as values by field; `@FILE` and `@-` read the text's first line.
+    static func values(_ options: [String]) throws(UsageError) -> [String: String]? {
+        guard !options.isEmpty else { return nil }
+        var values: [String: String] = [:]
+        for option in options {
+            guard let equals = option.firstIndex(of: "="), equals != option.startIndex else {
+                throw UsageError("--value takes FIELD=TEXT, got \"\(option)\"")
+            }
+            let field = String(option[..<equals])
+            var text = String(option[option.index(after: equals)...])
+            if text == "@-" {
+                text = readLine(strippingNewline: true) ?? ""
+            } else if text.hasPrefix("@") {
+                guard let contents = try? String(contentsOfFile: String(text.dropFirst()), encoding: .utf8) else {
+                    throw UsageError("--value \(field)=\(text): cannot read \(text.dropFirst())")
+                }
+                text = contents.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            }
+            guard values.updateValue(text, forKey: field) == nil else { throw UsageError("--value gives \(field) twice") }
+        }
+        return values
+    }
+
+    private static func answer(
+        _ connection: Connection, _ words: [String], dismiss: Bool, by: String, values: [String: String]?
+    ) async -> Result<Resolution, WireError> {
         do {
             let resolution = try await connection.client.answer(
-                words[0], action: words.count > 1 ? words[1] : nil, dismiss: dismiss, by: by, channel: "cli")
+                words[0], action: words.count > 1 ? words[1] : nil, dismiss: dismiss, by: by, channel: "cli", values: values)
             return .success(resolution)
         } catch {
             return .failure(error)

@@ -40,7 +40,7 @@ extension ResolverDriver {
                 for skipped in evaluation.skipped { output.log("policy: \(entry.id): \(skipped)") }
                 if let decision = evaluation.decision {
                     output.log("policy: \(entry.id) (\(entry.operation ?? entry.presentation.job)): \(decision.reason)")
-                    send(entry, action: decision.action)
+                    send(entry, action: decision.action, values: decision.values)
                     return
                 }
                 output.log("policy: \(entry.id) (\(entry.operation ?? entry.presentation.job)): no rule decides")
@@ -59,11 +59,11 @@ extension ResolverDriver {
     }
 
     /// Sends our answer; its reply comes back as an input, so events keep flowing meanwhile.
-    func send(_ entry: PendingEntry, action: String) {
+    func send(_ entry: PendingEntry, action: String, values: [String: String]? = nil) {
         session.beginAnswer(entry.id)
         let (client, feed, identity, channel) = (client, feed, options.identity, options.channel)
         Task {
-            feed.yield(.reply(entry.id, await BrokerCalls.answer(client, entry.id, action: action, by: identity, channel: channel)))
+            feed.yield(.reply(entry.id, await BrokerCalls.answer(client, entry.id, action: action, by: identity, channel: channel, values: values)))
         }
     }
 
@@ -82,6 +82,7 @@ extension ResolverDriver {
         if displayed?.id == entry.id {
             output.screen("\n")
             displayed = nil
+            editing = nil
         }
         output.line(TextRules.escaped(lastShown == entry.id ? line : "\(entry.id) (\(entry.operation ?? entry.presentation.job)): \(line)"))
     }

@@ -41,7 +41,7 @@ extension ResolverDriver {
     /// Redraws the status line in place when what it says changed (a question arrived or left, a second
     /// passed on a countdown), keeping the prompt where it was; a new line is inserted when there was none.
     func refreshStatus() {
-        guard options.interactive, let entry = displayed else { return }
+        guard options.interactive, editing == nil, let entry = displayed else { return }
         let status = statusLine(entry, now: Date())
         guard status != (statusShown ?? "") else { return }
         let prompt = renderer(entry).prompt(entry.presentation)
@@ -61,18 +61,27 @@ extension ResolverDriver {
 
     /// A key: chooses an action of the shown dialog, or quits (`q` when it chooses nothing, Ctrl-C).
     func press(_ input: KeyInput) {
-        switch input {
-        case .interrupt:
+        if input == .interrupt {
             quitting = true
-        case .press(let key):
-            let choices = displayed.map { renderer($0).choices($0.presentation) }
-            if let entry = displayed, let choices, let action = choices.action(for: key) {
-                output.line(TextRules.escaped(choices.choices.first { $0.action.id == action }?.label ?? action))
+            return
+        }
+        if editing != nil {
+            edit(input)
+            return
+        }
+        guard case .press(let key) = input else { return }
+        let choices = displayed.map { renderer($0).choices($0.presentation) }
+        if let entry = displayed, let choices, let action = choices.action(for: key) {
+            output.line(TextRules.escaped(choices.choices.first { $0.action.id == action }?.label ?? action))
+            let fields = entry.presentation.action(action).map { entry.presentation.fields(for: $0) } ?? []
+            if fields.isEmpty {
                 displayed = nil
                 send(entry, action: action)
-            } else if key == .character("q") || key == .character("Q") {
-                quitting = true
+            } else {
+                beginEditing(entry, action: action, fields: fields)
             }
+        } else if key == .character("q") || key == .character("Q") {
+            quitting = true
         }
     }
 }

@@ -17,6 +17,8 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
     let feed: AsyncStream<ResolverInput>.Continuation
     /// The presentation whose dialog is on screen, waiting for a key.
     var displayed: PendingEntry?
+    /// The text fields being typed for the chosen action of the displayed presentation.
+    var editing: FieldEditing?
     /// The presentation whose dialog was drawn last, so its outcome line needs no name.
     var lastShown: String?
     /// Whether the "waiting for new ones" line is the last thing on screen.

@@ -6,6 +6,7 @@ enum SessionText {
         "en": [
             "session.more": "{0} more waiting",
             "session.expiresIn": "expires in {0}",
+            "session.hidden": "hidden as you type",
             "session.idle": "No pending questions; waiting for new ones (q to quit).",
             "session.none": "No pending questions.",
             "session.notAnswered": "Not answered: {0}",
@@ -14,6 +15,7 @@ enum SessionText {
         "es": [
             "session.more": "{0} más en espera",
             "session.expiresIn": "caduca en {0}",
+            "session.hidden": "oculto al escribir",
             "session.idle": "No hay preguntas pendientes; esperando nuevas (q para salir).",
             "session.none": "No hay preguntas pendientes.",
             "session.notAnswered": "No respondida: {0}",

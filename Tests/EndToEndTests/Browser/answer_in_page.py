@@ -25,7 +25,8 @@ import tempfile
 import time
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.common.exceptions import (ElementClickInterceptedException, ElementNotInteractableException,
+                                        StaleElementReferenceException, TimeoutException, WebDriverException)
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -80,6 +81,31 @@ def wait(driver, what, condition):
         return WebDriverWait(driver, WAIT_SECONDS, poll_frequency=0.1).until(lambda d: condition(d))
     except TimeoutException:
         raise CheckFailed(f"timed out after {WAIT_SECONDS} s waiting for {what}")
+
+
+def click(driver, what, selector):
+    """Clicks the element `selector` finds, once it is there; found again if the page redrew it meanwhile."""
+    def attempt(d):
+        try:
+            found = d.find_elements(By.CSS_SELECTOR, selector)
+            if found:
+                found[0].click()
+                return True
+        except (StaleElementReferenceException, ElementNotInteractableException, ElementClickInterceptedException) as failure:
+            summary["lastClickProblem"] = failure.msg
+        return False
+    wait(driver, what, attempt)
+
+
+def open_from_list(driver, presentation):
+    """Clicks the question in the inbox list and returns its dialog: the page opens none by itself."""
+    click(driver, f"{presentation} in the list", f'#pending-list button.open[data-presentation="{presentation}"]')
+    return wait(driver, f"the dialog of {presentation}", lambda d: dialog_of(d, presentation))
+
+
+def driver_focus(driver):
+    """The id of the focused element."""
+    return driver.execute_script("return document.activeElement && document.activeElement.id")
 
 
 def dialog_of(driver, presentation):
@@ -137,7 +163,7 @@ def answer(args):
     phone = start_browser(args, phone=True)
     try:
         phone.get(args.url)
-        dialog = wait(phone, "the dialog on the phone", lambda d: dialog_of(d, args.presentation))
+        dialog = open_from_list(phone, args.presentation)
         time.sleep(0.4)  # the sheet slides in for 0.25 s
         check_dialog(phone, dialog, phone=True)
         shoot(phone, args, "dialog-phone.png")
@@ -147,7 +173,7 @@ def answer(args):
     driver = start_browser(args)
     try:
         driver.get(args.url)
-        dialog = wait(driver, "the Remove download dialog", lambda d: dialog_of(d, args.presentation))
+        dialog = open_from_list(driver, args.presentation)
         time.sleep(0.4)
         check_dialog(driver, dialog, phone=False)
         summary_text = "Remove a downloaded track once a person confirms"
@@ -169,7 +195,7 @@ def elsewhere(args):
     driver = start_browser(args)
     try:
         driver.get(args.url)
-        wait(driver, "the dialog", lambda d: dialog_of(d, args.presentation))
+        open_from_list(driver, args.presentation)
         print("ready", flush=True)
         wait(driver, "the dialog to close", lambda d: not d.find_elements(By.CSS_SELECTOR, f'dialog[data-presentation="{args.presentation}"]'))
         wait(driver, f"a notice with {args.expect!r}", lambda d: args.expect in d.find_element(By.ID, "notices").text)
@@ -178,6 +204,38 @@ def elsewhere(args):
         no_csp_violations(driver)
     finally:
         driver.quit()
+
+
+def run_scenario(scenario, names, description):
+    """Parses --url, --screenshots and `names` (all required), runs `scenario(args)` within 80 s, prints
+    the JSON summary and returns the exit status: 0 passed, 1 a check failed, 3 no browser."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    for name in ["url", "screenshots"] + names:
+        parser.add_argument(f"--{name}", required=True)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    args = parser.parse_args()
+    os.makedirs(args.screenshots, exist_ok=True)
+    signal.signal(signal.SIGALRM, give_up)
+    signal.alarm(80)
+    status = 0
+    try:
+        scenario(args)
+    except (CheckFailed, TimeoutError) as failure:
+        summary["failed"] = str(failure)
+        status = 1
+    except WebDriverException as failure:
+        summary["failed"] = f"the browser failed: {failure.msg}"
+        status = 1
+    except BrowserUnavailable as failure:
+        summary["failed"] = str(failure)
+        status = 3
+    finally:
+        signal.alarm(0)
+        for profile in profiles:
+            shutil.rmtree(profile, ignore_errors=True)
+    print(json.dumps(summary), flush=True)
+    return status
 
 
 def main():

@@ -10,7 +10,8 @@ async function choose(p, action) {
   setBusy(dialog, action.id, true);
   setStatus(dialog, ui("page.sending"), false);
   const url = `/v1/presentations/${encodeURIComponent(p.id)}/answer`;
-  const result = await request("POST", url, { action: action.id });
+  const values = valuesFor(p, action, dialog);
+  const result = await request("POST", url, Object.keys(values).length ? { action: action.id, values } : { action: action.id });
   const early = state.early;
   state.answering = null;
   state.early = null;
@@ -26,6 +27,10 @@ async function choose(p, action) {
     closePresentation(p.id, early, "lost");
   } else if (state.shown && state.shown.dialog === dialog) {
     setBusy(dialog, null, false);
+    if (result.status === 422 && error && error.code === "invalidAnswer") {
+      setStatus(dialog, ui("page.fix", markFields(p, dialog, error.violations)), true);
+      return;
+    }
     const refused = result.status >= 400 && result.status < 500;
     setStatus(dialog, refused ? ui("page.refused", problem(result)) : ui("page.notConfirmed", problem(result)), true);
     const again = dialog.querySelector(`button.action[data-action="${CSS.escape(action.id)}"]`);

@@ -6,8 +6,9 @@
 // - Alert, one action or more than two: stacked, the author's order, the cancel action last.
 // - Confirmation dialog (action sheet at the bottom): one full-width row per action in the author's
 //   order, then the cancel action alone in its own group below, set apart.
-// - Destructive actions have red text; the cancel action is bold; Escape chooses the cancel action
-//   (nothing when there is none). A click on the backdrop does nothing: answers are deliberate.
+// - Destructive actions have red text; the cancel action is bold. Escape closes the dialog without
+//   answering (the question stays in the list); a click on the backdrop does nothing: answers are
+//   deliberate. A question with a deadline says how long it still waits.
 // - Focus starts on the first button, unless that one is destructive: then on the cancel button
 //   (or the first safe one), so a stray Enter never destroys anything.
 // - The title follows titleVisibility: visible shows it, hidden keeps it for screen readers only,
@@ -63,10 +64,15 @@ function buildDialog(p) {
   const reason = reasonOf(p);
   if (message != null) texts.append(el("p", sheet ? "sheet-message" : "alert-message", message));
   if (reason != null) texts.append(el("p", sheet ? "sheet-reason" : "alert-reason", reason));
+  const deadline = deadlineNode(p, "p", sheet ? "sheet-reason deadline" : "alert-reason deadline");
+  if (deadline) texts.append(deadline);
   if (texts.childElementCount) {
     texts.id = `dialog-${n}-text`;
     dialog.setAttribute("aria-describedby", texts.id);
   }
+
+  const inputs = fieldInputs(p, n);
+  if (inputs) texts.append(inputs);
 
   const { layout, main, apart } = arrange(p);
   const status = el("p", "dialog-status");
@@ -100,6 +106,66 @@ function buildDialog(p) {
   return dialog;
 }
 
+// The question's text fields: a label and an input each (a password input for a secure one). The
+// server checks the values; a refusal marks the fields it names.
+function fieldInputs(p, n) {
+  const fields = Array.isArray(p.fields) ? p.fields.filter((f) => f && typeof f.id === "string") : [];
+  if (!fields.length) return null;
+  const box = el("div", "fields");
+  fields.forEach((field, index) => {
+    const l = localizationOf(field);
+    const input = el("input", "field");
+    input.id = `dialog-${n}-field-${index}`;
+    input.type = field.kind === "secure" ? "password" : "text";
+    input.dataset.field = field.id;
+    input.autocomplete = field.kind === "secure" ? "off" : "on";
+    input.spellcheck = false;
+    const placeholder = field.placeholder == null ? null : (l ? localize(`${l.key}.placeholder`, l.arguments, String(field.placeholder)) : String(field.placeholder));
+    if (placeholder) input.placeholder = placeholder;
+    if (Number.isInteger(field.maxLength)) input.maxLength = field.maxLength;
+    if (field.required) input.setAttribute("aria-required", "true");
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      const action = (Array.isArray(p.actions) ? p.actions : []).find((a) => a && fieldBelongs(field, a));
+      if (action) choose(p, action);
+    });
+    const label = el("label", "field-label", l ? localize(l.key, l.arguments, String(field.label)) : String(field.label));
+    label.htmlFor = input.id;
+    box.append(label, input);
+  });
+  return box;
+}
+
+function fieldBelongs(field, action) {
+  return Array.isArray(field.actions) ? field.actions.includes(action.id) : action.role !== "cancel";
+}
+
+// The values of the fields that belong to `action`, by field id.
+function valuesFor(p, action, dialog) {
+  const values = {};
+  for (const field of Array.isArray(p.fields) ? p.fields : []) {
+    if (!field || !fieldBelongs(field, action)) continue;
+    const input = dialog.querySelector(`input.field[data-field="${CSS.escape(field.id)}"]`);
+    if (input && input.value !== "") values[field.id] = input.value;
+  }
+  return values;
+}
+
+// Marks the fields a refusal named and says what is wrong with each: "Folder: is required".
+function markFields(p, dialog, violations) {
+  const named = new Map((Array.isArray(violations) ? violations : []).map((v) => [v && v.path, v && v.message]));
+  const lines = [];
+  for (const input of dialog.querySelectorAll("input.field")) {
+    const problem = named.get(input.dataset.field);
+    input.setAttribute("aria-invalid", problem ? "true" : "false");
+    if (problem) lines.push(`${dialog.querySelector(`label[for="${input.id}"]`).textContent}: ${problem}`);
+  }
+  const first = dialog.querySelector('input.field[aria-invalid="true"]');
+  if (first) first.focus();
+  return lines.join("; ");
+}
+
 function fitButtons(dialog) {
   const row = dialog.querySelector(".buttons.row");
   if (!row) return;
@@ -111,6 +177,8 @@ function fitButtons(dialog) {
 }
 
 function initialFocus(dialog) {
+  const field = dialog.querySelector("input.field");
+  if (field) { field.focus(); return; }
   const buttons = [...dialog.querySelectorAll("button.action")];
   const first = buttons[0];
   if (!first) return;
@@ -120,27 +188,31 @@ function initialFocus(dialog) {
   (safe || first).focus();
 }
 
-// Shows p modally; Escape chooses its cancel action. If the browser closes the dialog by itself
-// while the question is still pending, it is shown again: only an answer or a resolution closes it.
+// Shows p modally. Escape (or the browser closing the dialog) closes it without answering, and
+// focus goes back to the question in the list.
 function present(p) {
   const dialog = buildDialog(p);
   document.body.append(dialog);
-  const escape = (event) => {
-    event.preventDefault();
-    const cancel = (Array.isArray(p.actions) ? p.actions : []).find((a) => a && a.role === "cancel");
-    if (cancel) choose(p, cancel);
+  const close = (event) => {
+    if (event) event.preventDefault();
+    if (state.shown && state.shown.dialog === dialog && !state.answering) closeShown();
   };
-  dialog.addEventListener("keydown", (event) => { if (event.key === "Escape") escape(event); });
-  dialog.addEventListener("cancel", escape);
-  dialog.addEventListener("close", () => {
-    if (state.shown && state.shown.dialog === dialog && !dialog.open) {
-      try { dialog.showModal(); } catch (ignored) { /* detached meanwhile */ }
-    }
-  });
+  dialog.addEventListener("keydown", (event) => { if (event.key === "Escape") close(event); });
+  dialog.addEventListener("cancel", close);
+  dialog.addEventListener("close", () => { if (state.shown && state.shown.dialog === dialog) closeShown(); });
   state.shown = { id: p.id, p, dialog };
   dialog.showModal();
   fitButtons(dialog);
   initialFocus(dialog);
+}
+
+// Closes the shown dialog, leaving its question pending, and puts focus back on it in the list.
+function closeShown() {
+  const id = state.shown && state.shown.id;
+  dismissShown();
+  renderQueue(queue());
+  const item = id && document.querySelector(`#pending-list button.open[data-presentation="${CSS.escape(id)}"]`);
+  if (item) item.focus();
 }
 
 function dismissShown() {

@@ -1,16 +1,17 @@
-// Several pending questions form a queue: one dialog at a time (as a platform presents one alert
-// at a time), the oldest first; the others are listed on the page, and the dialog's caption says
-// how many more wait. A shown dialog never changes: presentations are immutable snapshots.
+// The inbox: every pending question is listed, the oldest first, and nothing opens by itself. A
+// click (or Enter on a focused item) opens one as a dialog; Escape closes it without answering. A
+// shown dialog never changes: presentations are immutable snapshots. The page's title counts what
+// waits, and a new question raises a browser notification when the person allowed them.
 const state = {
   pending: new Map(),  // id → { p, seenAt }
   closed: new Set(),   // ids known to be resolved: never shown again, whatever a late snapshot says
   shown: null,         // { id, p, dialog } on screen
   answering: null,     // { id, action } while our POST is in flight
   early: null,         // a resolution of that question that came by event meanwhile
-  nextAt: 0,           // the next dialog waits until then, so a notice can be read
   live: "connecting",
-  lastSnapshot: 0,
+  lastSnapshot: 0,     // 0 until the first snapshot: the list says "Connecting…" until then
 };
+const PAGE_TITLE = document.title;
 
 function queue() {
   return [...state.pending.values()].map((entry) => entry.p).sort((a, b) =>
@@ -21,7 +22,18 @@ function queue() {
 function addPending(p) {
   if (!p || typeof p.id !== "string" || state.closed.has(p.id) || state.pending.has(p.id)) return;
   state.pending.set(p.id, { p, seenAt: Date.now() });
+  if (state.lastSnapshot) notifyNew(p);
   update();
+}
+
+// A system notification for a question that arrived while the page was open (not for those it
+// found on loading), when the person allowed them.
+function notifyNew(p) {
+  if (typeof Notification === "undefined" || Notification.permission !== "granted") return;
+  try {
+    const note = new Notification(titleOf(p), { body: messageOf(p) || contextOf(p), tag: p.id });
+    note.onclick = () => { window.focus(); openQuestion(p.id); };
+  } catch (ignored) { /* some browsers allow notifications only from a service worker */ }
 }
 
 // Takes a question off the page: its dialog closes and a notice says why (text, or from the resolution).
@@ -30,10 +42,7 @@ function closePresentation(id, resolution, tone, text) {
   state.closed.add(id);
   state.pending.delete(id);
   if (entry) notice(entry.p, text || (resolution ? describe(resolution, entry.p) : ui("page.gone")), tone);
-  if (state.shown && state.shown.id === id) {
-    dismissShown();
-    state.nextAt = Date.now() + 800;
-  }
+  if (state.shown && state.shown.id === id) dismissShown();
   update();
 }
 
@@ -52,39 +61,96 @@ function contextOf(p) {
   return `${job ? operationTitle(job.operation) : p.job} · ${age(p.createdAt)}`;
 }
 
-let updateTimer = null;
+// "Answer within 23 h (by 14:02)": how long a question with a deadline still waits.
+function deadlineOf(p) {
+  const at = Date.parse(p && p.expiresAt);
+  if (!Number.isFinite(at)) return null;
+  const left = Math.max(0, Math.round((at - Date.now()) / 1000));
+  const clock = new Date(at).toLocaleTimeString(i18n.language.replace(/_/g, "-"), { hour: "2-digit", minute: "2-digit" });
+  return ui("page.deadline", duration(left), clock);
+}
+
+// A node saying p's deadline, kept current every second (`refreshDeadlines`); null without one.
+function deadlineNode(p, tag, className) {
+  const text = deadlineOf(p);
+  if (!text) return null;
+  const node = el(tag, className, text);
+  node.dataset.expires = p.expiresAt;
+  return node;
+}
+
+function refreshDeadlines() {
+  for (const node of document.querySelectorAll("[data-expires]")) node.textContent = deadlineOf({ expiresAt: node.dataset.expires }) || "";
+}
+
+function duration(seconds) {
+  if (seconds < 60) return ui("page.duration.seconds", seconds);
+  if (seconds < 3600) return ui("page.duration.minutes", Math.floor(seconds / 60), seconds % 60);
+  if (seconds < 86400) return ui("page.duration.hours", Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60));
+  return ui("page.duration.days", Math.floor(seconds / 86400), Math.floor((seconds % 86400) / 3600));
+}
+
 function update() {
-  const items = queue();
-  if (!state.shown && items.length) {
-    const wait = state.nextAt - Date.now();
-    if (wait > 0) {
-      clearTimeout(updateTimer);
-      updateTimer = setTimeout(update, wait);
-    } else {
-      present(items[0]);
-    }
-  }
-  renderQueue(items);
+  renderQueue(queue());
+}
+
+function openQuestion(id) {
+  const entry = state.pending.get(id);
+  if (!entry || state.answering) return;
+  if (state.shown && state.shown.id === id) return;
+  closeDetails();
+  dismissShown();
+  present(entry.p);
+  renderQueue(queue());
 }
 
 function renderQueue(items) {
-  $("pending-empty").hidden = items.length > 0;
+  const count = items.length;
+  document.title = count ? `(${count}) ${PAGE_TITLE}` : PAGE_TITLE;
+  const empty = $("pending-empty");
+  empty.hidden = count > 0;
+  empty.textContent = ui(state.lastSnapshot ? "page.pending.empty" : "page.pending.connecting");
   const list = $("pending-list");
+  const focused = document.activeElement && list.contains(document.activeElement) ? document.activeElement.dataset.presentation : null;
   list.replaceChildren(...items.map((p) => {
     const item = el("li");
     item.dataset.presentation = p.id;
-    item.append(el("span", "title", titleOf(p)));
-    if (state.shown && state.shown.id === p.id) item.append(el("span", "badge", ui("page.pending.onScreen")));
+    const button = el("button", "open");
+    button.type = "button";
+    button.dataset.presentation = p.id;
+    button.append(el("span", "title", titleOf(p)));
+    if (state.shown && state.shown.id === p.id) button.append(el("span", "badge", ui("page.pending.onScreen")));
     const message = messageOf(p);
-    if (message) item.append(el("div", "meta", message));
-    item.append(el("div", "meta", contextOf(p)));
+    if (message) button.append(el("span", "meta line", message));
+    button.append(el("span", "meta line", contextOf(p)));
+    const deadline = deadlineNode(p, "span", "meta line deadline");
+    if (deadline) button.append(deadline);
+    button.addEventListener("click", () => openQuestion(p.id));
+    item.append(button);
     return item;
   }));
+  if (focused) {
+    const again = list.querySelector(`button.open[data-presentation="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
+  }
   if (state.shown) {
     const more = items.length - 1;
     const caption = contextOf(state.shown.p) + (more > 0 ? ` · ${ui("page.pending.more", more)}` : "");
     state.shown.dialog.querySelector(".context").textContent = caption;
   }
+}
+
+// Up and down arrows (and Home, End) move between the items of a list of buttons.
+function arrowKeys(list, selector) {
+  list.addEventListener("keydown", (event) => {
+    const buttons = [...list.querySelectorAll(selector)];
+    const at = buttons.indexOf(document.activeElement);
+    if (at < 0) return;
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    buttons[Math.max(0, Math.min(buttons.length - 1, to))].focus();
+  });
 }
 
 // A snapshot of every pending question: adds what the stream may have missed, and asks about
@@ -111,12 +177,13 @@ async function reconcile() {
       if (cursor == null) break;
     }
     showProblem("pending-error", null);
-    state.lastSnapshot = Date.now();
     const listed = new Set(items.map((p) => p && p.id));
     for (const p of items) addPending(p);
+    state.lastSnapshot = Date.now();
     for (const [id, entry] of state.pending) {
       if (!listed.has(id) && entry.seenAt < started) verifyGone(id);
     }
+    update();
   } finally {
     reconciling = false;
     if (reconcileAgain) { reconcileAgain = false; reconcile(); }

@@ -22,6 +22,17 @@ function setUpTokenForm() {
   });
 }
 
+// "Notify me of new questions", while the browser has not been told yes or no.
+function setUpNotifications() {
+  const button = $("notify");
+  const offer = () => { button.hidden = typeof Notification === "undefined" || Notification.permission !== "default"; };
+  offer();
+  button.addEventListener("click", async () => {
+    try { await Notification.requestPermission(); } catch (ignored) { /* an old browser: a callback form only */ }
+    offer();
+  });
+}
+
 async function startPage() {
   setUpTokenForm();
   const result = await request("GET", "/catalog.json");
@@ -31,11 +42,15 @@ async function startPage() {
   i18n.language = i18n.candidates.find((c) => i18n.tables[c]) || "en";
   document.documentElement.lang = i18n.language.replace(/_/g, "-");
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = ui(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", ui(node.dataset.i18nLabel));
+  setUpFilters();
+  setUpNotifications();
   await loadOperations();
   connect();
   reconcile();
   loadJobs();
   setInterval(tick, 5000);
+  setInterval(refreshDeadlines, 1000);
 }
 
 startPage();

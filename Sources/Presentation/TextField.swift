@@ -1,0 +1,138 @@
+import Foundation
+
+/// A text a question asks for beside its buttons, as SwiftUI's `alert` takes a `TextField` or a
+/// `SecureField`: data, validated where the answer arrives.
+///
+/// A `secure` field's value reaches the operation once, when it resumes; it is never journaled,
+/// logged, published in events or sent to webhooks. A field belongs to the actions `actions` names
+/// (every action but the cancel one when absent): its value is asked for, checked and delivered only
+/// with those.
+public struct TextField: Codable, Sendable, Hashable, Identifiable {
+    /// Plain text, or text a resolver hides while it is typed.
+    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+        case text, secure
+    }
+
+    /// What the answer's `values` name; unique within its presentation, the characters of an action id.
+    public let id: String
+    public let kind: Kind
+    /// The default (English) text beside the field.
+    public let label: String
+    /// A hint shown in the empty field.
+    public let placeholder: String?
+    /// Whether an answer with one of the field's actions must give a value (not only spaces).
+    public let required: Bool
+    public let minLength: Int?
+    public let maxLength: Int?
+    /// A regular expression (ICU syntax) the whole value must match.
+    public let pattern: String?
+    /// The actions the field belongs to; `nil`: every action but the cancel one.
+    public let actions: [String]?
+    /// Key and arguments for the label in another language; `<key>.placeholder` for the placeholder.
+    public let localization: Localization?
+
+    public init(
+        id: String, kind: Kind = .text, label: String, placeholder: String? = nil, required: Bool = false,
+        minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, actions: [String]? = nil,
+        localization: Localization? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.label = label
+        self.placeholder = placeholder
+        self.required = required
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.pattern = pattern
+        self.actions = actions
+        self.localization = localization
+    }
+
+    /// A `SecureField`.
+    public static func secure(
+        id: String, label: String, placeholder: String? = nil, required: Bool = false, minLength: Int? = nil,
+        maxLength: Int? = nil, pattern: String? = nil, actions: [String]? = nil, localization: Localization? = nil
+    ) -> TextField {
+        TextField(
+            id: id, kind: .secure, label: label, placeholder: placeholder, required: required, minLength: minLength,
+            maxLength: maxLength, pattern: pattern, actions: actions, localization: localization)
+    }
+
+    /// Whether the field belongs to `action` of `presentation`.
+    public func belongs(to action: Action) -> Bool {
+        actions.map { $0.contains(action.id) } ?? (action.role != .cancel)
+    }
+
+    /// What is wrong with `value` for this field, or nil when it passes.
+    public func problem(with value: String?) -> String? {
+        let text = value ?? ""
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return required ? "is required" : nil
+        }
+        if TextRules.firstControl(in: text, allowingLineBreaks: false) != nil { return "contains a control character" }
+        let length = text.count
+        let longest = maxLength ?? Presentation.Limits.fieldValue
+        if let minLength, length < minLength { return "has \(length) characters; at least \(minLength)" }
+        if length > longest { return "has \(length) characters; at most \(longest)" }
+        if let pattern, let expression = try? NSRegularExpression(pattern: "^(?:\(pattern))$") {
+            let range = NSRange(text.startIndex..., in: text)
+            if expression.firstMatch(in: text, range: range) == nil { return "does not match \(pattern)" }
+        }
+        return nil
+    }
+}
+
+/// One value of an answer that a field refused: the field's id and what is wrong.
+public struct FieldProblem: Sendable, Hashable, CustomStringConvertible {
+    public let field: String
+    public let problem: String
+
+    public init(field: String, problem: String) {
+        self.field = field
+        self.problem = problem
+    }
+
+    public var description: String { "\(field): \(problem)" }
+}
+
+extension Presentation {
+    /// The fields asked for with `action`.
+    public func fields(for action: Action) -> [TextField] { fields.filter { $0.belongs(to: action) } }
+
+    /// Every problem of `values` for an answer with `action`: a value no field of that action asks
+    /// for, a required one missing, one too short or too long, one that does not match its pattern.
+    public func problems(with values: [String: String], for action: Action) -> [FieldProblem] {
+        let asked = fields(for: action)
+        var problems = values.keys.sorted().filter { key in !asked.contains { $0.id == key } }.map {
+            FieldProblem(field: $0, problem: "is not a field of action \"\(action.id)\"")
+        }
+        for field in asked {
+            if let problem = field.problem(with: values[field.id]) { problems.append(FieldProblem(field: field.id, problem: problem)) }
+        }
+        return problems
+    }
+
+    func validateFields() throws(InvalidPresentation) {
+        if fields.count > Limits.fields { throw InvalidPresentation(.invalidField, "\(fields.count) fields; at most \(Limits.fields)") }
+        var seen: Set<String> = []
+        for field in fields {
+            guard !field.id.isEmpty, field.id.count <= Limits.actionID, field.id.allSatisfy(Self.isActionIDCharacter) else {
+                throw InvalidPresentation(.invalidField, "field id \"\(field.id)\" must be 1–\(Limits.actionID) of A–Z a–z 0–9 _ . -")
+            }
+            if !seen.insert(field.id).inserted { throw InvalidPresentation(.invalidField, "field id \"\(field.id)\" is used twice") }
+            if field.label.trimmingCharacters(in: .whitespaces).isEmpty || field.label.count > Limits.label {
+                throw InvalidPresentation(.invalidField, "field \"\(field.id)\" needs a label of 1–\(Limits.label) characters")
+            }
+            if let unknown = field.actions?.first(where: { id in !actions.contains { $0.id == id } }) {
+                throw InvalidPresentation(.invalidField, "field \"\(field.id)\" names no action \"\(unknown)\"")
+            }
+            let lengths = (field.minLength ?? 0, field.maxLength ?? Limits.fieldValue)
+            if lengths.0 < 0 || lengths.1 < 1 || lengths.0 > lengths.1 || lengths.1 > Limits.fieldValue {
+                throw InvalidPresentation(.invalidField, "field \"\(field.id)\" has lengths \(lengths.0)…\(lengths.1); at most \(Limits.fieldValue)")
+            }
+            if let pattern = field.pattern, pattern.count > Limits.label || (try? NSRegularExpression(pattern: pattern)) == nil {
+                throw InvalidPresentation(.invalidField, "field \"\(field.id)\" has a pattern that is not a regular expression of at most \(Limits.label) characters")
+            }
+        }
+    }
+}

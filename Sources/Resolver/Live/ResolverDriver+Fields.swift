@@ -1,0 +1,68 @@
+import Presentation
+
+/// The text fields of a chosen action, typed one line each: what is typed so far, and the values given.
+struct FieldEditing {
+    let entry: PendingEntry
+    let action: String
+    let fields: [TextField]
+    var index = 0
+    var line = ""
+    var values: [String: String] = [:]
+
+    var field: TextField { fields[index] }
+}
+
+extension ResolverDriver {
+    /// After an action with text fields is chosen: asks for each field on a line of its own.
+    func beginEditing(_ entry: PendingEntry, action: String, fields: [TextField]) {
+        editing = FieldEditing(entry: entry, action: action, fields: fields)
+        promptField()
+    }
+
+    /// `Folder (library/exports/…): `, or `Password (hidden): ` for a secure field.
+    private func promptField() {
+        guard let editing else { return }
+        let field = editing.field
+        let catalog = texts.catalog(for: editing.entry.operation)
+        let label = catalog.localize(field.localization, part: nil, fallback: field.label, locale: options.locale)
+        let placeholder = field.placeholder.map { catalog.localize(field.localization, part: "placeholder", fallback: $0, locale: options.locale) }
+        let hint = field.kind == .secure ? text("hidden") : placeholder
+        output.screen(TextRules.escaped("  \(label)\(hint.map { " (\($0))" } ?? ""): "))
+    }
+
+    /// A key while a field is typed: characters are added (and echoed, unless the field is secure),
+    /// Backspace takes one back, Enter ends the field (the last one sends the answer), Escape gives up
+    /// the fields and shows the dialog again.
+    func edit(_ input: KeyInput) {
+        guard var current = editing else { return }
+        switch input {
+        case .press(.character(let character)):
+            current.line.append(character)
+            if current.field.kind == .text { output.screen(TextRules.escaped(String(character))) }
+        case .backspace:
+            guard !current.line.isEmpty else { return }
+            current.line.removeLast()
+            if current.field.kind == .text { output.screen("\u{8} \u{8}") }
+        case .enter:
+            output.screen("\n")
+            if !current.line.isEmpty { current.values[current.field.id] = current.line }
+            current.line = ""
+            current.index += 1
+            guard current.index < current.fields.count else {
+                editing = nil
+                displayed = nil
+                send(current.entry, action: current.action, values: current.values)
+                return
+            }
+        case .press(.escape):
+            editing = nil
+            output.screen("\n")
+            display(current.entry)
+            return
+        case .interrupt:
+            return
+        }
+        editing = current
+        if case .enter = input { promptField() }
+    }
+}
