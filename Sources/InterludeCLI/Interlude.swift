@@ -13,6 +13,7 @@ public enum Interlude {
         BenchCommand(),
         KeygenCommand(),
         DemoCommand(), CompletionCommand(),
+        JournalCommand(),
     ]
 
     /// Options every command takes: `--config FILE` and `--log-format text|json`.

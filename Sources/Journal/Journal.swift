@@ -29,6 +29,12 @@ public final class Journal {
             throw JournalError(.corrupt, "\(path) is damaged (PRAGMA quick_check): \(problems.prefix(3).joined(separator: "; ")); "
                 + "restore a backup (interlude journal backup) or inspect it with interlude journal check")
         }
+        // A new file gives the pages pruning empties back (`Journal.prune`); chosen only before the first table.
+        if try file.query("SELECT COUNT(*) AS n FROM sqlite_master").first?.int("n") == 0 {
+            // The file already has its header (WAL): a VACUUM of the empty file applies the mode.
+            try file.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            try file.execute("VACUUM")
+        }
         try file.migrate(Schema.migrations)
         if try file.applicationID != Self.applicationID { try file.setApplicationID(Self.applicationID) }
         database = file

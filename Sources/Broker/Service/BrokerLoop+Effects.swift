@@ -39,9 +39,10 @@ extension BrokerLoop {
                 }
                 send(workers, to: peer, frames)
             case .dispatch(let peer, let job):
+                // A first attempt has no steps or answers yet: no read (a round trip on PostgreSQL).
                 let history: History
                 do {
-                    history = try journal.history(of: job.id)
+                    history = job.attempts <= 1 ? History() : try journal.history(of: job.id)
                 } catch let error as JournalError {
                     log.error("job \(job.id) set aside: \(error)")
                     state.quarantine(job.id, reason: error.description)

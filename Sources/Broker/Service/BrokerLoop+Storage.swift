@@ -18,7 +18,7 @@ extension BrokerLoop {
                 break
             }
         }
-        state = try Self.recoveredState(settings: state.settings, journal: journal)
+        try recover()
         state.paused = true
         storageFull = true
         nextProbe = Date().addingTimeInterval(Self.probeInterval)

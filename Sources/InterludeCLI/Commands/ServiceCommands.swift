@@ -27,7 +27,7 @@ enum Services {
             journal: try settings.journalLocation, replacingForeignJournal: initialize,
             settings: BrokerState.Settings(
                 heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
-                maxRedispatches: settings.maxRedispatches),
+                maxRedispatches: settings.maxRedispatches, retention: settings.retentionSeconds ?? 0),
             synchronous: settings.synchronous,
             keys: try credentials.broker(settings),
             log: settings.log("broker"))
@@ -57,7 +57,7 @@ struct BrokerCommand: Command {
         listed keys, each to what its role allows; SIGHUP rereads authorizedKeysFile. Without keys the
         broker refuses to listen beyond loopback or ipc:// (see docs/security.md).
           --init  set such a file aside (journal.sqlite.replaced-<time>) and start a new journal
-        Settings: data, journal, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
+        Settings: data, journal, retention, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
         maxJsonDepth, maxJsonKeys, maxRedispatches, curveSecretKeyFile, authorizedKeysFile.
         """
 
