@@ -60,7 +60,7 @@ public struct BrokerState: Sendable {
 
     public let settings: Settings
     var jobs: [String: ActiveJob] = [:]
-    var queue: [String] = []
+    var queue = JobQueue()
     var workers: [PeerID: Worker] = [:]
     var presentationJobs: [String: String] = [:]
     /// The pending presentations in page order and by deadline.
@@ -104,7 +104,7 @@ public struct BrokerState: Sendable {
     public var workerCount: Int { workers.count }
 
     /// Ids of jobs waiting for a worker, in the order they will be handed out.
-    public var queued: [String] { queue }
+    public var queued: [String] { queue.ids }
 
     mutating func event(_ type: Event.Kind, _ job: Job, at now: Date, presentation: Presentation? = nil, resolution: Resolution? = nil) -> BrokerEffect {
         lastSequence += 1
