@@ -128,6 +128,7 @@ extension Settings {
         case "allowedOrigins": allowedOrigins = try text()
         case "logFormat": logFormat = try text()
         case "journal": journal = try text()
+        case "retention": retention = try text()
         case "maxSuspended": maxSuspended = Int(try integer())
         default: throw ConfigurationError(key: key, source: source, problem: "unknown key; known keys: \(Self.keys.joined(separator: ", "))")
         }

@@ -34,8 +34,8 @@ extension BrokerLoop {
                 }
                 send(workers, to: peer, frames)
             case .dispatch(let peer, let job):
-                // A first attempt has nothing recorded yet: its history is not read.
-                let history = job.attempts > 1 ? try journal.history(of: job.id) : History()
+                // A first attempt has no steps or answers yet: no read (a round trip on PostgreSQL).
+                let history = job.attempts <= 1 ? History() : try journal.history(of: job.id)
                 let dispatch = BrokerCommand.Dispatch(job: job.id, attempt: job.attempts, operation: job.operation, input: job.input, history: history)
                 let frames = Frames.encode(BrokerCommand.dispatch(dispatch))
                 guard fits(frames) else {

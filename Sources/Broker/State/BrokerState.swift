@@ -18,12 +18,18 @@ public struct BrokerState: Sendable {
         public var limits: MessageLimits
         /// A job handed out again more often than this, because its worker was lost, fails as `poisoned`.
         public var maxRedispatches: Int
+        /// Seconds finished jobs and events are kept before they are pruned in the background; 0 keeps everything.
+        public var retention: TimeInterval
 
-        public init(heartbeatInterval: TimeInterval = 1, liveness: Int = 3, limits: MessageLimits = .standard, maxRedispatches: Int = 10) {
+        public init(
+            heartbeatInterval: TimeInterval = 1, liveness: Int = 3, limits: MessageLimits = .standard, maxRedispatches: Int = 10,
+            retention: TimeInterval = 0
+        ) {
             self.heartbeatInterval = heartbeatInterval
             self.liveness = liveness
             self.limits = limits
             self.maxRedispatches = maxRedispatches
+            self.retention = retention
         }
     }
 
