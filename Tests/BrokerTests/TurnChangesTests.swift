@@ -8,6 +8,7 @@ import Wire
 /// What one loop turn writes: each event encoded once (journal and PUB share the bytes), each job once.
 @Suite struct TurnChangesTests {
     static let at = Date(timeIntervalSince1970: 1_800_000_000)
+    static let key = Idempotency(key: "order-1", operation: "noop", input: .object([:]))
 
     static func job(_ id: String, _ phase: Job.Phase, attempts: Int = 0) -> Job {
         Job(id: id, operation: "noop", input: .object([:]), phase: phase, attempts: attempts, createdAt: at, updatedAt: at)
@@ -16,15 +17,15 @@ import Wire
     @Test func aJobSavedTwiceInATurnIsWrittenOnceAsLastSavedWithTheFirstKeyInItsFirstPlace() throws {
         let event = Event(sequence: 7, type: .jobQueued, at: Self.at, job: Self.job("j1", .queued))
         let effects: [BrokerEffect] = [
-            .persist(.saveJob(Self.job("j1", .queued), idempotencyKey: "order-1")),
+            .persist(.saveJob(Self.job("j1", .queued), idempotency: Self.key)),
             .persist(.appendEvent(event)),
-            .persist(.saveJob(Self.job("j2", .queued), idempotencyKey: nil)),
-            .persist(.saveJob(Self.job("j1", .running, attempts: 1), idempotencyKey: nil)),
+            .persist(.saveJob(Self.job("j2", .queued), idempotency: nil)),
+            .persist(.saveJob(Self.job("j1", .running, attempts: 1), idempotency: nil)),
         ]
         let (changes, encoded) = BrokerLoop.turnChanges(effects)
         #expect(changes.count == 3)
-        #expect(changes.first == .saveJob(Self.job("j1", .running, attempts: 1), idempotencyKey: "order-1"))
-        #expect(changes.last == .saveJob(Self.job("j2", .queued), idempotencyKey: nil))
+        #expect(changes.first == .saveJob(Self.job("j1", .running, attempts: 1), idempotency: Self.key))
+        #expect(changes.last == .saveJob(Self.job("j2", .queued), idempotency: nil))
         guard case .appendEncodedEvent(let journaled, let json) = changes[1] else {
             Issue.record("expected the encoded event, got \(changes[1])")
             return

@@ -10,7 +10,11 @@ extension BrokerLoop {
     /// `maxMessageBytes`: a reply that would be gets `tooLarge`, a dispatch that would be fails its job.
     func perform(_ effects: [BrokerEffect]) throws {
         let (changes, encoded) = Self.turnChanges(effects)
-        try journal.apply(changes)
+        do {
+            try journal.apply(changes)
+        } catch where Journal.isFull(error) {
+            return try storageFilled(effects, error: error)
+        }
         var followUps: [BrokerEffect] = []
         for effect in effects {
             switch effect {
@@ -35,7 +39,14 @@ extension BrokerLoop {
                 send(workers, to: peer, frames)
             case .dispatch(let peer, let job):
                 // A first attempt has no steps or answers yet: no read (a round trip on PostgreSQL).
-                let history = job.attempts <= 1 ? History() : try journal.history(of: job.id)
+                let history: History
+                do {
+                    history = job.attempts <= 1 ? History() : try journal.history(of: job.id)
+                } catch let error as JournalError {
+                    log.error("job \(job.id) set aside: \(error)")
+                    state.quarantine(job.id, reason: error.description)
+                    continue
+                }
                 let dispatch = BrokerCommand.Dispatch(job: job.id, attempt: job.attempts, operation: job.operation, input: job.input, history: history)
                 let frames = Frames.encode(BrokerCommand.dispatch(dispatch))
                 guard fits(frames) else {
@@ -69,7 +80,7 @@ extension BrokerLoop {
     static func turnChanges(_ effects: [BrokerEffect]) -> (changes: [JournalChange], events: [Int64: Data]) {
         var changes: [JournalChange] = []
         var events: [Int64: Data] = [:]
-        var saved: [String: (index: Int, key: String?)] = [:]
+        var saved: [String: (index: Int, key: Idempotency?)] = [:]
         for case .persist(let change) in effects {
             switch change {
             case .appendEvent(let event):
@@ -82,7 +93,7 @@ extension BrokerLoop {
             case .saveJob(let job, let key):
                 if let first = saved[job.id] {
                     let kept = first.key ?? key
-                    changes[first.index] = .saveJob(job, idempotencyKey: kept)
+                    changes[first.index] = .saveJob(job, idempotency: kept)
                     saved[job.id] = (first.index, kept)
                 } else {
                     saved[job.id] = (changes.count, key)
@@ -103,7 +114,7 @@ extension BrokerLoop {
         _ = try? events.send(frames)
     }
 
-    private func send(_ socket: Socket, to peer: PeerID, _ frames: [Data]) {
+    func send(_ socket: Socket, to peer: PeerID, _ frames: [Data]) {
         do {
             if try !socket.send([peer] + frames) { log.warning("dropped a message: the peer's queue is full") }
         } catch {
@@ -116,6 +127,9 @@ extension BrokerLoop {
         do {
             switch request {
             case .status(let ref):
+                if let set = state.quarantined.first(where: { $0.job == ref.job }) {
+                    return .error(WireError(.quarantined, "job \(ref.job) is quarantined: \(set.reason); the broker runs without it"))
+                }
                 guard let job = try journal.job(ref.job) else { return .error(WireError(.notFound, "no job \(ref.job)")) }
                 return .job(job)
             case .jobs(let list):
@@ -142,12 +156,15 @@ extension BrokerLoop {
                 return .events(try eventPage(since))
             case .stats:
                 return .stats(BrokerReply.Stats(
-                    jobs: try journal.countsByState(), pending: state.pendingCount, workers: state.workerCount, sequence: state.lastSequence))
+                    jobs: try journal.countsByState(), pending: state.pendingCount, workers: state.workerCount, sequence: state.lastSequence,
+                    storageFull: storageFull, quarantined: state.quarantined))
             case .submit, .pending, .operations:
                 return .error(WireError(.internal, "\(request.type) is answered by the state machine"))
             }
         } catch let error as WireError {
             return .error(error)
+        } catch let error as JournalError where error.code == .unreadableRow {
+            return .error(WireError(.quarantined, "the journal holds a row that cannot be read: \(error.description)"))
         } catch {
             log.error("journal read failed: \(error)")
             return .error(WireError(.internal, "the journal could not be read"))
