@@ -95,6 +95,11 @@ public struct Settings: Sendable, Hashable {
     /// Tasks one worker keeps suspended on a question; beyond it the oldest is let go and replayed from its history when answered.
     public var maxSuspended = 1_000
 
+    // Connections (docs/configuration.md).
+    /// Connections the gateway serves at once for every path; a few more are kept for `/healthz` and `/metrics`,
+    /// and past it every other request gets 503 `tooManyConnections`.
+    public var httpConnectionLimit = 256
+
     public init() {}
 
     /// The keys, in the order the documentation lists them.
@@ -108,6 +113,7 @@ public struct Settings: Sendable, Hashable {
         "logFormat",
         "journal", "retention",
         "maxSuspended",
+        "httpConnectionLimit",
     ]
 
     /// Keys whose values are secrets: never printed or logged.

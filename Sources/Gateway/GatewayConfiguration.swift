@@ -17,6 +17,8 @@ public struct GatewayConfiguration: Sendable {
     public var limits = MessageLimits.standard
     /// The largest request body accepted; larger gets 413 (from `limits` when read from settings).
     public var maxBodyBytes = MessageLimits.standard.httpBodyBytes
+    /// Connections served at once for every path; past it only `/healthz` and `/metrics` are (`httpConnectionLimit`).
+    public var connectionLimit = 256
     /// The secret incoming webhooks are signed with; nil refuses them all with 401.
     public var incomingSecret: WebhookSecret?
     /// The API tokens; none means an open API, which is allowed on loopback only.
@@ -50,8 +52,8 @@ public struct GatewayConfiguration: Sendable {
 }
 
 extension GatewayConfiguration {
-    /// Reads `http`, `clients`, `events`, `maxMessageBytes`, `incomingSecret`, `tokensFile`, `tokens`,
-    /// `requestTimeoutMs`, `logLevel`, `publicUrl` and `allowedOrigins`.
+    /// Reads `http`, `httpConnectionLimit`, `clients`, `events`, `maxMessageBytes`, `incomingSecret`,
+    /// `tokensFile`, `tokens`, `requestTimeoutMs`, `logLevel`, `publicUrl` and `allowedOrigins`.
     public init(settings: Settings) throws(GatewayError) {
         guard let (host, port) = try? Settings.hostAndPort(settings.http) else {
             throw GatewayError(.invalidAddress, "http must be host:port, got \"\(settings.http)\"")
@@ -61,6 +63,7 @@ extension GatewayConfiguration {
         limits = MessageLimits(
             maxMessageBytes: settings.maxMessageBytes, maxJsonDepth: settings.maxJsonDepth, maxJsonKeys: settings.maxJsonKeys)
         maxBodyBytes = limits.httpBodyBytes
+        connectionLimit = settings.httpConnectionLimit
         broker = BrokerConnection.Options(
             clients: settings.clients, events: settings.events, requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: limits)
         log = settings.log("gateway")

@@ -39,7 +39,9 @@ public final class GatewayService: Service {
         document.set(routes)
         var router = Router()
         for route in routes { router.add(route, tokens: tokens) }
-        let http = HTTPServerConfiguration(host: configuration.host, port: configuration.port, maxBodySize: configuration.maxBodyBytes)
+        let http = HTTPServerConfiguration(
+            host: configuration.host, port: configuration.port, maxBodySize: configuration.maxBodyBytes,
+            connectionLimit: configuration.connectionLimit + ConnectionReserve.size)
         do {
             server = try HTTPServer(configuration: http, metrics: metrics, middleware: Self.middleware(configuration), handler: router)
         } catch {
@@ -60,10 +62,14 @@ public final class GatewayService: Service {
 
     /// What every request goes through before its route (after the server's request metrics), outermost
     /// first: headers every response carries (refusals included), the mapping of refusals to the JSON
-    /// error body, then the `Host`/`Origin`/`Content-Type` rules (`OriginPolicy`), which apply to every
-    /// request, matched or not; a route's own checks are route middleware (`Authentication`).
+    /// error body, the connection limit (only `/healthz` and `/metrics` past it), then the
+    /// `Host`/`Origin`/`Content-Type` rules (`OriginPolicy`), which apply to every request, matched or
+    /// not; a route's own checks are route middleware (`Authentication`).
     static func middleware(_ configuration: GatewayConfiguration) -> [any HTTPMiddleware] {
-        [SecurityHeaders(OriginPolicy.responseHeaders), ErrorMapping(log: configuration.log), OriginCheck(policy: configuration.origins)]
+        [
+            SecurityHeaders(OriginPolicy.responseHeaders), ErrorMapping(log: configuration.log),
+            ConnectionReserve(limit: configuration.connectionLimit), OriginCheck(policy: configuration.origins),
+        ]
     }
 
     /// Serves until cancelled or shut down gracefully; then stops listening, ends open event streams

@@ -12,7 +12,7 @@ extension EndToEnd {
             defer { sandbox.shutdown() }
             try await sandbox.startAll()
             let api = sandbox.api()
-            let port = try #require(Int(sandbox.http.split(separator: ":").last ?? ""))
+            let port = try sandbox.gatewayPort
 
             let first = try SSEConnection(port: port, target: "/v1/events")
             try await first.opened()

@@ -10,7 +10,7 @@ extension EndToEnd {
     @Suite("HTTP origins") struct HTTPOrigins {
         /// A raw request to the gateway, so `Host` and `Origin` are exactly what a browser on another site sends.
         static func raw(_ sandbox: Sandbox, _ method: String, _ path: String, headers: [String: String], body: String = "") async throws -> HTTPReply {
-            let port = try #require(Int(sandbox.http.split(separator: ":").last ?? ""))
+            let port = try sandbox.gatewayPort
             var request = "\(method) \(path) HTTP/1.1\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n"
             for (name, value) in headers { request += "\(name): \(value)\r\n" }
             guard let reply = try await RawConnection.exchange(port: port, request + "\r\n" + body) else {

@@ -36,6 +36,13 @@ enum MHDCallbacks {
         slot.pointee = nil
     }
 
+    /// A connection accepted or closed: keeps the count the connection limit is checked against.
+    static let connection: MHD_NotifyConnectionCallback = { server, _, _, code in
+        guard let server else { return }
+        let core = Unmanaged<ServerCore>.fromOpaque(server).takeUnretainedValue()
+        if code == .CONNECTION_NOTIFY_STARTED { core.connections.opened() } else { core.connections.closed() }
+    }
+
     /// Leaves the path and query exactly as sent; splitting before decoding keeps `%2F` inside a segment.
     static let keepEscapes: Unescape = { _, _, text in
         text.map { strlen($0) } ?? 0

@@ -17,13 +17,18 @@ final class MHDDaemon: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
+    /// Bytes of memory MHD gives each connection for its request line, headers and read buffer.
+    static let connectionMemory = 32 << 10
+
     private let handle: Mutex<OpaquePointer?>
     private let stopping = Mutex(Stopping())
     private let core: ServerCore
     /// The port the listening socket is bound to.
     let port: Int
 
-    /// Starts listening on `address`; nil when the address cannot be bound or MHD refuses to start.
+    /// Starts listening on `address`, accepting at most `connectionLimit` connections (MHD closes any
+    /// more at once) and closing one silent for `idleTimeoutSeconds`; nil when the address cannot be
+    /// bound or MHD refuses to start.
     init?(address: sockaddr_in, connectionLimit: Int, idleTimeoutSeconds: Int, core: ServerCore) {
         // One thread per connection: a request's thread may block on its handler or on the next
         // chunk of a stream without holding up anyone else, and responses are always queued on the
@@ -37,8 +42,14 @@ final class MHDDaemon: Sendable {
                 MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(socketAddress)),
                 MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, connectionLimit), ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(0, idleTimeoutSeconds), ptr_value: nil),
+                // Explicit rather than MHD's default of the same size: a request line and headers that do
+                // not fit get MHD's own 414/431 (docs/guarantees.md), so the bound is stated here.
+                MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: Self.connectionMemory, ptr_value: nil),
                 MHD_OptionItem(
                     option: .NOTIFY_COMPLETED, value: unsafeBitCast(MHDCallbacks.completed, to: Int.self),
+                    ptr_value: context),
+                MHD_OptionItem(
+                    option: .NOTIFY_CONNECTION, value: unsafeBitCast(MHDCallbacks.connection, to: Int.self),
                     ptr_value: context),
                 MHD_OptionItem(
                     option: .UNESCAPE_CALLBACK, value: unsafeBitCast(MHDCallbacks.keepEscapes, to: Int.self),

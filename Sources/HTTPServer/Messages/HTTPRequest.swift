@@ -24,6 +24,8 @@ public struct HTTPRequest: Sendable {
     public var attributes = HTTPAttributes()
     /// When the server had the request's headers: the start of its latency.
     public var receivedAt = ContinuousClock.now
+    /// How many connections the server had open when the request was complete, its own included.
+    public var openConnections = 1
 
     /// A request; `path` is percent-encoded, as on the wire.
     public init(

@@ -28,7 +28,7 @@ public final class HTTPServer: Service {
         let core = ServerCore(handler: stack, metrics: metrics, maxBodySize: configuration.maxBodySize)
         guard let daemon = MHDDaemon(
             address: address, connectionLimit: configuration.connectionLimit,
-            idleTimeoutSeconds: Int(configuration.idleTimeout.components.seconds), core: core)
+            idleTimeoutSeconds: Self.wholeSeconds(configuration.idleTimeout), core: core)
         else {
             throw HTTPServerError(code: .startFailed, host: configuration.host, port: configuration.port)
         }
@@ -70,5 +70,12 @@ public final class HTTPServer: Service {
 
     deinit {
         stop()
+    }
+
+    /// MHD counts the idle timeout in whole seconds, zero meaning never: a fraction rounds up, not to "never".
+    private static func wholeSeconds(_ timeout: Duration) -> Int {
+        guard timeout > .zero else { return 0 }
+        let (seconds, attoseconds) = timeout.components
+        return Int(seconds) + (attoseconds > 0 ? 1 : 0)
     }
 }

@@ -17,6 +17,8 @@ final class ServerCore: Sendable {
     let metrics: HTTPMetrics
     let maxBodySize: Int
     let registry = ShutdownRegistry()
+    /// The connections open now, kept by libmicrohttpd's notifications.
+    let connections = ConnectionCount()
 
     init(handler: any HTTPHandler, metrics: HTTPMetrics, maxBodySize: Int) {
         self.handler = handler
@@ -51,6 +53,7 @@ final class ServerCore: Sendable {
             method: context.method, path: step.path, queryItems: connection.queryItems(),
             headers: connection.headers(), body: context.body, remoteAddress: connection.remoteAddress())
         request.receivedAt = context.start
+        request.openConnections = connections.current
         guard let response = PendingResponse.run(handler, request, registry: registry) else { return false }
         return answer(response, context: context, connection: connection)
     }

@@ -6,6 +6,14 @@ extension Sandbox {
     /// The gateway's base URL.
     var gatewayURL: String { "http://\(http)" }
 
+    /// The gateway's port, for raw connections.
+    var gatewayPort: Int {
+        get throws {
+            guard let port = http.split(separator: ":").last.flatMap({ Int($0) }) else { throw EndToEndFailure("no port in \(http)") }
+            return port
+        }
+    }
+
     /// A client of this sandbox's gateway.
     func api(token: String? = nil) -> GatewayHTTP {
         GatewayHTTP(base: gatewayURL, token: token)
