@@ -51,6 +51,7 @@ extension BrokerState {
         }
         var job = Job(id: id, operation: submit.operation, input: submit.input, createdAt: now)
         job.answerWithin = submit.answerWithin
+        job.audience = submit.audience
         let active = ActiveJob(job: job, slot: PresentationSlot())
         jobs[id] = active
         queue.append(id)
@@ -69,6 +70,7 @@ extension BrokerState {
         }
         let resolution: Resolution
         do {
+            try Self.checkAudience(of: active.slot.current, request)
             if let action = request.action {
                 let answer = Answer(
                     presentation: request.presentation, action: action, by: request.by, channel: request.channel, at: now, values: request.values ?? [:])
@@ -79,7 +81,7 @@ extension BrokerState {
                 return [.reply(to: client, correlation: correlation, .error(WireError(.invalidBody, "an answer needs an action, or dismiss: true")))]
             }
         } catch {
-            let refusal = WireError(error)
+            let refusal = (error as? WireError) ?? (error as? SlotRefusal).map(WireError.init) ?? WireError(.internal, "\(error)")
             var entry = HistoryEntry(.refused, at: now)
             (entry.presentation, entry.action, entry.by, entry.channel) = (request.presentation, request.action, request.by, request.channel)
             entry.error = Job.Failure(code: refusal.code.rawValue, message: refusal.message)
@@ -90,6 +92,15 @@ extension BrokerState {
         var effects = resolved(jobID, resolution, now: now)
         effects.append(.reply(to: client, correlation: correlation, .resolution(resolution.withoutSecrets)))
         return effects
+    }
+
+    /// A `forbidden` refusal naming the rule when the pending question is for others than the answerer.
+    static func checkAudience(of question: Presentation?, _ request: ClientRequest.AnswerRequest) throws(WireError) {
+        guard let question, question.id == request.presentation, let audience = question.audience else { return }
+        let groups = request.groups ?? []
+        guard !audience.includes(name: request.by, groups: groups) else { return }
+        let who = request.by.isEmpty ? "an unnamed answerer" : "\(request.by)" + (groups.isEmpty ? " (no groups)" : " (groups \(groups.joined(separator: ", ")))")
+        throw WireError(.forbidden, "presentation \(question.id) is for \(audience) only; \(who) is not among them")
     }
 
     private mutating func cancel(_ jobID: String, client: PeerID, correlation: String, now: Date) -> [BrokerEffect] {

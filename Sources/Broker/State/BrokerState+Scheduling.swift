@@ -165,7 +165,24 @@ extension BrokerState {
             effects += finish(jobID, phase: .failed, error: Job.Failure(
                 code: "expired", message: "question \(resolution.presentation) expired, and it has no cancel action to resolve to"), now: now)
         }
+        effects += remind(now: now)
         effects.append(.publish(Event(sequence: lastSequence, type: .heartbeat, at: now)))
+        return effects
+    }
+
+    /// A `presentation.reminder` for each question that has waited `reminderInterval` since it was
+    /// asked, or since its last reminder.
+    mutating func remind(now: Date) -> [BrokerEffect] {
+        guard let interval = settings.reminderInterval else { return [] }
+        var effects: [BrokerEffect] = []
+        for jobID in jobs.keys.sorted() {
+            guard var active = jobs[jobID], let question = active.slot.current else { continue }
+            let since = max(active.lastReminder ?? question.createdAt, question.createdAt)
+            guard now.timeIntervalSince(since) >= interval else { continue }
+            active.lastReminder = now
+            jobs[jobID] = active
+            effects.append(event(.presentationReminder, active.job, at: now, presentation: question))
+        }
         return effects
     }
 

@@ -83,6 +83,7 @@ extension BrokerState {
         let presentation: Presentation
         var draft = present.draft
         if let within = active.job.answerWithin { draft.expiresAfter = within }
+        if let audience = active.job.audience { draft.audience = audience }
         do {
             presentation = try Presentation(draft, id: newID, job: present.job, sequence: present.sequence, createdAt: now)
             try active.slot.present(presentation)

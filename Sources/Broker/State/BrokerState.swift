@@ -18,12 +18,18 @@ public struct BrokerState: Sendable {
         public var limits: MessageLimits
         /// A job handed out again more often than this, because its worker was lost, fails as `poisoned`.
         public var maxRedispatches: Int
+        /// Seconds between `presentation.reminder` events while a question waits; `nil` sends none.
+        public var reminderInterval: TimeInterval?
 
-        public init(heartbeatInterval: TimeInterval = 1, liveness: Int = 3, limits: MessageLimits = .standard, maxRedispatches: Int = 10) {
+        public init(
+            heartbeatInterval: TimeInterval = 1, liveness: Int = 3, limits: MessageLimits = .standard, maxRedispatches: Int = 10,
+            reminderInterval: TimeInterval? = nil
+        ) {
             self.heartbeatInterval = heartbeatInterval
             self.liveness = liveness
             self.limits = limits
             self.maxRedispatches = maxRedispatches
+            self.reminderInterval = reminderInterval
         }
     }
 
@@ -38,6 +44,8 @@ public struct BrokerState: Sendable {
         var cancelRequested = false
         /// Why its worker was last lost while running it, for the `poisoned` error.
         var lastLoss: String?
+        /// When its pending question was last reminded of (not journaled: after a restart, from then).
+        var lastReminder: Date?
     }
 
     /// A connected worker.

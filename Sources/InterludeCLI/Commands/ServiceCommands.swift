@@ -26,7 +26,8 @@ enum Services {
             journal: try settings.journalLocation,
             settings: BrokerState.Settings(
                 heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
-                maxRedispatches: settings.maxRedispatches),
+                maxRedispatches: settings.maxRedispatches,
+                reminderInterval: settings.reminderSeconds > 0 ? TimeInterval(settings.reminderSeconds) : nil),
             synchronous: settings.synchronous,
             keys: try credentials.broker(settings),
             log: settings.log("broker"))
