@@ -50,6 +50,8 @@ extension EndToEnd {
             #expect(refused.error?.code == .forbidden && refused.error?.message.contains("is for groups ops only; bob (no groups)") == true, "\(refused)")
             #expect(try await sandbox.api(token: ana).post("/v1/operations", #"{"operation": "removeDownload", "audience": {"users": []}}"#).status == 422)
 
+            let me = try await sandbox.api(token: ana).get("/v1/me")
+            #expect(try me.decode([String: JSONValue].self) == ["name": .string("ana"), "groups": .array([.string("ops"), .string("dev")])], "\(me)")
             let answered = try await sandbox.api(token: ana).post(path, #"{"action": "cancel"}"#)
             #expect(answered.status == 200, "\(answered)")
             #expect(try answered.decode(Resolution.self).by == "ana")

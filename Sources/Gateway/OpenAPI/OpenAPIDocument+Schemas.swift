@@ -13,6 +13,7 @@ extension OpenAPIDocument {
                 required: ["operation"]),
             "AnswerRequest": object(["action": text, "dismiss": type("boolean"), "values": .object(["type": .string("object"), "additionalProperties": text])]),
             "Audience": object(["users": array(text), "groups": array(text)]),
+            "Caller": object(["name": text, "groups": array(text)]),
             "TextField": object([
                 "id": text, "kind": enumeration(["text", "secure"]), "label": text, "placeholder": nullableText, "required": type("boolean"),
                 "minLength": type("integer"), "maxLength": type("integer"), "pattern": text, "actions": array(text),
