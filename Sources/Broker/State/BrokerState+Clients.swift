@@ -81,7 +81,7 @@ extension BrokerState {
                 return [.reply(to: client, correlation: correlation, .error(WireError(.invalidBody, "an answer needs an action, or dismiss: true")))]
             }
         } catch {
-            let refusal = (error as? WireError) ?? (error as? SlotRefusal).map(WireError.init) ?? WireError(.internal, "\(error)")
+            let refusal = WireError(error)
             var entry = HistoryEntry(.refused, at: now)
             (entry.presentation, entry.action, entry.by, entry.channel) = (request.presentation, request.action, request.by, request.channel)
             entry.error = Job.Failure(code: refusal.code.rawValue, message: refusal.message)
@@ -94,13 +94,12 @@ extension BrokerState {
         return effects
     }
 
-    /// A `forbidden` refusal naming the rule when the pending question is for others than the answerer.
-    static func checkAudience(of question: Presentation?, _ request: ClientRequest.AnswerRequest) throws(WireError) {
+    /// Refuses (`forbidden`, naming the rule) an answer to a pending question meant for others.
+    static func checkAudience(of question: Presentation?, _ request: ClientRequest.AnswerRequest) throws(SlotRefusal) {
         guard let question, question.id == request.presentation, let audience = question.audience else { return }
         let groups = request.groups ?? []
         guard !audience.includes(name: request.by, groups: groups) else { return }
-        let who = request.by.isEmpty ? "an unnamed answerer" : "\(request.by)" + (groups.isEmpty ? " (no groups)" : " (groups \(groups.joined(separator: ", ")))")
-        throw WireError(.forbidden, "presentation \(question.id) is for \(audience) only; \(who) is not among them")
+        throw .notInAudience(presentation: question.id, audience: audience, by: request.by, groups: groups)
     }
 
     private mutating func cancel(_ jobID: String, client: PeerID, correlation: String, now: Date) -> [BrokerEffect] {
