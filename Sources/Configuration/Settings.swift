@@ -89,6 +89,10 @@ public struct Settings: Sendable, Hashable {
     /// means that PostgreSQL database, which several brokers may share (one active at a time).
     public var journal = ""
 
+    // Speed at scale (docs/benchmarks.md).
+    /// Tasks one worker keeps suspended on a question; beyond it the oldest is let go and replayed from its history when answered.
+    public var maxSuspended = 1_000
+
     public init() {}
 
     /// The keys, in the order the documentation lists them.
@@ -101,6 +105,7 @@ public struct Settings: Sendable, Hashable {
         "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots", "allowedOrigins",
         "logFormat", "reminderSeconds",
         "journal",
+        "maxSuspended",
     ]
 
     /// Keys whose values are secrets: never printed or logged.

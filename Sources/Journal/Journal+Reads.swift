@@ -105,17 +105,26 @@ extension Journal {
     /// Every job that has not ended, each with its presentation slot, for a broker that starts again.
     public func recover() throws -> [(Job, PresentationSlot)] {
         let rows = try database.query("SELECT body FROM jobs WHERE state NOT IN ('succeeded', 'failed', 'cancelled') ORDER BY rowid")
+        // Every presentation of those jobs in one query, not one query per job: a restart under 100,000
+        // waiting jobs would otherwise make 100,000 round trips before it listens.
+        let presentations = try database.query("""
+            SELECT p.job, p.body, p.resolution FROM presentations p JOIN jobs j ON j.id = p.job
+            WHERE j.state NOT IN ('succeeded', 'failed', 'cancelled') ORDER BY p.job, p.sequence
+            """)
+        var byJob: [String: [(body: String, resolution: String?)]] = [:]
+        for row in presentations {
+            guard let job = row.string("job"), let body = row.string("body") else { continue }
+            byJob[job, default: []].append((body, row.string("resolution")))
+        }
         return try rows.map { row in
             let job = try Self.decode(Job.self, row.string("body"))
-            let presentations = try database.query(
-                "SELECT body, resolution FROM presentations WHERE job = ? ORDER BY sequence", .text(job.id))
             var pending: Presentation?
             var resolutions: [Resolution] = []
             var last = 0
-            for presentation in presentations {
-                let decoded = try Self.decode(Presentation.self, presentation.string("body"))
+            for presentation in byJob[job.id] ?? [] {
+                let decoded = try Self.decode(Presentation.self, presentation.body)
                 last = max(last, decoded.sequence)
-                if let text = presentation.string("resolution") {
+                if let text = presentation.resolution {
                     resolutions.append(try Self.decode(Resolution.self, text))
                 } else {
                     pending = decoded

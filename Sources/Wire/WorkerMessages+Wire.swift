@@ -13,6 +13,7 @@ extension WorkerMessage: WireMessage {
         case .result: "result"
         case .refuse: "refuse"
         case .disconnect: "disconnect"
+        case .drop: "drop"
         }
     }
 
@@ -26,6 +27,7 @@ extension WorkerMessage: WireMessage {
         case .progress(let value): try Frames.json(value)
         case .result(let value): try Frames.json(value)
         case .refuse(let value): try Frames.json(value)
+        case .drop(let value): try Frames.json(value)
         }
     }
 
@@ -40,6 +42,7 @@ extension WorkerMessage: WireMessage {
         case "result": .result(try Frames.payload(Result.self, body, in: type))
         case "refuse": .refuse(try Frames.payload(Refusal.self, body, in: type))
         case "disconnect": .disconnect
+        case "drop": .drop(try Frames.payload(Attempt.self, body, in: type))
         default: throw WireError(.unknownMessage, "unknown worker message \"\(type)\"")
         }
     }

@@ -13,6 +13,9 @@ public enum WorkerMessage: Sendable, Hashable {
     /// The worker cannot take a dispatch (it does not decode, or it is over the worker's limits).
     case refuse(Refusal)
     case disconnect
+    /// The worker let go of the suspended task of this attempt (it keeps at most `maxSuspended`): the broker
+    /// runs the job again, replaying its history, once its question is resolved.
+    case drop(Attempt)
 
     /// A worker announces the operations it runs (each with its summary, input schema and texts) and how
     /// many jobs it runs at once.

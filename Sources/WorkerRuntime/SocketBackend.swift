@@ -18,10 +18,21 @@ final class SocketBackend: JobBackend {
     let resumptions = Waiters<Resumption, Resolution>()
     private let counter = Atomic<Int>(0)
     private let lastProgress = Mutex<[String: ContinuousClock.Instant]>([:])
+    /// The question each suspended job waits on, so releasing a job finds its waiter without a scan.
+    private let asking = Mutex<[String: Int]>([:])
+    /// The tasks waiting on an answer, oldest first, and what lets one go when there are too many.
+    private let suspended: Mutex<SuspendedJobs>
+    private let dropping = Mutex<(@Sendable (SuspendedJobs.Key) -> Void)?>(nil)
 
-    init(limits: MessageLimits, post: @escaping @Sendable (WorkerMessage, String) -> Void) {
+    init(limits: MessageLimits, maxSuspended: Int, post: @escaping @Sendable (WorkerMessage, String) -> Void) {
         self.limits = limits
         self.post = post
+        suspended = Mutex(SuspendedJobs(limit: maxSuspended))
+    }
+
+    /// Sets what lets a suspended task go when more than `maxSuspended` wait.
+    func onDrop(_ handler: @escaping @Sendable (SuspendedJobs.Key) -> Void) {
+        dropping.withLock { $0 = handler }
     }
 
     private func correlation() -> String { "w\(counter.add(1, ordering: .relaxed).newValue)" }
@@ -36,6 +47,8 @@ final class SocketBackend: JobBackend {
 
     func present(job: String, attempt: Int, sequence: Int, draft: Presentation.Draft) async throws -> Resolution {
         let key = Resumption(job: job, sequence: sequence)
+        asking.withLock { $0[job] = sequence }
+        defer { asking.withLock { if $0[job] == sequence { $0[job] = nil } } }
         // Wait for the resume from the moment the question is acknowledged: an answer can arrive right after.
         async let resolution = resumptions.wait(for: key)
         do {
@@ -47,6 +60,13 @@ final class SocketBackend: JobBackend {
             _ = try? await resolution
             throw error
         }
+        // Suspended from here on: past `maxSuspended`, the oldest waiting task is let go. A question with a
+        // secure field is never let go: its value reaches this task once, and a replay would not have it.
+        guard !(draft.fields ?? []).contains(where: { $0.kind == .secure }) else { return try await resolution }
+        let waiting = SuspendedJobs.Key(job: job, attempt: attempt)
+        let dropped = suspended.withLock { $0.suspend(waiting) }
+        defer { suspended.withLock { $0.resume(waiting) } }
+        if !dropped.isEmpty, let drop = dropping.withLock({ $0 }) { dropped.forEach(drop) }
         return try await resolution
     }
 
@@ -69,9 +89,12 @@ final class SocketBackend: JobBackend {
         if due { post(.progress(.init(job: job, attempt: attempt, done: done, total: total)), "") }
     }
 
-    /// The job ended here: stop waiting for anything of it.
+    /// The job ended here: stop waiting for anything of it. Constant time, so dropping every job of a
+    /// worker that holds thousands of suspended ones costs time linear in their number.
     func release(_ job: String) {
-        resumptions.failAll(where: { $0.job == job }, CancellationError())
+        if let sequence = asking.withLock({ $0.removeValue(forKey: job) }) {
+            resumptions.fail(Resumption(job: job, sequence: sequence), CancellationError())
+        }
         lastProgress.withLock { $0[job] = nil }
     }
 }

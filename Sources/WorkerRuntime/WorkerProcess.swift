@@ -17,7 +17,7 @@ public enum WorkerProcess {
             context: context, endpoint: endpoint, security: security, registry: registry,
             settings: .init(
                 name: settings.resolvedWorkerName, capacity: settings.concurrency, heartbeatInterval: settings.heartbeatInterval,
-                liveness: settings.liveness, limits: settings.messageLimits),
+                liveness: settings.liveness, limits: settings.messageLimits, maxSuspended: settings.maxSuspended),
             log: settings.log("worker"))
     }
 

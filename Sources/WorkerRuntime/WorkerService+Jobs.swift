@@ -52,6 +52,19 @@ extension WorkerService {
         }
     }
 
+    /// Lets go of a suspended task to bound the worker's memory: the broker hears `drop` first, so no
+    /// result of this attempt follows, and replays the job once its question is resolved.
+    func drop(_ suspended: SuspendedJobs.Key) {
+        let found = running.withLock { running -> RunningJob? in
+            guard running[suspended.job]?.attempt == suspended.attempt else { return nil }
+            return running.removeValue(forKey: suspended.job)
+        }
+        guard let found else { return }
+        outbox.post(Frames.encode(WorkerMessage.drop(.init(job: suspended.job, attempt: suspended.attempt))))
+        backend.release(suspended.job)
+        found.task.cancel()
+    }
+
     private func cancel(_ job: String, report: Bool) {
         let found: RunningJob? = running.withLock { running in
             report ? running[job] : running.removeValue(forKey: job)

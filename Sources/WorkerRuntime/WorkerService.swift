@@ -21,13 +21,19 @@ public final class WorkerService: Service {
         public var liveness: Int
         /// The size policy: what the worker reads, and what it checks before it sends.
         public var limits: MessageLimits
+        /// Tasks kept suspended on a question at once; beyond it the oldest is let go and replayed when answered.
+        public var maxSuspended: Int
 
-        public init(name: String, capacity: Int, heartbeatInterval: TimeInterval = 1, liveness: Int = 3, limits: MessageLimits = .standard) {
+        public init(
+            name: String, capacity: Int, heartbeatInterval: TimeInterval = 1, liveness: Int = 3, limits: MessageLimits = .standard,
+            maxSuspended: Int = 1_000
+        ) {
             self.name = name
             self.capacity = capacity
             self.heartbeatInterval = heartbeatInterval
             self.liveness = liveness
             self.limits = limits
+            self.maxSuspended = maxSuspended
         }
     }
 
@@ -59,9 +65,12 @@ public final class WorkerService: Service {
         (welcomes, welcomed) = AsyncStream.makeStream(of: [String].self, bufferingPolicy: .bufferingNewest(1))
         let outbox = try Mailbox<[Data]>()
         self.outbox = outbox
-        backend = SocketBackend(limits: settings.limits) { message, correlation in outbox.post(Frames.encode(message, correlation: correlation)) }
+        backend = SocketBackend(limits: settings.limits, maxSuspended: settings.maxSuspended) { message, correlation in
+            outbox.post(Frames.encode(message, correlation: correlation))
+        }
         stopRequest = try Wakeup()
         connection = WorkerConnection(context: context, endpoint: endpoint, security: security)
+        backend.onDrop { [unowned self] in drop($0) }
     }
 
     /// Connects, announces the operations and runs what the broker hands over, reconnecting when it

@@ -79,6 +79,7 @@ enum Examples {
         .result(.init(job: job.id, attempt: 1, outcome: .succeeded, output: .object(["removed": .bool(true)]))),
         .refuse(.init(job: job.id, attempt: 2, code: "tooLarge", message: "dispatch: body of 1049000 bytes is over the 1048576-byte limit (maxMessageBytes)")),
         .disconnect,
+        .drop(.init(job: job.id, attempt: 1)),
     ]
 
     static let brokerCommands: [BrokerCommand] = [

@@ -54,7 +54,7 @@ public struct Admission: Sendable {
             for announcement in ready.operations where !announcement.summary.isEmpty {
                 try Names.check(announcement.summary, as: "the summary of \(announcement.name.debugDescription)", maxLength: 200)
             }
-        case .heartbeat, .withdraw, .progress, .refuse, .disconnect:
+        case .heartbeat, .withdraw, .progress, .refuse, .disconnect, .drop:
             break
         }
         return message

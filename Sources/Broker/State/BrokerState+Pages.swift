@@ -10,11 +10,22 @@ extension BrokerState {
             guard let cursor = PendingCursor(text) else { throw WireError(.invalidBody, "after \"\(text)\" is not a cursor a page gave out") }
             return cursor
         }
-        let ordered = pending.filter { presentation in start.map { $0 < PendingCursor(presentation) } ?? true }
+        // From the cursor on in the index: a page costs O(log n + its size), however many are pending.
+        var ordered = pendingIndex.after(start).lazy.compactMap { entry in
+            self.jobs[entry.job].flatMap { active in active.slot.current.map { PendingItem(presentation: $0, operation: active.job.operation) } }
+        }.makeIterator()
         var filler = PageFiller<PendingItem>(limit: limit, budget: settings.limits.pageBytes)
-        let items = ordered.lazy.map { PendingItem(presentation: $0, operation: self.jobs[$0.job]?.job.operation ?? "") }
-        let consumed = filler.fill(items, id: \.presentation.id) { $0.trimmed() }
-        let next = consumed < ordered.count && consumed > 0 ? PendingCursor(ordered[consumed - 1]).text : nil
+        var last: PendingItem?
+        var stopped = false
+        while let item = ordered.next() {
+            guard filler.offer(item, id: item.presentation.id, trim: { $0.trimmed() }) else {
+                stopped = true
+                break
+            }
+            last = item
+        }
+        // A next page when the page stopped before the end, after using up at least one.
+        let next = stopped ? last.map { PendingCursor($0.presentation).text } : nil
         return BrokerReply.PendingSnapshot(
             presentations: filler.items.map(\.presentation), sequence: lastSequence,
             operations: Dictionary(filler.items.map { ($0.presentation.job, $0.operation) }) { first, _ in first },

@@ -7,8 +7,10 @@ extension BrokerState {
     /// Hands queued jobs to workers with a free slot for their operation, least loaded first.
     mutating func assign(now: Date) -> [BrokerEffect] {
         var effects: [BrokerEffect] = []
+        // Nothing to hand out to: stop before looking at the queue at all.
+        var free = workers.values.reduce(0) { $0 + max(0, $1.freeSlots) }
         var index = 0
-        while index < queue.count {
+        while free > 0, index < queue.count {
             let jobID = queue[index]
             guard var active = jobs[jobID] else {
                 queue.remove(at: index)
@@ -20,10 +22,12 @@ extension BrokerState {
                 continue
             }
             queue.remove(at: index)
+            free -= 1
             active.job.phase = .running
             active.job.attempts += 1
             active.job.updatedAt = now
             active.worker = worker.id
+            if let holder = active.holder { workers[holder]?.holding.remove(jobID) }
             active.holder = nil
             jobs[jobID] = active
             workers[worker.id]?.running.insert(jobID)
@@ -40,8 +44,10 @@ extension BrokerState {
     mutating func resolved(_ jobID: String, _ answered: Resolution, now: Date) -> [BrokerEffect] {
         guard var active = jobs[jobID] else { return [] }
         let resolution = answered.withoutSecrets
+        pendingIndex.remove(resolution.presentation)
         active.job.presentation = nil
         active.job.updatedAt = now
+        if let holder = active.holder { workers[holder]?.holding.remove(jobID) }
         var effects: [BrokerEffect] = [
             .persist(.resolve(resolution)), resolvedLine(resolution, operation: active.job.operation), history(jobID, .resolved(resolution)),
         ]
@@ -69,9 +75,10 @@ extension BrokerState {
     mutating func finish(_ jobID: String, phase: Job.Phase, result: JSONValue? = nil, error: Job.Failure? = nil, now: Date) -> [BrokerEffect] {
         guard var active = jobs.removeValue(forKey: jobID) else { return [] }
         var effects: [BrokerEffect] = []
-        queue.removeAll { $0 == jobID }
+        if active.job.phase == .queued { queue.removeAll { $0 == jobID } }
         if let worker = active.worker { workers[worker]?.running.remove(jobID) }
         if let holder = active.holder, workers[holder] != nil {
+            workers[holder]?.holding.remove(jobID)
             effects.append(.send(to: holder, correlation: "", .forget(.init(job: jobID, attempt: active.job.attempts))))
         }
         active.job.phase = phase
@@ -80,6 +87,7 @@ extension BrokerState {
         active.job.updatedAt = now
         active.job.outcome = active.slot.resolutions.values.max { ($0.at, $0.presentation) < ($1.at, $1.presentation) }.map(Job.Outcome.init)
         if let withdrawal = active.slot.withdraw(at: now) {
+            pendingIndex.remove(withdrawal.presentation)
             active.job.presentation = nil
             effects += [.persist(.resolve(withdrawal)), resolvedLine(withdrawal, operation: active.job.operation),
                         history(jobID, .resolved(withdrawal)), event(.presentationResolved, active.job, at: now, resolution: withdrawal)]
@@ -99,7 +107,8 @@ extension BrokerState {
     mutating func removeWorker(_ id: PeerID, now: Date, cause: String) -> [BrokerEffect] {
         guard let worker = workers.removeValue(forKey: id) else { return [] }
         var effects: [BrokerEffect] = []
-        for jobID in jobs.keys.sorted() {
+        // Only the jobs it ran or held: the others are not touched, however many there are.
+        for jobID in worker.running.union(worker.holding).sorted() {
             guard var active = jobs[jobID] else { continue }
             if active.holder == id { active.holder = nil }
             if active.worker == id {
@@ -148,14 +157,15 @@ extension BrokerState {
                 effects.append(.send(to: worker.id, correlation: "", .heartbeat))
             }
         }
-        for jobID in jobs.keys.sorted() {
-            guard var active = jobs[jobID], let resolution = active.slot.expire(at: now) else { continue }
+        for id in pendingIndex.popExpired(at: now) {
+            guard let jobID = pendingIndex.jobs[id], var active = jobs[jobID], let resolution = active.slot.expire(at: now) else { continue }
             jobs[jobID] = active
             guard resolution.action == nil else {
                 effects += resolved(jobID, resolution, now: now)
                 continue
             }
             // No cancel action to resolve to: the job cannot carry on, it fails as expired.
+            pendingIndex.remove(resolution.presentation)
             active.job.presentation = nil
             jobs[jobID] = active
             effects += [
@@ -171,24 +181,29 @@ extension BrokerState {
     }
 
     /// A `presentation.reminder` for each question that has waited `reminderInterval` since it was
-    /// asked, or since its last reminder.
+    /// asked, or since its last reminder (one overdue when the broker starts is sent at once); O(log n) each.
     mutating func remind(now: Date) -> [BrokerEffect] {
-        guard let interval = settings.reminderInterval else { return [] }
         var effects: [BrokerEffect] = []
-        for jobID in jobs.keys.sorted() {
-            guard var active = jobs[jobID], let question = active.slot.current else { continue }
-            let since = max(active.lastReminder ?? question.createdAt, question.createdAt)
-            guard now.timeIntervalSince(since) >= interval else { continue }
-            active.lastReminder = now
-            jobs[jobID] = active
+        while let first = reminders.first, first.at <= now {
+            reminders.popFirst()
+            guard let jobID = pendingIndex.jobs[first.payload], let active = jobs[jobID], let question = active.slot.current,
+                  question.id == first.payload else { continue }
             effects.append(event(.presentationReminder, active.job, at: now, presentation: question))
+            scheduleReminder(of: question.id, after: now)
         }
+        if reminders.count > 2 * pendingIndex.count + 1024 { reminders.filter { pendingIndex.jobs[$0.payload] != nil } }
         return effects
     }
 
+    /// Schedules the next reminder of a pending presentation, `reminderInterval` after `start`.
+    mutating func scheduleReminder(of presentation: String, after start: Date) {
+        guard let interval = settings.reminderInterval else { return }
+        reminders.push(start.addingTimeInterval(interval), presentation)
+    }
+
     /// The number of pending presentations.
-    public var pendingCount: Int { jobs.values.reduce(0) { $0 + ($1.slot.current == nil ? 0 : 1) } }
+    public var pendingCount: Int { pendingIndex.count }
 
     /// When the next presentation expires, so the loop can wake for it.
-    public var nextExpiry: Date? { jobs.values.compactMap(\.slot.current?.expiresAt).min() }
+    public var nextExpiry: Date? { pendingIndex.nextExpiry }
 }

@@ -45,6 +45,8 @@ extension BrokerState {
             return [save(active), history(report.job, entry)]
         case .result(let result):
             return self.result(result, from: id, now: now)
+        case .drop(let attempt):
+            return dropped(attempt, by: id, now: now)
         case .refuse(let refusal):
             guard lease(.init(job: refusal.job, attempt: refusal.attempt), runningOn: id) != nil, let worker = workers[id] else { return [] }
             let error = Job.Failure(code: refusal.code, message: "worker \(worker.name) refused attempt \(refusal.attempt): \(refusal.message)")
@@ -98,7 +100,10 @@ extension BrokerState {
         active.holder = id
         jobs[present.job] = active
         workers[id]?.running.remove(present.job)
+        workers[id]?.holding.insert(present.job)
         presentationJobs[presentation.id] = present.job
+        pendingIndex.insert(presentation)
+        scheduleReminder(of: presentation.id, after: now)
         var effects: [BrokerEffect] = [
             .persist(.addPresentation(presentation)), save(active), askedLine(presentation, operation: active.job.operation),
             history(present.job, .asked(presentation)),
@@ -120,6 +125,29 @@ extension BrokerState {
         case .cancelled:
             return finish(result.job, phase: .cancelled, error: Job.Failure(code: "cancelled", message: "cancelled by a client"), now: now)
         }
+    }
+
+    /// The worker let go of a suspended task: the job waits on without a holder, and runs again (replayed)
+    /// once its question is resolved. A `resume` that crossed the drop found no task: the job is queued at once.
+    private mutating func dropped(_ attempt: WorkerMessage.Attempt, by id: PeerID, now: Date) -> [BrokerEffect] {
+        guard var active = lease(attempt, heldBy: id) else { return [] }
+        workers[id]?.holding.remove(attempt.job)
+        if active.holder == id {
+            active.holder = nil
+            jobs[attempt.job] = active
+            return []
+        }
+        workers[id]?.running.remove(attempt.job)
+        active.worker = nil
+        if active.cancelRequested {
+            jobs[attempt.job] = active
+            return finish(attempt.job, phase: .cancelled, error: Job.Failure(code: "cancelled", message: "cancelled by a client"), now: now)
+        }
+        active.job.phase = .queued
+        active.job.updatedAt = now
+        jobs[attempt.job] = active
+        queue.insert(attempt.job, at: 0)
+        return [save(active)] + assign(now: now)
     }
 
     /// How many quarters of `total` are `done` (0…4); nil without a total.

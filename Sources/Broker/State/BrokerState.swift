@@ -44,8 +44,6 @@ public struct BrokerState: Sendable {
         var cancelRequested = false
         /// Why its worker was last lost while running it, for the `poisoned` error.
         var lastLoss: String?
-        /// When its pending question was last reminded of (not journaled: after a restart, from then).
-        var lastReminder: Date?
     }
 
     /// A connected worker.
@@ -56,6 +54,8 @@ public struct BrokerState: Sendable {
         let announcements: [String: OperationAnnouncement]
         let capacity: Int
         var running: Set<String> = []
+        /// Jobs whose task it keeps suspended on a question.
+        var holding: Set<String> = []
         var lastHeard: Date
         var lastSent: Date
 
@@ -69,6 +69,11 @@ public struct BrokerState: Sendable {
     var queue: [String] = []
     var workers: [PeerID: Worker] = [:]
     var presentationJobs: [String: String] = [:]
+    /// The pending presentations in page order and by deadline.
+    var pendingIndex = PendingIndex()
+    /// When each pending presentation is next reminded of (`reminderInterval`), by presentation id; may
+    /// hold resolved ones, skipped when they come up.
+    var reminders = DeadlineHeap<String>()
     var idempotencyKeys: [String: String] = [:]
     /// Every operation ever announced; the only operations a submit may name.
     var registry: AnnouncedOperations
@@ -90,7 +95,11 @@ public struct BrokerState: Sendable {
             if slot.current == nil { job.phase = .queued }
             jobs[job.id] = ActiveJob(job: job, slot: slot)
             for id in slot.resolutions.keys { presentationJobs[id] = job.id }
-            if let current = slot.current { presentationJobs[current.id] = job.id }
+            if let current = slot.current {
+                presentationJobs[current.id] = job.id
+                pendingIndex.insert(current)
+                scheduleReminder(of: current.id, after: current.createdAt)
+            }
             if job.phase == .queued { queue.append(job.id) }
         }
     }
@@ -99,9 +108,7 @@ public struct BrokerState: Sendable {
     public var activeJobs: [Job] { jobs.values.map(\.job).sorted { $0.createdAt < $1.createdAt } }
 
     /// Every pending presentation, oldest first (by creation time, then id: the order pages follow).
-    public var pending: [Presentation] {
-        jobs.values.compactMap(\.slot.current).map { (PendingCursor($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-    }
+    public var pending: [Presentation] { pendingIndex.all.compactMap { jobs[$0.job]?.slot.current } }
 
     /// The number of connected workers.
     public var workerCount: Int { workers.count }

@@ -81,9 +81,11 @@ struct WorkerCommand: Command {
         Runs a worker until SIGINT or SIGTERM: it connects to the broker's `workers` endpoint, announces
         the shipped operations (name, summary, input schema, texts), and runs up to N jobs at once on the
         library folder (`library`). It prints "interlude worker is up." once the broker has taken them.
+        At most `maxSuspended` jobs waiting on a question stay suspended in its memory; past that the oldest
+        is let go, and replayed from its history once answered.
           --concurrency  jobs at once (default: the `concurrency` setting, 4)
         Settings: workers, library, concurrency, heartbeatMs, liveness, exportReserveBytes, exportRoots, workerName, maxMessageBytes,
-        curveSecretKeyFile, brokerPublicKey.
+        maxSuspended, curveSecretKeyFile, brokerPublicKey.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
