@@ -61,7 +61,7 @@ let package = Package(
         ], exclude: ["Page/Assets"]),
         .target(name: "InterludeCLI", dependencies: [
             "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "Journal", "HTTPServer", "Webhooks", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
-            "Gateway", "Presentation", "Schema", "Wire", "Primitives",
+            "Gateway", "Presentation", "Schema", "Wire", "Primitives", "PostgreSQL",
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
 
@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "Log"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "Primitives"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"]),
-        .testTarget(name: "JournalTests", dependencies: ["Journal", "PostgreSQL", "Wire", "Presentation", "Schema", "TestSupport"]),
+        .testTarget(name: "JournalTests", dependencies: ["Journal", "PostgreSQL", "SQLite", "Wire", "Presentation", "Schema", "TestSupport"]),
         .testTarget(name: "BrokerTests", dependencies: ["Broker", "Journal", "Wire", "Presentation", "Schema", "ZeroMQ"]),
         .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "WorkerRuntime", "Presentation", "Wire"]),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation", "Schema", "Wire", "Archive"]),

@@ -9,8 +9,9 @@
 #    folder, removed afterwards;
 # 3. measures Majortomo (broker + 2 echo workers, a windowed DEALER client) and PgQueuer (no-op jobs, one
 #    transaction per enqueue) with the same --jobs and --in-flight as Interlude;
-# 4. runs `interlude bench … --peers FILE`: the floor, Interlude in separate processes and in one, parked
-#    jobs, webhooks, and the ratios to the floor and to both peers.
+# 4. runs `interlude bench … --peers FILE --postgres URL`: the floor, Interlude in separate processes and
+#    in one (with the journal on SQLite, and on the private PostgreSQL), parked jobs, webhooks, and the
+#    ratios to the floor and to both peers.
 # --small runs every scenario at a size that takes seconds (what `make test` runs; no timing is asserted).
 # A peer that cannot be installed because PyPI is unreachable is skipped with one line saying so.
 set -euo pipefail
@@ -82,15 +83,20 @@ peers_ready() {
     cp "$requirements" "$venv/installed-requirements.txt"
 }
 
+# One private PostgreSQL for PgQueuer and for Interlude's row with the journal on PostgreSQL (a schema each).
+url=""
+if ! url=$(scripts/postgres-private start "$postgres" 2>"$work/postgres.err"); then
+    url=""
+    say "the private PostgreSQL did not start: $(tail -n 1 "$work/postgres.err")"
+fi
 if reason=$(peers_ready); then
     say "Majortomo: $jobs requests, ≤$in_flight in flight"
     "$venv/bin/python" benchmarks/peers/majortomo_peer.py --jobs "$jobs" --in-flight "$in_flight" --timeout "$timeout" --work "$work" \
         >"$work/majortomo.json" || true
-    if url=$(scripts/postgres-private start "$postgres" 2>"$work/postgres.err"); then
+    if [ -n "$url" ]; then
         say "PgQueuer: $jobs jobs, ≤$in_flight in flight, PostgreSQL 15 at 127.0.0.1:$(cat "$postgres/port")"
         "$venv/bin/python" benchmarks/peers/pgqueuer_peer.py --url "$url" --jobs "$jobs" --in-flight "$in_flight" --timeout "$timeout" \
             >"$work/pgqueuer.json" || true
-        scripts/postgres-private stop "$postgres"
     else
         skipped pgqueuer "the private PostgreSQL did not start: $(tail -n 1 "$work/postgres.err" | tr -d '"\\')" >"$work/pgqueuer.json"
     fi
@@ -104,4 +110,6 @@ for peer in majortomo pgqueuer; do
 done
 printf '{"majortomo": %s, "pgqueuer": %s}\n' "$(tail -n 1 "$work/majortomo.json")" "$(tail -n 1 "$work/pgqueuer.json")" >"$work/peers.json"
 
-"$binary" bench "${passed[@]}" --peers "$work/peers.json"
+postgres_option=()
+[ -z "$url" ] || postgres_option=(--postgres "$url")
+"$binary" bench "${passed[@]}" --peers "$work/peers.json" "${postgres_option[@]}"

@@ -18,7 +18,7 @@ public final class BrokerClient: Sendable {
     private let counter = Atomic<Int>(0)
     private let prefix = Identifier.short()
     private let state = HealthRecord()
-    /// The broker's client endpoint.
+    /// The broker's client endpoint, or several brokers' as a comma-separated list.
     public let endpoint: String
     /// How long a request waits for its reply unless the call says otherwise.
     public let requestTimeout: Duration
@@ -44,7 +44,14 @@ public final class BrokerClient: Sendable {
     var health: ConnectionHealth { state.current }
 
     /// Sends a request and waits for its reply; the broker's refusals come back as `.error`.
+    ///
+    /// Given several brokers, a submit without an idempotency key gets one, so sending it again to the
+    /// next broker after a failover cannot make a second job.
     public func request(_ request: ClientRequest, timeout: Duration? = nil) async -> BrokerReply {
+        var request = request
+        if case .submit(let submit) = request, submit.idempotencyKey == nil, EndpointList.split(endpoint).count > 1 {
+            request = .submit(.init(operation: submit.operation, input: submit.input, idempotencyKey: Identifier.make("retry")))
+        }
         let correlation = "\(prefix)-\(counter.add(1, ordering: .relaxed).newValue)"
         let outgoing = Outgoing(
             correlation: correlation, frames: Frames.encode(request, correlation: correlation),

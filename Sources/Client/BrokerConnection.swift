@@ -9,9 +9,10 @@ import ZeroMQ
 public final class BrokerConnection: Sendable {
     /// Where the broker is and how to talk to it.
     public struct Options: Sendable {
-        /// The broker's client endpoint (ROUTER).
+        /// The broker's client endpoint (ROUTER); a comma-separated list names several brokers sharing
+        /// one journal, of which the connection follows the active one.
         public var clients: String
-        /// The broker's event endpoint (PUB); empty for a connection that never subscribes.
+        /// The broker's event endpoint (PUB), or a comma-separated list; empty for a connection that never subscribes.
         public var events: String
         /// How every socket is secured.
         public var security: ConnectionSecurity

@@ -6,6 +6,11 @@ import ZeroMQ
 /// The request socket's thread: sends what callers post, matches replies to waiters, times requests
 /// out, and closes and reopens the socket when `LazyPirate` says it is broken.
 ///
+/// Given several brokers (a comma-separated `clients`), it talks to one at a time and follows the
+/// active one: a broker that answers `notActive`, goes away or cannot be reached is left for the next,
+/// and the requests waiting on it are sent again there (each request keeps its frames until answered).
+/// A single broker that answers `notActive` is asked again shortly, within each request's timeout.
+///
 /// Every socket is made in `open()`, the one place its security, size limit and endpoint are applied.
 final class ClientLoop {  // made on the caller's thread, then handed to the socket thread, which alone uses it
     private let context: Context
@@ -16,13 +21,16 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
     private var pirate: LazyPirate
     private var socket: Socket?
     private var monitor: HandshakeMonitor?
-    /// Requests sent on the current socket: when each left, and when it stops waiting.
-    private var inFlight: [String: (sent: ContinuousClock.Instant, deadline: ContinuousClock.Instant)] = [:]
+    /// Requests sent on the current socket, each with when it left; kept whole so it can be sent again.
+    private var inFlight: [String: (request: Outgoing, sent: ContinuousClock.Instant)] = [:]
     /// Requests waiting for a socket (while one is being reopened).
     private var queued: [Outgoing] = []
     private var reopenAt: ContinuousClock.Instant?
     /// Set when the broker refused this client's key: requests fail at once instead of waiting.
     private var refusal: WireError?
+    /// When the current socket was opened, and whether its connection has been established since.
+    private var openedAt = ContinuousClock.now
+    private var connected = false
 
     init(
         context: Context, options: BrokerConnection.Options, outbox: Mailbox<Outgoing>, waiters: Waiters<String, BrokerReply>,
@@ -33,7 +41,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
         self.outbox = outbox
         self.waiters = waiters
         self.health = health
-        pirate = LazyPirate(endpoints: [options.clients], backoff: .init(initial: options.reopenDelay, maximum: options.maxReopenDelay))
+        pirate = LazyPirate(endpoints: EndpointList.split(options.clients), backoff: .init(initial: options.reopenDelay, maximum: options.maxReopenDelay))
         try open()
     }
 
@@ -56,7 +64,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
 
     /// How long to poll: until the next deadline or reopening, at most a second.
     private func wait() -> Duration {
-        let next = (inFlight.values.map(\.deadline) + queued.map(\.deadline) + [reopenAt].compactMap { $0 }).min()
+        let next = (inFlight.values.map(\.request.deadline) + queued.map(\.deadline) + [reopenAt].compactMap { $0 }).min()
         guard let next else { return .seconds(1) }
         return min(max(.zero, ContinuousClock.now.duration(to: next)), .seconds(1))
     }
@@ -66,7 +74,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
         guard let socket else { return queued.append(request) }
         do {
             if try socket.send(request.frames, timeout: .seconds(1)) {
-                inFlight[request.correlation] = (.now, request.deadline)
+                inFlight[request.correlation] = (request, .now)
             } else {
                 waiters.fail(request.correlation, WireError(.unavailable, "the broker at \(pirate.endpoint) is not taking requests"))
             }
@@ -79,12 +87,18 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
     private func receive() {
         guard let socket else { return }
         while let frames = try? socket.receive() {
-            pirate.replied(at: .now)
             do {
                 let (reply, correlation) = try Frames.decode(frames, as: BrokerReply.self, limits: options.limits)
+                if case .error(let error) = reply, error.code == .notActive {
+                    // A standby: this request, and every other it holds, goes to the next broker (or,
+                    // with one endpoint, to the same again shortly: it may be about to take over).
+                    return moveOn(because: "the broker at \(pirate.endpoint) is standing by")
+                }
+                pirate.replied(at: .now)
                 inFlight[correlation] = nil
                 waiters.resolve(correlation, reply)
             } catch {
+                pirate.replied(at: .now)
                 // A reply that cannot be read still names its request: fail it now, not at the timeout.
                 guard frames.count == 4 else { continue }
                 let correlation = String(decoding: frames[2], as: UTF8.self)
@@ -103,25 +117,58 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             return true
         }
         var verdict = LazyPirate.Verdict.keep
-        for (correlation, request) in inFlight where request.deadline <= now {
+        for (correlation, flight) in inFlight where flight.request.deadline <= now {
             inFlight[correlation] = nil
             waiters.fail(correlation, timeout())
-            if case .keep = verdict { verdict = pirate.timedOut(sentAt: request.sent) }
+            if case .keep = verdict { verdict = pirate.timedOut(sentAt: flight.sent) }
         }
         condemn(verdict, because: "a request got no reply within its timeout and nothing else came back")
+        // One of several brokers that has not let us connect for a while: try the next.
+        if pirate.hasAlternatives, socket != nil, !connected, !(inFlight.isEmpty && queued.isEmpty),
+           openedAt.duration(to: now) >= Self.connectWait {
+            moveOn(because: "no connection to the broker at \(pirate.endpoint) within \(Self.connectWait)")
+        }
     }
+
+    /// How long one of several brokers may take to accept the connection before the next is tried.
+    static let connectWait: Duration = .seconds(1)
 
     private func timeout() -> WireError {
         WireError(.timeout, "the broker at \(pirate.endpoint) did not answer within \(options.requestTimeout)")
     }
 
     private func checkHandshakes() {
-        guard let outcome = (try? monitor?.drain())??.last else { return }
-        refusal = HandshakeRefusal.error(outcome, endpoint: pirate.endpoint)
+        guard let outcomes = try? monitor?.drain() else { return }
+        for outcome in outcomes {
+            switch outcome {
+            case .disconnected, .unreachable:
+                // One of several brokers went away or cannot be reached: the next may be active.
+                if pirate.hasAlternatives, refusal == nil { return moveOn(because: "the broker at \(pirate.endpoint) went away") }
+            case .succeeded:
+                connected = true
+                refusal = nil
+            case .refused, .failed:
+                refusal = HandshakeRefusal.error(outcome, endpoint: pirate.endpoint)
+            }
+        }
         // What was sent before the refusal will never be answered.
         if let refusal {
             for correlation in inFlight.keys { waiters.fail(correlation, refusal) }
             inFlight.removeAll()
+        }
+    }
+
+    /// Leaves the current broker for the next of the list: the requests it held wait for the new
+    /// socket and are sent again there, oldest first, each within its own deadline.
+    private func moveOn(because reason: String) {
+        guard socket != nil else { return }
+        close()
+        queued = inFlight.values.sorted { $0.sent < $1.sent }.map(\.request) + queued
+        inFlight.removeAll()
+        if case .reopen(let delay) = pirate.moveOn() { reopenAt = .now + delay }
+        health.withLock {
+            $0.isOpen = false
+            $0.lastProblem = reason
         }
     }
 
@@ -166,6 +213,8 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             try socket.connect(pirate.endpoint)
             self.socket = socket
             self.monitor = monitor
+            openedAt = .now
+            connected = false
             refusal = nil
             health.withLock { $0.isOpen = true }
         } catch {

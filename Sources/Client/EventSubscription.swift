@@ -13,7 +13,8 @@ enum EventSubscription {
     ) throws -> AsyncStream<Event> {
         let socket = try Socket(context, .sub, security: security)
         for topic in topics.isEmpty ? [""] : topics + ["heartbeat"] { try socket.subscribe(topic) }
-        try socket.connect(endpoint)
+        // Several brokers: only the active one publishes, so listening to all follows it across a failover.
+        for one in EndpointList.split(endpoint) { try socket.connect(one) }
         let stop = try Wakeup()
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(10_000))
         continuation.onTermination = { _ in stop.signal() }

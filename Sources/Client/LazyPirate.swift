@@ -5,7 +5,9 @@
 /// A request that times out condemns the socket only if nothing at all came back on it since that
 /// request left: a busy broker answering other requests is slow, not broken. A condemned socket is
 /// closed and a new one opened after a backoff that doubles with each consecutive failure and resets
-/// at the first reply. Each reopen moves to the next endpoint, so a list of brokers is tried in turn.
+/// at the first reply. Each reopen moves to the next endpoint, so a list of brokers is tried in turn:
+/// a broker that answers `notActive`, goes away or cannot be reached is left for the next one at once
+/// (`moveOn`), the requests it held sent again there.
 struct LazyPirate: Sendable {
     /// How long to wait before reopening after consecutive failures.
     struct Backoff: Sendable, Hashable {
@@ -72,6 +74,20 @@ struct LazyPirate: Sendable {
         lastReply = nil
         reopens += 1
     }
+
+    /// Whether there is another broker to move on to.
+    var hasAlternatives: Bool { endpoints.count > 1 }
+
+    /// The current broker is not the active one (it stands by, went away or cannot be reached): close
+    /// the socket and try the next endpoint, soon. Waits double with each move in a row, up to half a
+    /// second, so a list in which no broker is active yet is walked round without hammering it.
+    mutating func moveOn() -> Verdict {
+        failures += 1
+        return .reopen(after: min(backoff.delay(after: failures), Self.longestMove))
+    }
+
+    /// The longest wait before trying the next broker of a list.
+    static let longestMove: Duration = .milliseconds(500)
 
     private mutating func condemn() -> Verdict {
         failures += 1

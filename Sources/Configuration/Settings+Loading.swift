@@ -129,6 +129,7 @@ extension Settings {
         case "logFormat": logFormat = try text()
         case "reminderSeconds": reminderSeconds = Int(try integer())
         case "journal": journal = try text()
+        case "retention": retention = try text()
         case "maxSuspended": maxSuspended = Int(try integer())
         default: throw ConfigurationError(key: key, source: source, problem: "unknown key; known keys: \(Self.keys.joined(separator: ", "))")
         }

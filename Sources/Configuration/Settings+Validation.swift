@@ -5,8 +5,12 @@ import PostgreSQL
 extension Settings {
     /// Checks every value; the first bad one is reported.
     public func validate() throws(ConfigurationError) {
-        for (key, endpoint) in [("clients", clients), ("workers", workers), ("events", events)] {
-            if let problem = Self.endpointProblem(endpoint) { throw ConfigurationError(key: key, source: "settings", problem: problem) }
+        for (key, setting) in [("clients", clients), ("workers", workers), ("events", events)] {
+            // A comma-separated list names several brokers sharing one journal (docs/scaling.md).
+            for endpoint in setting.split(separator: ",", omittingEmptySubsequences: false) {
+                let endpoint = endpoint.trimmingCharacters(in: .whitespaces)
+                if let problem = Self.endpointProblem(endpoint) { throw ConfigurationError(key: key, source: "settings", problem: problem) }
+            }
         }
         if (try? Self.hostAndPort(http)) == nil {
             throw ConfigurationError(key: "http", source: "settings", problem: "expected host:port with a port from 0 to 65535, got \"\(http)\"")
@@ -40,6 +44,7 @@ extension Settings {
                 throw ConfigurationError(key: "journal", source: "settings", problem: "\(error.message); empty means SQLite in `data`")
             }
         }
+        try check("retention", retentionSeconds != nil, "must be 0 (keep everything) or a duration such as 7d, 12h or 30m")
         try check("workerName", workerName.count <= 128 && !workerName.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
                   "must be at most 128 characters without control characters")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Log
 import SQLite
+import Wire
 
 /// Every setting of Interlude, from `config/interlude.json` and then `INTERLUDE_…` environment variables.
 ///
@@ -88,6 +89,9 @@ public struct Settings: Sendable, Hashable {
     /// Where the journal lives: empty means `<data>/journal.sqlite`; a `postgres://` or `postgresql://` URL
     /// means that PostgreSQL database, which several brokers may share (one active at a time).
     public var journal = ""
+    /// How long finished jobs, their questions, steps and timeline, and events are kept before the broker
+    /// prunes them: a duration such as `7d` or `12h`; `0` keeps everything.
+    public var retention = "7d"
 
     // Speed at scale (docs/benchmarks.md).
     /// Tasks one worker keeps suspended on a question; beyond it the oldest is let go and replayed from its history when answered.
@@ -104,7 +108,7 @@ public struct Settings: Sendable, Hashable {
         "maxMessageBytes", "maxJsonDepth", "maxJsonKeys", "maxRedispatches",
         "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots", "allowedOrigins",
         "logFormat", "reminderSeconds",
-        "journal",
+        "journal", "retention",
         "maxSuspended",
     ]
 
@@ -142,6 +146,11 @@ public struct Settings: Sendable, Hashable {
 
     /// The heartbeat interval in seconds.
     public var heartbeatInterval: TimeInterval { Double(heartbeatMs) / 1000 }
+
+    /// `retention` in seconds, 0 when everything is kept; nil when it is not a duration.
+    public var retentionSeconds: TimeInterval? {
+        retention.trimmingCharacters(in: .whitespaces) == "0" ? 0 : DurationText.seconds(retention)
+    }
 
     /// The log for a component at the configured level.
     public func log(_ component: String) -> Log {

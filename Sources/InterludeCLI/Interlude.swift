@@ -12,6 +12,7 @@ public enum Interlude {
         BenchCommand(),
         KeygenCommand(),
         DemoCommand(), CompletionCommand(),
+        JournalCommand(),
     ]
 
     /// Options every command takes: `--config FILE` and `--log-format text|json`.

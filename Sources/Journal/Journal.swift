@@ -20,8 +20,15 @@ public final class Journal {
     public init(folder: URL, synchronous: Synchronous = .full) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         path = folder.appendingPathComponent("journal.sqlite").path
-        database = try Database(path: path, options: .init(synchronous: synchronous))
+        let database = try Database(path: path, options: .init(synchronous: synchronous))
+        // A new file gives the pages pruning empties back (`Journal.prune`); chosen only before the first table.
+        if try database.query("SELECT COUNT(*) AS n FROM sqlite_master").first?.int("n") == 0 {
+            // The file already has its header (WAL): a VACUUM of the empty file applies the mode.
+            try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            try database.execute("VACUUM")
+        }
         try database.migrate(Schema.migrations)
+        self.database = database
     }
 
     /// Opens the journal in the PostgreSQL database at `url`, applying any pending migrations; a server

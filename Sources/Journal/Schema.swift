@@ -61,5 +61,10 @@ enum Schema {
             );
             CREATE INDEX history_by_job ON history(job, id);
             """),
+        // Retention: finished jobs found by age, events by time (`Journal.prune`).
+        Migration(version: 6, sql: """
+            CREATE INDEX jobs_finished ON jobs(updated_at) WHERE state IN ('succeeded', 'failed', 'cancelled');
+            CREATE INDEX events_by_time ON events(at);
+            """),
     ]
 }

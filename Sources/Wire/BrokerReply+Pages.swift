@@ -93,15 +93,19 @@ extension BrokerReply {
         public let cutShort: Bool
         /// Sequences of events too large for a message on their own, listed with their bulky values left out.
         public let trimmed: [String]
-        public init(events: [Event], last: Int64, next: Int64? = nil, cutShort: Bool = false, trimmed: [String] = []) {
+        /// Set when events after the asked sequence were pruned (the `retention` setting): the newest
+        /// sequence no longer held. Take a new snapshot; the page goes on from the oldest event held.
+        public let prunedThrough: Int64?
+        public init(events: [Event], last: Int64, next: Int64? = nil, cutShort: Bool = false, trimmed: [String] = [], prunedThrough: Int64? = nil) {
             self.events = events
             self.last = last
             self.next = next
             self.cutShort = cutShort
+            self.prunedThrough = prunedThrough
             self.trimmed = trimmed
         }
 
-        private enum CodingKeys: String, CodingKey { case events, last, next, cutShort, trimmed }
+        private enum CodingKeys: String, CodingKey { case events, last, next, cutShort, trimmed, prunedThrough }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -110,6 +114,7 @@ extension BrokerReply {
             next = try container.decodeIfPresent(Int64.self, forKey: .next)
             cutShort = try container.decodeIfPresent(Bool.self, forKey: .cutShort) ?? false
             trimmed = try container.decodeIfPresent([String].self, forKey: .trimmed) ?? []
+            prunedThrough = try container.decodeIfPresent(Int64.self, forKey: .prunedThrough)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -119,6 +124,7 @@ extension BrokerReply {
             try container.encode(next, forKey: .next)
             try container.encode(cutShort, forKey: .cutShort)
             if !trimmed.isEmpty { try container.encode(trimmed, forKey: .trimmed) }
+            try container.encodeIfPresent(prunedThrough, forKey: .prunedThrough)
         }
     }
 }

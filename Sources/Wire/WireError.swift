@@ -17,6 +17,8 @@ public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvert
         case quarantined
         /// A key without the role for the request, or answering under another name (docs/security.md).
         case forbidden
+        /// A standby broker: it serves nothing until it holds the journal's lease; try the next endpoint.
+        case notActive
         /// An answer whose text values its question's fields refused; `violations` names each field.
         case invalidAnswer
     }

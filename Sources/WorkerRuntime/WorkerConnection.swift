@@ -5,31 +5,63 @@ import WorkerKit
 import ZeroMQ
 
 /// The worker's socket thread: announces, heartbeats, relays, and reconnects when the broker goes quiet.
+///
+/// Given several brokers (a comma-separated endpoint), it works for one at a time and follows the
+/// active one: a broker that answers `notActive`, goes away or cannot be reached is left for the next.
 struct WorkerConnection: Sendable {
     let context: Context
-    let endpoint: String
+    /// The broker's worker endpoints, from a comma-separated setting.
+    let endpoints: [String]
     let security: SocketSecurity
+
+    init(context: Context, endpoint: String, security: SocketSecurity) {
+        self.context = context
+        endpoints = EndpointList.split(endpoint)
+        self.security = security
+    }
+
+    /// How a session with one broker ended.
+    enum SessionEnd {
+        /// The broker was silent too long (or the worker is stopping).
+        case silent
+        /// One of several brokers is not the active one: move on to the next at once.
+        case moveOn(String)
+    }
 
     /// Runs sessions one after another until the service stops; waits with backoff between them.
     func run(for service: WorkerService) {
         var backoff: TimeInterval = 0.25
+        var index = 0
         while !service.isStopped {
+            let endpoint = endpoints[index % endpoints.count]
+            var end = SessionEnd.silent
             do {
-                try session(service)
+                end = try session(service, endpoint: endpoint)
             } catch {
                 service.log.warning("connection to \(endpoint) failed: \(error)")
             }
             guard !service.isStopped else { break }
             service.dropAll()
-            service.log.warning("broker at \(endpoint) silent; reconnecting in \(backoff)s")
+            index += 1
+            var wait = backoff
+            switch end {
+            case .silent:
+                service.log.warning("broker at \(endpoint) silent; reconnecting in \(backoff)s")
+                backoff = min(backoff * 2, 8)
+            case .moveOn(let reason):
+                // Walking a list of brokers while none is active yet: quick, but not a busy loop.
+                service.log.info("\(reason); trying \(endpoints[index % endpoints.count])")
+                wait = min(backoff, 0.5)
+                backoff = min(backoff * 2, 8)
+            }
             // Waits on the stop request, so stopping never waits for the backoff to pass.
-            _ = try? poll([.fileDescriptor(service.stopRequest.fileDescriptor)], timeout: .milliseconds(Int(backoff * 1000)))
-            backoff = min(backoff * 2, 8)
+            _ = try? poll([.fileDescriptor(service.stopRequest.fileDescriptor)], timeout: .milliseconds(Int(wait * 1000)))
         }
     }
 
-    /// One connection's life; returns when the broker has been silent too long.
-    private func session(_ service: WorkerService) throws {
+    /// One connection's life; returns when the broker has been silent too long, or, with several
+    /// brokers, when this one is not the active one.
+    private func session(_ service: WorkerService, endpoint: String) throws -> SessionEnd {
         let socket = try Socket(context, .dealer, security: security)
         let monitor = try HandshakeMonitor(watching: socket, in: context)
         defer {
@@ -41,17 +73,31 @@ struct WorkerConnection: Sendable {
         let interval = service.settings.heartbeatInterval
         let ready = WorkerMessage.ready(.init(name: service.settings.name, operations: service.registry.announcements, capacity: service.settings.capacity))
         _ = try socket.send(Frames.encode(ready), timeout: .seconds(1))
+        let opened = Date()
         var lastHeard = Date()
         var lastSent = Date()
         var reported = false
+        var connected = false
+        let several = endpoints.count > 1
         while true {
             let items: [PollItem] = [.socket(socket), .fileDescriptor(service.outbox.fileDescriptor), .socket(monitor.socket)]
             let readable = try poll(items, timeout: .milliseconds(Int(interval * 250)))
-            if readable[2] { reported = report(try monitor.drain(), already: reported, log: service.log) }
+            if readable[2] {
+                let outcomes = try monitor.drain()
+                reported = report(outcomes, already: reported, endpoint: endpoint, log: service.log)
+                for outcome in outcomes {
+                    switch outcome {
+                    case .succeeded: connected = true
+                    case .disconnected where several: return .moveOn("the broker at \(endpoint) went away")
+                    case .unreachable where several: return .moveOn("the broker at \(endpoint) cannot be reached")
+                    default: break
+                    }
+                }
+            }
             if readable[1] || service.outbox.isClosed {
                 for frames in service.outbox.drain() { _ = try socket.send(frames, timeout: .seconds(1)) }
                 lastSent = Date()
-                if service.outbox.isClosed { return }
+                if service.outbox.isClosed { return .silent }
             }
             while let frames = try socket.receive() {
                 lastHeard = Date()
@@ -63,6 +109,9 @@ struct WorkerConnection: Sendable {
                     service.refuse(dispatch: frames, error)
                     continue
                 }
+                if case .refused(let error) = command, error.code == .notActive {
+                    return .moveOn("the broker at \(endpoint) is standing by")
+                }
                 if case .reconnect = command {
                     service.log.info("the broker does not know this worker; announcing again")
                     service.dropAll()
@@ -72,7 +121,8 @@ struct WorkerConnection: Sendable {
                 service.handle(command, correlation: correlation)
             }
             let now = Date()
-            if now.timeIntervalSince(lastHeard) > interval * Double(service.settings.liveness) { return }
+            if now.timeIntervalSince(lastHeard) > interval * Double(service.settings.liveness) { return .silent }
+            if several, !connected, now.timeIntervalSince(opened) > 1 { return .moveOn("no connection to the broker at \(endpoint) within a second") }
             if now.timeIntervalSince(lastSent) >= interval {
                 _ = try socket.send(Frames.encode(WorkerMessage.heartbeat))
                 lastSent = now
@@ -81,12 +131,18 @@ struct WorkerConnection: Sendable {
     }
 
     /// Says once per connection why the broker does not let this worker in (libzmq keeps retrying); true once said.
-    private func report(_ outcomes: [HandshakeMonitor.Outcome], already: Bool, log: Log) -> Bool {
-        guard let outcome = outcomes.last else { return already }
+    private func report(_ outcomes: [HandshakeMonitor.Outcome], already: Bool, endpoint: String, log: Log) -> Bool {
+        let handshakes = outcomes.filter {
+            switch $0 {
+            case .disconnected, .unreachable: false
+            default: true
+            }
+        }
+        guard let outcome = handshakes.last else { return already }
         if case .succeeded = outcome { return false }
         guard !already else { return true }
         switch outcome {
-        case .succeeded:
+        case .succeeded, .disconnected, .unreachable:
             break
         case .refused:
             log.error("the broker at \(endpoint) refused this worker's CURVE key; list it as a worker in the broker's authorizedKeysFile")

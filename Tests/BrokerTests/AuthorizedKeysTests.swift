@@ -83,4 +83,11 @@ import ZeroMQ
         #expect(error.description.hasPrefix("workers is tcp://0.0.0.0:5571"))
         #expect(error.description.contains("curveSecretKeyFile and authorizedKeysFile"))
     }
+
+    @Test func theBrokerListensOnOneEndpointNotAList() {
+        let endpoints = BrokerEndpoints(clients: "tcp://127.0.0.1:5570", workers: "tcp://127.0.0.1:5571,tcp://127.0.0.1:5581", events: "ipc:///tmp/e")
+        #expect(endpoints.list?.setting == "workers")
+        #expect(BrokerEndpoints(clients: "tcp://127.0.0.1:5570", workers: "tcp://127.0.0.1:5571", events: "ipc:///tmp/e").list == nil)
+        #expect(BrokerStartError.severalEndpoints(setting: "workers", endpoint: "a,b").description.contains("a broker listens on one endpoint"))
+    }
 }

@@ -36,4 +36,15 @@ import Testing
         #expect(seen == ["a", "b", "c", "a"])
         #expect(pirate.reopens == 3)
     }
+
+    @Test("Moving on from a broker that is not the active one waits little, at most half a second, and a reply resets it")
+    func movingOnIsQuick() {
+        var pirate = LazyPirate(endpoints: ["a", "b"], backoff: backoff)
+        #expect(pirate.hasAlternatives)
+        #expect(!LazyPirate(endpoints: ["a"], backoff: backoff).hasAlternatives)
+        let delays = (0..<5).map { _ in pirate.moveOn() }
+        #expect(delays == [100, 200, 400, 500, 500].map { .reopen(after: .milliseconds($0)) })
+        pirate.replied(at: start)
+        #expect(pirate.moveOn() == .reopen(after: .milliseconds(100)))
+    }
 }

@@ -55,6 +55,10 @@ import Testing
         (["INTERLUDE_CONCURRENCY": "0"], "concurrency"),
         (["INTERLUDE_CLIENTS": "localhost:5570"], "clients"),
         (["INTERLUDE_WORKERS": "tcp://127.0.0.1:99999"], "workers"),
+        (["INTERLUDE_CLIENTS": "tcp://127.0.0.1:5570,localhost:5580"], "clients"),
+        (["INTERLUDE_EVENTS": "tcp://127.0.0.1:5572,"], "events"),
+        (["INTERLUDE_RETENTION": "a week"], "retention"),
+        (["INTERLUDE_RETENTION": "-1d"], "retention"),
         (["INTERLUDE_HTTP": "127.0.0.1"], "http"),
         (["INTERLUDE_SYNCHRONOUS": "sometimes"], "synchronous"),
         (["INTERLUDE_LOG_LEVEL": "loud"], "logLevel"),
@@ -62,6 +66,19 @@ import Testing
     func badValuesAreRefusedNamingTheKey(environment: [String: String], key: String) {
         let error = #expect(throws: ConfigurationError.self) { try Settings.load(file: nil, environment: environment) }
         #expect(error?.key == key)
+    }
+
+    @Test func endpointsMayListSeveralBrokers() throws {
+        let settings = try Settings.load(file: nil, environment: [
+            "INTERLUDE_CLIENTS": "tcp://10.0.0.1:5570, tcp://10.0.0.2:5570", "INTERLUDE_WORKERS": "tcp://a:5571,tcp://b:5571",
+        ])
+        #expect(settings.clients == "tcp://10.0.0.1:5570, tcp://10.0.0.2:5570")
+    }
+
+    @Test func retentionIsADurationOrZero() throws {
+        #expect(try Settings.load(file: nil, environment: [:]).retentionSeconds == 7 * 86_400)
+        #expect(try Settings.load(file: nil, environment: ["INTERLUDE_RETENTION": "0"]).retentionSeconds == 0)
+        #expect(try Settings.load(file: nil, environment: ["INTERLUDE_RETENTION": "12h"]).retentionSeconds == 12 * 3_600)
     }
 
     @Test func unknownKeysInTheFileAreRefused() throws {

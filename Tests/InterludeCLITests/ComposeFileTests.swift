@@ -26,24 +26,45 @@ import Testing
 
     @Test func onlyTheGatewayIsPublishedAndOnlyOnTheHostsLoopback() throws {
         let services = try Self.services()
-        #expect(Set(services.keys) == ["broker", "worker", "gateway", "hello-worker"])
+        #expect(Set(services.keys) == ["broker", "worker", "gateway", "hello-worker", "postgres", "broker-a", "broker-b", "worker-ha", "gateway-ha"])
         for (name, lines) in services {
-            #expect(lines.contains("ports:") == (name == "gateway"), "\(name)")
+            #expect(lines.contains("ports:") == (name == "gateway" || name == "gateway-ha"), "\(name)")
         }
         let published = try #require(services["gateway"]).filter { $0.hasPrefix("- \"") && $0.contains(":8080") }
         #expect(published == ["- \"127.0.0.1:8080:8080\""])
+        let standby = try #require(services["gateway-ha"]).filter { $0.hasPrefix("- \"") && $0.contains(":8080") }
+        #expect(standby == ["- \"127.0.0.1:8081:8080\""])
     }
 
     @Test func everyServiceUsesCurveWithItsKeyMountedAsASecret() throws {
         let services = try Self.services()
-        for (name, key) in [("broker", "broker_key"), ("worker", "worker_key"), ("hello-worker", "worker_key"), ("gateway", "gateway_key")] {
+        for (name, key) in [
+            ("broker", "broker_key"), ("worker", "worker_key"), ("hello-worker", "worker_key"), ("gateway", "gateway_key"),
+            ("broker-a", "broker_key"), ("broker-b", "broker_key"), ("worker-ha", "worker_key"), ("gateway-ha", "gateway_key"),
+        ] {
             let lines = try #require(services[name])
             #expect(lines.contains("INTERLUDE_CURVE_SECRET_KEY_FILE: /run/secrets/\(key)"), "\(name)")
             #expect(lines.contains("- \(key)"), "\(name) mounts its key")
         }
         #expect(try #require(services["broker"]).contains("INTERLUDE_AUTHORIZED_KEYS_FILE: /run/secrets/authorized_keys"))
-        for name in ["worker", "hello-worker", "gateway"] {
+        for name in ["worker", "hello-worker", "gateway", "worker-ha", "gateway-ha"] {
             #expect(try #require(services[name]).contains("INTERLUDE_BROKER_PUBLIC_KEY: /run/secrets/broker_pub"), "\(name)")
+        }
+    }
+
+    @Test func thePostgresProfileRunsTwoBrokersOnOneDatabaseAndEveryoneFollowsBoth() throws {
+        let services = try Self.services()
+        let postgres = try #require(services["postgres"])
+        #expect(postgres.contains("image: postgres:15") && postgres.contains("healthcheck:") && postgres.contains("- postgres:/var/lib/postgresql/data"))
+        for name in ["broker-a", "broker-b"] {
+            let lines = try #require(services[name])
+            #expect(lines.contains("INTERLUDE_JOURNAL: postgresql://interlude:${INTERLUDE_POSTGRES_PASSWORD:-}@postgres:5432/interlude"), "\(name)")
+            #expect(lines.contains("condition: service_healthy"), "\(name) waits for the database")
+        }
+        #expect(try #require(services["worker-ha"]).contains("INTERLUDE_WORKERS: tcp://broker-a:5571,tcp://broker-b:5571"))
+        #expect(try #require(services["gateway-ha"]).contains("INTERLUDE_CLIENTS: tcp://broker-a:5570,tcp://broker-b:5570"))
+        for (name, lines) in services where ["postgres", "broker-a", "broker-b", "worker-ha", "gateway-ha"].contains(name) {
+            #expect(lines.contains("profiles: [\"postgres\"]"), "\(name) runs only in the postgres profile")
         }
     }
 }

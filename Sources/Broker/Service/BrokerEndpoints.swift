@@ -10,6 +10,11 @@ public struct BrokerEndpoints: Sendable, Hashable {
         self.events = events
     }
 
+    /// The first setting that names several endpoints (a broker listens on one), with its value.
+    public var list: (setting: String, endpoint: String)? {
+        [("clients", clients), ("workers", workers), ("events", events)].first { $0.1.contains(",") }
+    }
+
     /// The endpoints other machines could reach, each with the setting that names it.
     public var beyondLoopback: [(setting: String, endpoint: String)] {
         [("clients", clients), ("workers", workers), ("events", events)].filter { !Self.isLocal($0.1) }
@@ -30,6 +35,8 @@ public struct BrokerEndpoints: Sendable, Hashable {
 public enum BrokerStartError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An endpoint reachable from other machines, with no CURVE keys to keep strangers out.
     case exposedWithoutKeys(setting: String, endpoint: String)
+    /// A list of endpoints where the broker needs the one it listens on.
+    case severalEndpoints(setting: String, endpoint: String)
 
     /// One line naming the setting and the fix.
     public var description: String {
@@ -37,6 +44,8 @@ public enum BrokerStartError: Error, Sendable, Hashable, CustomStringConvertible
         case .exposedWithoutKeys(let setting, let endpoint):
             "\(setting) is \(endpoint), reachable beyond this machine, but no CURVE keys are configured: "
                 + "set curveSecretKeyFile and authorizedKeysFile (see docs/security.md), or bind \(setting) to 127.0.0.1"
+        case .severalEndpoints(let setting, let endpoint):
+            "\(setting) is \(endpoint), a list: a broker listens on one endpoint; lists are for the processes that connect to several brokers"
         }
     }
 }

@@ -35,7 +35,8 @@ extension BrokerLoop {
                 }
                 send(workers, to: peer, frames)
             case .dispatch(let peer, let job):
-                let history = try journal.history(of: job.id)
+                // A first attempt has no steps or answers yet: no read (a round trip on PostgreSQL).
+                let history = job.attempts <= 1 ? History() : try journal.history(of: job.id)
                 let dispatch = BrokerCommand.Dispatch(job: job.id, attempt: job.attempts, operation: job.operation, input: job.input, history: history)
                 let frames = Frames.encode(BrokerCommand.dispatch(dispatch))
                 guard fits(frames) else {

@@ -39,7 +39,10 @@ extension BrokerLoop {
         let next = try Self.fill(&filler, after: since.after, chunk: min(limit + 1, 64), id: { String($0.sequence) }) { after, count in
             try journal.events(after: after, limit: count).map { ($0.sequence, $0) }
         } trim: { $0.trimmed() }
-        return BrokerReply.EventPage(events: filler.items, last: state.lastSequence, next: next, cutShort: filler.cutShort, trimmed: filler.trimmed)
+        // History pruned since the asker's sequence: say so, so it takes a new snapshot.
+        let pruned = try journal.oldestEventSequence().flatMap { oldest in since.after + 1 < oldest ? oldest - 1 : nil }
+        return BrokerReply.EventPage(
+            events: filler.items, last: state.lastSequence, next: next, cutShort: filler.cutShort, trimmed: filler.trimmed, prunedThrough: pruned)
     }
 
     /// Offers rows to `filler` a chunk at a time, so a page reads and decodes only about what it holds;

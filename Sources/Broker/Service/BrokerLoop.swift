@@ -8,7 +8,8 @@ import ZeroMQ
 /// The socket loop that drives `BrokerState`: one thread owns every socket and the journal.
 ///
 /// Each turn drains what is readable, feeds it to the state machine, commits the turn's journal
-/// changes in one transaction, and only then replies, dispatches and publishes.
+/// changes in one transaction, and only then replies, dispatches and publishes. On a shared journal
+/// (PostgreSQL) it first stands by until it holds the lease (`BrokerLoop+Lease.swift`).
 final class BrokerLoop {
     let clients: Socket
     let workers: Socket
@@ -21,6 +22,14 @@ final class BrokerLoop {
     let bound: BrokerEndpoints
     /// CURVE admission and per-command roles; nil when the broker runs without keys (loopback only).
     let gate: KeyGate?
+    /// This broker's name in the lease: host, process and client endpoint.
+    let holder: String
+    /// The lease while this broker is active on a shared journal; nil while it stands by.
+    var lease: Lease?
+    /// When the lease was last extended.
+    var lastRenewal = ContinuousClock.now
+    /// When the next pruning batch is due (`retention`).
+    var nextPrune = ContinuousClock.now
     private var nextTick = Date()
     private static let maxPerTurn = 512
 
@@ -40,12 +49,13 @@ final class BrokerLoop {
         try events.bind(endpoints.events)
         bound = BrokerEndpoints(clients: try clients.lastEndpoint, workers: try workers.lastEndpoint, events: try events.lastEndpoint)
         self.journal = journal
-        state = BrokerState(
-            settings: settings, recovering: try journal.recover(), lastSequence: try journal.lastEventSequence(),
-            announcements: try journal.announcements())
+        holder = "\(ProcessInfo.processInfo.hostName) pid \(getpid()) \(bound.clients)"
+        // A shared journal is read when this broker takes the lease: another broker may be writing it now.
+        state = BrokerState(settings: settings)
         admission = Admission(limits: settings.limits)
         self.log = log
         self.stop = stop
+        if !journal.isShared { try recover() }
     }
 
     var limits: MessageLimits { state.settings.limits }
@@ -60,18 +70,58 @@ final class BrokerLoop {
         return socket
     }
 
-    /// Runs until `stop` is signalled; a journal failure ends the loop with an error (nothing is acknowledged).
+    /// Recovers the journal's state: every unfinished job, pending question and announced operation.
+    func recover() throws {
+        state = BrokerState(
+            settings: state.settings, recovering: try journal.recover(), lastSequence: try journal.lastEventSequence(),
+            announcements: try journal.announcements())
+        log.info("journal \(journal.path): \(state.activeJobs.count) unfinished job(s) recovered, \(state.pendingCount) question(s) pending, \(state.registry.names.count) operation(s) known")
+    }
+
+    /// Runs until `stop` is signalled. On SQLite a journal failure ends the loop with an error (nothing
+    /// is acknowledged); on a shared journal a lost lease or session sends the broker back to standing by.
     func run() throws {
         defer { close() }
-        while true {
-            var items: [PollItem] = [.socket(clients), .socket(workers), .fileDescriptor(stop.fileDescriptor)]
-            if let gate { items += [.socket(gate.handler.socket), .fileDescriptor(gate.updates.fileDescriptor)] }
-            let readable = try poll(items, timeout: timeout())
-            if readable[2] { return }
-            if let gate {
-                if readable[4] { gate.applyUpdates() }
-                if readable[3] { try gate.answerHandshakes() }
+        guard journal.isShared else { return try serve() }
+        while try standBy() {
+            do {
+                try serve()
+                // Stopped on purpose: a standby may take over at once instead of after the lease runs out.
+                journal.releaseLease()
+                return
+            } catch let error as LeaseLost {
+                log.error("stopped serving: \(error); nothing more is written, standing by")
+            } catch where !(error is ZMQError) {
+                log.error("stopped serving: the journal failed (\(error)); nothing more is written, standing by")
+                journal.releaseLease()
             }
+            lease = nil
+            state = BrokerState(settings: state.settings)
+        }
+    }
+
+    /// The sockets every loop polls: clients, workers, the stop request, and the key gate's when there is one.
+    var pollItems: [PollItem] {
+        var items: [PollItem] = [.socket(clients), .socket(workers), .fileDescriptor(stop.fileDescriptor)]
+        if let gate { items += [.socket(gate.handler.socket), .fileDescriptor(gate.updates.fileDescriptor)] }
+        return items
+    }
+
+    /// Answers the key gate's handshakes and key updates when they are readable.
+    func serveGate(_ readable: [Bool]) throws {
+        guard let gate else { return }
+        if readable[4] { gate.applyUpdates() }
+        if readable[3] { try gate.answerHandshakes() }
+    }
+
+    /// The active broker's loop, until `stop` is signalled.
+    private func serve() throws {
+        while true {
+            let readable = try poll(pollItems, timeout: timeout())
+            if readable[2] { return }
+            // Before anything of the turn: a broker that was paused past its lease learns it here.
+            try keepLease()
+            try serveGate(readable)
             var effects: [BrokerEffect] = []
             if readable[0] { effects += try drain(clients, handle: client) }
             if readable[1] { effects += try drain(workers, handle: worker) }
@@ -81,13 +131,14 @@ final class BrokerLoop {
                 nextTick = now.addingTimeInterval(state.settings.heartbeatInterval / 4)
             }
             try perform(effects)
+            try pruneIfDue()
         }
     }
 
     private func timeout() -> Duration {
         let wake = min(nextTick, state.nextExpiry ?? nextTick)
         let seconds = max(0, min(wake.timeIntervalSinceNow, 1))
-        return .milliseconds(Int(seconds * 1000))
+        return min(.milliseconds(Int(seconds * 1000)), untilRenewal)
     }
 
     private func drain(_ socket: Socket, handle: (PeerID, [Data], String?) throws -> [BrokerEffect]) throws -> [BrokerEffect] {

@@ -23,7 +23,8 @@ public final class BrokerService: Service {
 
     /// Opens the journal, recovers its state (unfinished jobs, pending questions, announced operations)
     /// and binds the sockets; nothing is served before `run()`. The broker knows no operation but those
-    /// its workers announce.
+    /// its workers announce. On a shared journal (PostgreSQL) the state is recovered in `run()`, once
+    /// this broker holds the lease; until then it answers everyone `notActive`.
     ///
     /// With `keys`, every socket uses CURVE and admits only the authorized keys, each to the sockets
     /// and commands its role allows. Without them, an endpoint beyond loopback is refused.
@@ -31,6 +32,7 @@ public final class BrokerService: Service {
         context: Context, endpoints: BrokerEndpoints, journal location: JournalLocation, settings: BrokerState.Settings = .init(),
         synchronous: Synchronous = .full, keys: BrokerKeys? = nil, log: Log
     ) throws {
+        if let list = endpoints.list { throw BrokerStartError.severalEndpoints(setting: list.setting, endpoint: list.endpoint) }
         if keys == nil, let exposed = endpoints.beyondLoopback.first {
             throw BrokerStartError.exposedWithoutKeys(setting: exposed.setting, endpoint: exposed.endpoint)
         }
@@ -40,7 +42,6 @@ public final class BrokerService: Service {
         let loop = try BrokerLoop(
             context: context, endpoints: endpoints, journal: journal, settings: settings, keys: keys, keyUpdates: keyUpdates,
             log: log, stop: stop)
-        log.info("journal \(journal.path): \(loop.state.activeJobs.count) unfinished job(s) recovered, \(loop.state.pendingCount) question(s) pending, \(loop.state.registry.names.count) operation(s) known")
         self.endpoints = loop.bound
         self.stopSignal = stop
         self.keys = keys

@@ -20,16 +20,19 @@ public struct BrokerState: Sendable {
         public var maxRedispatches: Int
         /// Seconds between `presentation.reminder` events while a question waits; `nil` sends none.
         public var reminderInterval: TimeInterval?
+        /// Seconds finished jobs and events are kept before they are pruned in the background; 0 keeps everything.
+        public var retention: TimeInterval
 
         public init(
             heartbeatInterval: TimeInterval = 1, liveness: Int = 3, limits: MessageLimits = .standard, maxRedispatches: Int = 10,
-            reminderInterval: TimeInterval? = nil
+            reminderInterval: TimeInterval? = nil, retention: TimeInterval = 0
         ) {
             self.heartbeatInterval = heartbeatInterval
             self.liveness = liveness
             self.limits = limits
             self.maxRedispatches = maxRedispatches
             self.reminderInterval = reminderInterval
+            self.retention = retention
         }
     }
 

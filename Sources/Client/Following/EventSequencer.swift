@@ -56,6 +56,8 @@ public struct EventSequencer: Sendable, Hashable {
         guard let before = last, !awaitingSnapshot else { return ([], nil) }
         fetching = false
         if page.last < before { return needSnapshot() }
+        // The events after ours were pruned (retention): only a snapshot can help.
+        if let pruned = page.prunedThrough, pruned > before { return needSnapshot() }
         known = max(known, page.last)
         for event in page.events where event.type != .heartbeat && event.sequence > before {
             held[event.sequence] = event

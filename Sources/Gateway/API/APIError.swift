@@ -49,7 +49,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
         case .idempotencyConflict: 422
         case .storageFull: 507
         case .quarantined: 500
-        case .unavailable: 503
+        case .unavailable, .notActive: 503
         case .timeout: 504
         case .malformedFrames, .unsupportedVersion, .unknownMessage: 502
         case .internal: 500

@@ -1,4 +1,6 @@
 import Foundation
+import Journal
+import PostgreSQL
 import SQLite
 import ZeroMQ
 
@@ -11,6 +13,8 @@ struct BenchRunner {
     let executable: URL
     /// The peers' figures from the same run, if `benchmarks/run.sh` measured them.
     let peers: Peers?
+    /// A PostgreSQL server for the row with the journal on PostgreSQL, if given.
+    let postgres: PostgresURL?
 
     func run(command: String) async throws -> BenchReport {
         let machine = Machine.current()
@@ -62,6 +66,14 @@ struct BenchRunner {
         throughput.append(try await withSystem(context, .full, folder: root.appendingPathComponent("one-curve"), curve: true) { system in
             try await ThroughputRun.run(system.probe, processes: "one+curve", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit)
         })
+        if let postgres {
+            progress("one process, journal on PostgreSQL (synchronous_commit as the server has it): \(p.jobs) noop jobs, ≤\(p.inFlight) in flight")
+            let journal = try PostgresScratch(server: postgres)
+            defer { journal.drop() }
+            throughput.append(try await withSystem(context, .full, folder: root.appendingPathComponent("one-postgres"), journal: .postgres(journal.url)) { system in
+                try await ThroughputRun.run(system.probe, processes: "one+postgres", synchronous: journal.synchronousCommit, jobs: p.jobs, inFlight: p.inFlight, limit: limit)
+            })
+        }
         var webhooks: WebhooksRun.Result?
         if p.webhooks > 0 {
             progress("webhooks: \(p.webhooks) noop jobs, each job.succeeded delivered by a gateway to a local receiver")
@@ -98,9 +110,11 @@ struct BenchRunner {
 
     /// Starts a broker and a worker in this process, warms them up, runs `body`, and shuts them down.
     private func withSystem<T>(
-        _ context: Context, _ mode: Synchronous, folder: URL, curve: Bool = false, _ body: (BenchSystem) async throws -> T
+        _ context: Context, _ mode: Synchronous, folder: URL, curve: Bool = false, journal: JournalLocation? = nil,
+        _ body: (BenchSystem) async throws -> T
     ) async throws -> T {
-        let system = try BenchSystem(context: context, synchronous: mode, capacity: parameters.capacity, folder: folder, curve: curve)
+        let system = try BenchSystem(
+            context: context, synchronous: mode, capacity: parameters.capacity, folder: folder, journal: journal, curve: curve)
         return try await withShutdown(system, { await $0.shutdown() }) { system in
             try await system.probe.warmUp(within: .seconds(10))
             return try await body(system)

@@ -17,17 +17,18 @@ final class BenchSystem: Sendable {
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
 
-    /// Starts everything; `folder` must be empty or absent and is left for the caller to remove.
+    /// Starts everything; `folder` must be empty or absent and is left for the caller to remove. The
+    /// journal is SQLite in `folder` unless `journal` names another place.
     ///
     /// With `curve`, every socket uses CURVE and the broker's ZAP handler admits one fresh key holding every role.
-    init(context: Context, synchronous: Synchronous, capacity: Int, folder: URL, curve: Bool = false) throws {
+    init(context: Context, synchronous: Synchronous, capacity: Int, folder: URL, journal: JournalLocation? = nil, curve: Bool = false) throws {
         let registry = try BenchOperations.registry()
         let quiet = Log.Level.warning
         let keys = curve ? try BenchKeys() : nil
         let broker = try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: "tcp://127.0.0.1:*", workers: "tcp://127.0.0.1:*", events: "tcp://127.0.0.1:*"),
-            journal: .sqlite(folder: folder), synchronous: synchronous, keys: keys?.broker, log: Log("bench-broker", level: quiet))
+            journal: journal ?? .sqlite(folder: folder), synchronous: synchronous, keys: keys?.broker, log: Log("bench-broker", level: quiet))
         let security = keys?.client ?? .none
         let worker = try WorkerService(
             context: context, endpoint: broker.endpoints.workers, security: security, registry: registry,

@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import PostgreSQL
 
 /// `interlude bench`: throughput, answer latency, the ZeroMQ floor, parked jobs and webhooks, measured on loopback.
 struct BenchCommand: Command {
@@ -7,13 +8,13 @@ struct BenchCommand: Command {
     let summary = "Measure throughput, latency, parked jobs and webhooks on this machine"
     let options: Set<String> = [
         "jobs", "in-flight", "capacity", "questions", "echoes", "timeout", "parked", "parked-in-flight", "parked-timeout", "idle",
-        "webhooks", "peers",
+        "webhooks", "peers", "postgres",
     ]
     let flags: Set<String> = ["json"]
     let help = """
         Usage: interlude bench [--jobs N] [--in-flight K] [--capacity C] [--questions M] [--echoes E] [--timeout S]
                                [--parked P] [--parked-in-flight W] [--parked-timeout S] [--idle S] [--webhooks H]
-                               [--peers FILE] [--json]
+                               [--peers FILE] [--postgres URL] [--json]
 
         Measures on loopback, each system on a fresh journal in a temporary folder under TMPDIR (removed
         afterwards; a failed run keeps it, with the processes' logs, and says where):
@@ -21,12 +22,14 @@ struct BenchCommand: Command {
           2. noop jobs per second and submit→succeeded latency with the broker, 2 workers and this client as
              separate processes (`interlude broker`, `interlude worker`), then in this one process with
              synchronous=full and =normal, and with synchronous=full over CURVE (every socket encrypted, the
-             broker's ZAP handler admitting the key: CURVE's cost); M noop jobs one at a time;
+             broker's ZAP handler admitting the key: CURVE's cost), and with --postgres on that PostgreSQL
+             journal (a schema of its own, dropped afterwards); M noop jobs one at a time;
              answer→succeeded latency of M questions;
           3. webhooks: H noop jobs while a gateway delivers each job.succeeded to a local receiver;
           4. parked: P jobs each waiting on a question at once: memory, idle CPU, the pending list, and the
              recovery of a broker killed with SIGKILL. Each phase is bounded and reports how far it got.
-        benchmarks/run.sh runs this beside the peers (Majortomo, PgQueuer) and passes their figures in --peers.
+        benchmarks/run.sh runs this beside the peers (Majortomo, PgQueuer) and passes their figures in --peers,
+        and its private PostgreSQL 15 in --postgres.
           --jobs              noop jobs per throughput row (default 2000)
           --in-flight         jobs submitted and not yet succeeded, at most (default 64)
           --capacity          jobs each worker runs at once (default 8)
@@ -39,6 +42,7 @@ struct BenchCommand: Command {
           --idle              seconds the idle broker's CPU is sampled (default 5)
           --webhooks          jobs in the webhooks scenario; 0 skips it (default 2000)
           --peers             JSON file of the peers' figures from the same run (written by benchmarks/run.sh)
+          --postgres          a PostgreSQL URL: adds the one-process row with the journal there (one+postgres)
           --json              print one JSON object instead of the report
         """
 
@@ -58,9 +62,12 @@ struct BenchCommand: Command {
             webhooks: try Self.count(arguments, "webhooks", default: 2000, from: 0, upTo: 1_000_000))
         let limit = Duration.seconds(try Self.count(arguments, "timeout", default: 30, upTo: 3600))
         let peers = try arguments["peers"].map { try Peers.load($0) }
+        let postgres = try arguments["postgres"].map { text in
+            do { return try PostgresURL(text) } catch { throw UsageError("--postgres: \(error)") }
+        }
         guard let executable = Bundle.main.executableURL else { throw UsageError("cannot tell where the interlude executable is") }
         do {
-            let report = try await BenchRunner(parameters: parameters, limit: limit, executable: executable, peers: peers)
+            let report = try await BenchRunner(parameters: parameters, limit: limit, executable: executable, peers: peers, postgres: postgres)
                 .run(command: Self.command(parameters, limit: limit, arguments: arguments))
             if arguments.has("json") { Output.json(report) } else { print(report.text) }
             return ExitStatus.success
@@ -79,6 +86,7 @@ struct BenchCommand: Command {
             "--webhooks \(p.webhooks)",
         ]
         if arguments["peers"] != nil { parts.append("--peers FILE") }
+        if arguments["postgres"] != nil { parts.append("--postgres URL") }
         if arguments.has("json") { parts.append("--json") }
         return parts.joined(separator: " ")
     }

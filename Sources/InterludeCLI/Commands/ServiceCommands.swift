@@ -27,7 +27,8 @@ enum Services {
             settings: BrokerState.Settings(
                 heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
                 maxRedispatches: settings.maxRedispatches,
-                reminderInterval: settings.reminderSeconds > 0 ? TimeInterval(settings.reminderSeconds) : nil),
+                reminderInterval: settings.reminderSeconds > 0 ? TimeInterval(settings.reminderSeconds) : nil,
+                retention: settings.retentionSeconds ?? 0),
             synchronous: settings.synchronous,
             keys: try credentials.broker(settings),
             log: settings.log("broker"))
@@ -53,7 +54,7 @@ struct BrokerCommand: Command {
         With curveSecretKeyFile and authorizedKeysFile every socket uses CURVE and admits only the
         listed keys, each to what its role allows; SIGHUP rereads authorizedKeysFile. Without keys the
         broker refuses to listen beyond loopback or ipc:// (see docs/security.md).
-        Settings: data, journal, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
+        Settings: data, journal, retention, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
         maxJsonDepth, maxJsonKeys, maxRedispatches, curveSecretKeyFile, authorizedKeysFile.
         """
 

@@ -2,7 +2,8 @@ import CZeroMQ
 import Foundation
 
 /// Reports how a socket's security handshakes end, so a client can say "the server refused our key"
-/// instead of waiting for a reply that will never come.
+/// instead of waiting for a reply that will never come, and when an established connection is lost,
+/// so a client of several brokers can move on at once.
 ///
 /// Create it on the thread that owns the watched socket, poll `socket` there, and `drain` it.
 public final class HandshakeMonitor {
@@ -14,6 +15,10 @@ public final class HandshakeMonitor {
         case refused(endpoint: String, status: Int)
         /// The handshake broke off: a mechanism mismatch (CURVE against plain) or a wrong server key.
         case failed(endpoint: String)
+        /// A connection that had been established was lost (the peer went away).
+        case disconnected(endpoint: String)
+        /// A connection attempt failed (nothing listens there now); libzmq will try again.
+        case unreachable(endpoint: String)
     }
 
     /// The PAIR socket the events arrive on, to put in `poll`.
@@ -23,7 +28,7 @@ public final class HandshakeMonitor {
     public init(watching watched: Socket, in context: Context) throws(ZMQError) {
         let endpoint = "inproc://interlude-handshakes-\(UUID().uuidString)"
         let events = ZMQ_EVENT_HANDSHAKE_SUCCEEDED | ZMQ_EVENT_HANDSHAKE_FAILED_AUTH
-            | ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL | ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL
+            | ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL | ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL | ZMQ_EVENT_DISCONNECTED | ZMQ_EVENT_CONNECT_RETRIED
         try watched.call("zmq_socket_monitor(\(endpoint))") { zmq_socket_monitor($0, endpoint, events) }
         socket = try Socket(context, .pair)
         do {
@@ -47,6 +52,8 @@ public final class HandshakeMonitor {
             switch event {
             case ZMQ_EVENT_HANDSHAKE_SUCCEEDED: outcomes.append(.succeeded(endpoint: endpoint))
             case ZMQ_EVENT_HANDSHAKE_FAILED_AUTH: outcomes.append(.refused(endpoint: endpoint, status: value))
+            case ZMQ_EVENT_DISCONNECTED: outcomes.append(.disconnected(endpoint: endpoint))
+            case ZMQ_EVENT_CONNECT_RETRIED: outcomes.append(.unreachable(endpoint: endpoint))
             default: outcomes.append(.failed(endpoint: endpoint))
             }
         }

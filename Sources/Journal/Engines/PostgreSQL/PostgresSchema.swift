@@ -85,5 +85,10 @@ enum PostgresSchema {
             );
             CREATE INDEX history_by_job ON history (job, id);
             """),
+        // Retention, as on SQLite.
+        Migration(version: 6, sql: """
+            CREATE INDEX jobs_finished ON jobs (updated_at) WHERE state IN ('succeeded', 'failed', 'cancelled');
+            CREATE INDEX events_by_time ON events (at);
+            """),
     ]
 }
