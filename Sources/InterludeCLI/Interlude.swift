@@ -8,6 +8,7 @@ public enum Interlude {
     static let commands: [any Command] = [
         UpCommand(), BrokerCommand(), WorkerCommand(), GatewayCommand(),
         SubmitCommand(), OperationsCommand(), StatusCommand(), JobsCommand(), PendingCommand(), AnswerCommand(), CancelCommand(),
+        JournalCommand(),
         ResolveCommand(),
         BenchCommand(),
         KeygenCommand(),

@@ -57,6 +57,20 @@ enum Output {
         return lines
     }
 
+    /// The broker's counters as a person reads them.
+    static func describe(_ stats: BrokerReply.Stats) -> String {
+        let states = Job.State.allCases.map { "\($0.rawValue) \(stats.jobs[$0.rawValue] ?? 0)" }.joined(separator: ", ")
+        var lines = [
+            "jobs: \(states)", "pending questions: \(stats.pending)", "workers: \(stats.workers)",
+            "journal: " + (stats.storageFull ? "disk full: new work is refused until space is freed; reads go on" : "ok"),
+        ]
+        if !stats.quarantined.isEmpty {
+            lines.append("quarantined (journal rows that cannot be read; the broker runs without them):")
+            lines += stats.quarantined.map { "  \(safe($0.job)): \(safe($0.reason))" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// A JSON value on one line.
     static func compact(_ value: JSONValue) -> String {
         safe((try? JSONCoding.encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "\(value)")

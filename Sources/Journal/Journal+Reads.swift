@@ -11,15 +11,17 @@ extension Journal {
         return try withPending(Self.decode(Job.self, row.string("body")))
     }
 
-    /// The job created with this idempotency key.
-    public func job(idempotencyKey key: String) throws -> Job? {
-        guard let row = try database.query("SELECT body FROM jobs WHERE idempotency_key = ?", .text(key)).first else { return nil }
-        return try withPending(Self.decode(Job.self, row.string("body")))
+    /// The job created with this idempotency key, and the digest of the request that created it
+    /// (computed from the job for rows written before digests were kept).
+    public func job(idempotencyKey key: String) throws -> (job: Job, digest: String)? {
+        guard let row = try database.query("SELECT body, request_digest FROM jobs WHERE idempotency_key = ?", .text(key)).first else { return nil }
+        let job = try withPending(Self.decode(Job.self, row.string("body")))
+        return (job, row.string("request_digest") ?? Idempotency.digest(operation: job.operation, input: job.input))
     }
 
     /// Jobs newest first, after the cursor `after` (the `cursor` of a job an earlier page ended on),
     /// at most `limit`; each with the cursor a page ending on it hands out.
-    public func jobs(state: Job.State?, limit: Int, after: String?) throws -> [(cursor: String, job: Job)] {
+    public func jobs(state: Job.State?, limit: Int, after: String?) throws -> [(cursor: String, job: Job?)] {
         var sql = "SELECT rowid, body FROM jobs WHERE 1 = 1"
         var values: [SQLValue] = []
         if let state {
@@ -32,8 +34,9 @@ extension Journal {
         }
         sql += " ORDER BY rowid DESC LIMIT ?"
         values.append(.integer(Int64(limit)))
+        // A row that cannot be read is passed over (with its cursor, so paging goes on past it).
         return try database.query(sql, values).map { row in
-            (String(row.int("rowid") ?? 0), try withPending(Self.decode(Job.self, row.string("body"))))
+            (String(row.int("rowid") ?? 0), try? withPending(Self.decode(Job.self, row.string("body"))))
         }
     }
 
@@ -68,10 +71,10 @@ extension Journal {
         ).map { ($0.int("id") ?? 0, try Self.decode(HistoryEntry.self, $0.string("body"))) }
     }
 
-    /// Events after `sequence`, oldest first.
-    public func events(after sequence: Int64, limit: Int) throws -> [Event] {
-        try database.query("SELECT body FROM events WHERE sequence > ? ORDER BY sequence LIMIT ?", .integer(sequence), .integer(Int64(limit)))
-            .map { try Self.decode(Event.self, $0.string("body")) }
+    /// Events after `sequence`, oldest first, each with its sequence; one whose row cannot be read is nil.
+    public func events(after sequence: Int64, limit: Int) throws -> [(sequence: Int64, event: Event?)] {
+        try database.query("SELECT sequence, body FROM events WHERE sequence > ? ORDER BY sequence LIMIT ?", .integer(sequence), .integer(Int64(limit)))
+            .map { ($0.int("sequence") ?? 0, try? Self.decode(Event.self, $0.string("body"))) }
     }
 
     /// How many jobs are in each state; every state is present, with 0 where there is none.
@@ -93,47 +96,13 @@ extension Journal {
     }
 
     private static func date(_ text: String?) throws -> Date {
-        guard let text, let date = Timestamp.date(text) else { throw JournalError("unreadable time \(text ?? "NULL") in operations") }
+        guard let text, let date = Timestamp.date(text) else { throw JournalError(.unreadableRow, "unreadable time \(text ?? "NULL") in operations") }
         return date
     }
 
     /// The newest event's sequence, 0 when there is none.
     public func lastEventSequence() throws -> Int64 {
         try database.query("SELECT COALESCE(MAX(sequence), 0) AS last FROM events").first?.int("last") ?? 0
-    }
-
-    /// Every job that has not ended, each with its presentation slot, for a broker that starts again.
-    public func recover() throws -> [(Job, PresentationSlot)] {
-        let rows = try database.query("SELECT body FROM jobs WHERE state NOT IN ('succeeded', 'failed', 'cancelled') ORDER BY rowid")
-        // Every presentation of those jobs in one query, not one query per job: a restart under 100,000
-        // waiting jobs would otherwise make 100,000 round trips before it listens.
-        let presentations = try database.query("""
-            SELECT p.job, p.body, p.resolution FROM presentations p JOIN jobs j ON j.id = p.job
-            WHERE j.state NOT IN ('succeeded', 'failed', 'cancelled') ORDER BY p.job, p.sequence
-            """)
-        var byJob: [String: [(body: String, resolution: String?)]] = [:]
-        for row in presentations {
-            guard let job = row.string("job"), let body = row.string("body") else { continue }
-            byJob[job, default: []].append((body, row.string("resolution")))
-        }
-        return try rows.map { row in
-            let job = try Self.decode(Job.self, row.string("body"))
-            var pending: Presentation?
-            var resolutions: [Resolution] = []
-            var last = 0
-            for presentation in byJob[job.id] ?? [] {
-                let decoded = try Self.decode(Presentation.self, presentation.body)
-                last = max(last, decoded.sequence)
-                if let text = presentation.resolution {
-                    resolutions.append(try Self.decode(Resolution.self, text))
-                } else {
-                    pending = decoded
-                }
-            }
-            var recovered = job
-            recovered.presentation = pending
-            return (recovered, PresentationSlot(current: pending, resolutions: resolutions, lastSequence: last))
-        }
     }
 
     private func withPending(_ job: Job) throws -> Job {

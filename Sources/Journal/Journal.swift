@@ -16,20 +16,32 @@ public final class Journal {
     /// The SQLite file, or the PostgreSQL URL with its password redacted.
     public let path: String
 
-    /// Opens (creating if needed) the journal in `folder`, applying any pending migrations.
-    public init(folder: URL, synchronous: Synchronous = .full) throws {
+    /// Opens the journal in `folder` (creating it when there is no file yet), checks it with
+    /// `PRAGMA quick_check` and applies any pending migrations. An empty file or one that is not an
+    /// Interlude journal is refused (`notAJournal`), unless `replacingForeign`: then it is moved aside
+    /// (`journal.sqlite.replaced-<time>`) and a new journal is started. A damaged one is refused (`corrupt`).
+    public init(folder: URL, synchronous: Synchronous = .full, replacingForeign: Bool = false) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        path = folder.appendingPathComponent("journal.sqlite").path
-        let database = try Database(path: path, options: .init(synchronous: synchronous))
-        // A new file gives the pages pruning empties back (`Journal.prune`); chosen only before the first table.
-        if try database.query("SELECT COUNT(*) AS n FROM sqlite_master").first?.int("n") == 0 {
-            // The file already has its header (WAL): a VACUUM of the empty file applies the mode.
-            try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
-            try database.execute("VACUUM")
+        path = folder.appendingPathComponent(Self.fileName).path
+        let file = try Self.open(path, synchronous: synchronous, replacingForeign: replacingForeign)
+        let problems = try file.quickCheck()
+        guard problems.isEmpty else {
+            throw JournalError(.corrupt, "\(path) is damaged (PRAGMA quick_check): \(problems.prefix(3).joined(separator: "; ")); "
+                + "restore a backup (interlude journal backup) or inspect it with interlude journal check")
         }
-        try database.migrate(Schema.migrations)
-        self.database = database
+        // A new file gives the pages pruning empties back (`Journal.prune`); chosen only before the first table.
+        if try file.query("SELECT COUNT(*) AS n FROM sqlite_master").first?.int("n") == 0 {
+            // The file already has its header (WAL): a VACUUM of the empty file applies the mode.
+            try file.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            try file.execute("VACUUM")
+        }
+        try file.migrate(Schema.migrations)
+        if try file.applicationID != Self.applicationID { try file.setApplicationID(Self.applicationID) }
+        database = file
     }
+
+    /// The journal's file name in its folder.
+    public static let fileName = "journal.sqlite"
 
     /// Opens the journal in the PostgreSQL database at `url`, applying any pending migrations; a server
     /// that cannot be reached, refuses the credentials or holds a newer schema throws one clear error
@@ -51,16 +63,16 @@ public final class Journal {
 
     private func apply(_ change: JournalChange) throws {
         switch change {
-        case .saveJob(let job, let key):
+        case .saveJob(let job, let idempotency):
             var stored = job
             stored.presentation = nil
             try database.run(
                 """
-                INSERT INTO jobs (id, operation, state, idempotency_key, created_at, updated_at, body)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO jobs (id, operation, state, idempotency_key, request_digest, created_at, updated_at, body)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, body = excluded.body
                 """,
-                .text(job.id), .text(job.operation), .text(job.state.rawValue), key.map(SQLValue.text) ?? .null,
+                .text(job.id), .text(job.operation), .text(job.state.rawValue), SQLValue(idempotency?.key), SQLValue(idempotency?.digest),
                 .text(Timestamp.string(job.createdAt)), .text(Timestamp.string(job.updatedAt)), .text(try Self.json(stored)))
         case .addPresentation(let presentation):
             try database.run(
@@ -108,13 +120,13 @@ public final class Journal {
     }
 
     static func decode<T: Decodable>(_ type: T.Type, _ text: String?) throws -> T {
-        guard let text else { throw JournalError("missing JSON column for \(T.self)") }
-        return try JSONCoding.decoder.decode(T.self, from: Data(text.utf8))
+        guard let text else { throw JournalError(.unreadableRow, "missing JSON column for \(T.self)") }
+        do {
+            return try JSONCoding.decoder.decode(T.self, from: Data(text.utf8))
+        } catch let error as DecodingError {
+            throw JournalError(.unreadableRow, "\(T.self): \(error.readable)")
+        } catch {
+            throw JournalError(.unreadableRow, "\(T.self): \(error)")
+        }
     }
-}
-
-/// A journal row that cannot be read back.
-public struct JournalError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import Presentation
+import Primitives
 import Wire
 
 /// What the broker must make durable; applied in one transaction per loop turn.
 public enum JournalChange: Sendable, Hashable {
-    case saveJob(Job, idempotencyKey: String?)
+    case saveJob(Job, idempotency: Idempotency?)
     case addPresentation(Presentation)
     case resolve(Resolution)
     case recordStep(job: String, name: String, value: JSONValue)
@@ -13,4 +14,25 @@ public enum JournalChange: Sendable, Hashable {
     case appendHistory(job: String, HistoryEntry)
     /// A worker announced an operation: a new version is added, a known one gets its time and worker.
     case announce(RecordedAnnouncement)
+}
+
+/// A submit's idempotency key and the digest of the request it came with, so a key reused with a
+/// different request can be told apart from a retry.
+public struct Idempotency: Sendable, Hashable {
+    public let key: String
+    /// FNV-1a of the operation and the canonical (sorted-key) encoding of the input: a checksum that
+    /// tells requests apart, not a security boundary (only the key's holder can reuse the key).
+    public let digest: String
+
+    /// The key with the digest of `operation` and `input`.
+    public init(key: String, operation: String, input: JSONValue) {
+        self.key = key
+        digest = Self.digest(operation: operation, input: input)
+    }
+
+    /// The digest of a request.
+    public static func digest(operation: String, input: JSONValue) -> String {
+        let canonical = (try? JSONCoding.encoder.encode(input)) ?? Data()
+        return FNV1a.hex(Data(operation.utf8) + [0x0A] + canonical)
+    }
 }

@@ -16,10 +16,11 @@ public enum JournalLocation: Sendable, Hashable, CustomStringConvertible {
         self = trimmed.isEmpty ? .sqlite(folder: data) : .postgres(try PostgresURL(trimmed))
     }
 
-    /// Opens the journal there (creating what is missing), with SQLite's `synchronous` for a file.
-    public func open(synchronous: Synchronous = .full) throws -> Journal {
+    /// Opens the journal there (creating what is missing), with SQLite's `synchronous` for a file;
+    /// `replacingForeign` sets aside a file that is not a journal (see `Journal.init(folder:)`).
+    public func open(synchronous: Synchronous = .full, replacingForeign: Bool = false) throws -> Journal {
         switch self {
-        case .sqlite(let folder): try Journal(folder: folder, synchronous: synchronous)
+        case .sqlite(let folder): try Journal(folder: folder, synchronous: synchronous, replacingForeign: replacingForeign)
         case .postgres(let url): try Journal(postgres: url)
         }
     }

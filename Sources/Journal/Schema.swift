@@ -48,7 +48,15 @@ enum Schema {
                 PRIMARY KEY (name, body)
             );
             """),
-        // 3 and 4 are taken by the limits' columns and the broker lease (PostgreSQL).
+        // Limits: the request digest kept with an idempotency key, and the storage probe.
+        Migration(version: 3, sql: """
+            ALTER TABLE jobs ADD COLUMN request_digest TEXT;  -- Idempotency.digest of the submit that created it, with its key
+            CREATE TABLE storage_probe (                       -- one row rewritten to learn whether the disk has room again
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                at TEXT NOT NULL
+            );
+            """),
+        // 4 is the broker lease (PostgreSQL).
         // Each job's timeline: queued, dispatched, asked, resolved, … (see HistoryEntry), at most
         // Journal.historyLimit entries a job besides the one that says how it ended.
         Migration(version: 5, sql: """

@@ -45,7 +45,9 @@ extension Database {
         try execute("PRAGMA user_version = \(version)")
     }
 
-    /// Applies, in version order, each migration above `userVersion`, each in its own transaction.
+    /// Applies, in version order, each migration not applied yet, each in its own transaction, and
+    /// records it in `schema_migrations`. Numbers are handed out ahead of time, so a migration may
+    /// arrive after a higher one was applied; it still runs. `userVersion` ends at the highest applied.
     public func migrate(_ migrations: [Migration]) throws(SQLiteError) {
         let ordered = migrations.sorted { $0.version < $1.version }
         for (earlier, later) in zip(ordered, ordered.dropFirst()) where earlier.version == later.version {
@@ -54,17 +56,39 @@ extension Database {
         if let first = ordered.first, first.version < 1 {
             throw .misuse("migration versions start at 1, got \(first.version)", sql: first.sql)
         }
-        for migration in ordered where migration.version > (try userVersion) {
+        let applied = try appliedMigrations(known: ordered)
+        for migration in ordered where !applied.contains(migration.version) {
             let nested = try begin()
             do {
                 try execute(migration.sql)
-                try setUserVersion(migration.version)
+                try run("INSERT INTO schema_migrations (version) VALUES (?)", .integer(Int64(migration.version)))
+                try setUserVersion(max(try userVersion, migration.version))
                 try commit(nested: nested)
             } catch {
                 rollback(nested: nested)
                 throw error
             }
         }
+    }
+
+    /// The versions already applied. A database from before `schema_migrations` existed has applied
+    /// every migration up to its `userVersion`, since until then they arrived in order.
+    private func appliedMigrations(known: [Migration]) throws(SQLiteError) -> Set<Int> {
+        let exists = try !query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").isEmpty
+        if exists { return Set(try query("SELECT version FROM schema_migrations").compactMap { $0.int("version").map(Int.init) }) }
+        let version = try userVersion
+        let nested = try begin()
+        do {
+            try execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY)")
+            for migration in known where migration.version <= version {
+                try run("INSERT INTO schema_migrations (version) VALUES (?)", .integer(Int64(migration.version)))
+            }
+            try commit(nested: nested)
+        } catch {
+            rollback(nested: nested)
+            throw error
+        }
+        return Set(known.map(\.version).filter { $0 <= version })
     }
 
     /// Copies the WAL into the database file and truncates the WAL to zero bytes.

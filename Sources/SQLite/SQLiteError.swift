@@ -10,13 +10,16 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// The statement that failed, when there was one.
     public var sql: String?
+    /// The operating system's `errno` behind an I/O error (`sqlite3_system_errno`), 0 when none.
+    public var systemErrno: Int32
 
     /// Creates an error from an extended result code.
-    public init(extendedCode: Int32, message: String, sql: String? = nil) {
+    public init(extendedCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
         self.code = extendedCode & 0xFF
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
+        self.systemErrno = systemErrno
     }
 
     /// Whether a constraint (UNIQUE, NOT NULL, CHECK, FOREIGN KEY…) was violated.
@@ -24,6 +27,13 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Whether another connection held a lock past the busy timeout.
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+
+    /// Whether the disk (or the database's page limit) is full: `SQLITE_FULL`, or an I/O error
+    /// whose cause was `ENOSPC` (growing the WAL index, say).
+    public var isFull: Bool { code == SQLITE_FULL || (code == SQLITE_IOERR && systemErrno == 28) }
+
+    /// Whether the file is not a database, or is damaged.
+    public var isNotADatabase: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
 
     /// One line: the code name, SQLite's message and the SQL.
     public var description: String {
@@ -48,6 +58,6 @@ func checkSQLite(_ result: Int32, _ connection: OpaquePointer?, sql: String? = n
         // Read right away: the next call on the connection replaces its message. Results are
         // already extended codes because Database turns sqlite3_extended_result_codes on.
         let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(result))
-        throw SQLiteError(extendedCode: result, message: message, sql: sql)
+        throw SQLiteError(extendedCode: result, message: message, sql: sql, systemErrno: connection.map { sqlite3_system_errno($0) } ?? 0)
     }
 }

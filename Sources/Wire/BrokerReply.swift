@@ -26,11 +26,29 @@ public enum BrokerReply: Sendable, Hashable {
         public let pending: Int
         public let workers: Int
         public let sequence: Int64
-        public init(jobs: [String: Int], pending: Int, workers: Int, sequence: Int64) {
+        /// Whether the journal's disk is full (new work is refused until it has room).
+        public let storageFull: Bool
+        /// Jobs set aside because their journal rows cannot be read.
+        public let quarantined: [Quarantine]
+        public init(jobs: [String: Int], pending: Int, workers: Int, sequence: Int64, storageFull: Bool = false, quarantined: [Quarantine] = []) {
             self.jobs = jobs
             self.pending = pending
             self.workers = workers
             self.sequence = sequence
+            self.storageFull = storageFull
+            self.quarantined = quarantined
+        }
+
+        private enum CodingKeys: String, CodingKey { case jobs, pending, workers, sequence, storageFull, quarantined }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            jobs = try container.decode([String: Int].self, forKey: .jobs)
+            pending = try container.decode(Int.self, forKey: .pending)
+            workers = try container.decode(Int.self, forKey: .workers)
+            sequence = try container.decode(Int64.self, forKey: .sequence)
+            storageFull = try container.decodeIfPresent(Bool.self, forKey: .storageFull) ?? false
+            quarantined = try container.decodeIfPresent([Quarantine].self, forKey: .quarantined) ?? []
         }
     }
 

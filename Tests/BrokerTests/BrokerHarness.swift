@@ -32,7 +32,7 @@ struct BrokerHarness {
         return "\(prefix)-\(counter)"
     }
 
-    mutating func client(_ request: ClientRequest, existing: Job? = nil) -> [BrokerEffect] {
+    mutating func client(_ request: ClientRequest, existing: (job: Job, digest: String)? = nil) -> [BrokerEffect] {
         let id = nextID("job")
         return state.receive(client: client, correlation: "c", request, existing: existing, now: now, newID: id)
     }
@@ -54,8 +54,8 @@ struct BrokerHarness {
         Self.replies(client(.submit(.init(operation: operation, input: input)))).first
     }
 
-    mutating func submit(_ operation: String = "removeDownload", key: String? = nil) -> (Job, [BrokerEffect]) {
-        let effects = client(.submit(.init(operation: operation, input: .object([:]), idempotencyKey: key)))
+    mutating func submit(_ operation: String = "removeDownload", key: String? = nil, input: JSONValue = .object([:])) -> (Job, [BrokerEffect]) {
+        let effects = client(.submit(.init(operation: operation, input: input, idempotencyKey: key)))
         return (Self.replies(effects).compactMap { if case .job(let job) = $0 { job } else { nil } }.first!, effects)
     }
 

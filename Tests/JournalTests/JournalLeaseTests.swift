@@ -12,7 +12,7 @@ struct JournalLeaseTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     func save(_ id: String) -> JournalChange {
-        .saveJob(Job(id: id, operation: "noop", input: .null, createdAt: now), idempotencyKey: nil)
+        .saveJob(Job(id: id, operation: "noop", input: .null, createdAt: now), idempotency: nil)
     }
 
     @Test func oneBrokerHoldsTheLeaseAndOneThatLostItWritesNothing() async throws {

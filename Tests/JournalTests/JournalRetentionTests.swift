@@ -30,9 +30,9 @@ import Wire
             .confirmationDialog("Remove download", actions: [Action(id: "remove", label: "Remove")]), id: "prs-old", job: "old", sequence: 1,
             createdAt: now.addingTimeInterval(-10 * day))
         try journal.apply([
-            .saveJob(old, idempotencyKey: "key-old"), .addPresentation(question),
+            .saveJob(old, idempotency: Idempotency(key: "key-old", operation: old.operation, input: old.input)), .addPresentation(question),
             .recordStep(job: "old", name: "locate", value: .string("x")),
-            .saveJob(oldFailed, idempotencyKey: nil), .saveJob(recent, idempotencyKey: nil), .saveJob(waiting, idempotencyKey: nil),
+            .saveJob(oldFailed, idempotency: nil), .saveJob(recent, idempotency: nil), .saveJob(waiting, idempotency: nil),
             event(1, old, age: 10 * day), event(2, oldFailed, age: 9 * day), event(3, waiting, age: 8 * day),
             event(4, recent, age: day), event(5, recent, age: 0),
         ])
@@ -56,7 +56,7 @@ import Wire
         var changes: [JournalChange] = []
         for index in 0..<25 {
             let finished = job("j\(index)", .succeeded, updated: 30 * day)
-            changes += [.saveJob(finished, idempotencyKey: nil), event(Int64(index + 1), finished, age: 30 * day)]
+            changes += [.saveJob(finished, idempotency: nil), event(Int64(index + 1), finished, age: 30 * day)]
         }
         try journal.apply(changes)
         let first = try journal.prune(before: now, limit: 10)
@@ -83,7 +83,7 @@ import Wire
         for index in 0..<300 {
             var finished = job("j\(index)", .succeeded, updated: 30 * day)
             finished.result = bulky
-            changes += [.saveJob(finished, idempotencyKey: nil), event(Int64(index + 1), finished, age: 30 * day)]
+            changes += [.saveJob(finished, idempotency: nil), event(Int64(index + 1), finished, age: 30 * day)]
         }
         try journal.apply(changes)
         let inspector = try Database(path: path)

@@ -33,6 +33,31 @@ private let schema = [
         }
     }
 
+    @Test func aMigrationNumberedBelowOneAlreadyAppliedStillRuns() throws {
+        // Numbers are reserved ahead of time: 3 may land before 2.
+        try withDatabasePath { path in
+            let database = try Database(path: path)
+            try database.migrate(schema + [Migration(version: 4, sql: "CREATE TABLE later (id INTEGER);")])
+            #expect(try database.userVersion == 4)
+            try database.migrate(schema + [
+                Migration(version: 3, sql: "CREATE TABLE earlier (id INTEGER);"),
+                Migration(version: 4, sql: "CREATE TABLE later (id INTEGER);"),
+            ])
+            #expect(try database.query("SELECT 1 FROM sqlite_master WHERE name = 'earlier'").count == 1)
+            #expect(try database.userVersion == 4)
+        }
+    }
+
+    @Test func aDatabaseFromBeforeTheRecordCountsEveryVersionUpToItsOwnAsApplied() throws {
+        try withDatabasePath { path in
+            let database = try Database(path: path)
+            try database.execute("CREATE TABLE jobs (id INTEGER); CREATE TABLE steps (id INTEGER); PRAGMA user_version = 2;")
+            try database.migrate(schema + [Migration(version: 3, sql: "CREATE TABLE events (id INTEGER PRIMARY KEY);")])
+            #expect(try database.userVersion == 3)
+            #expect(try database.query("SELECT version FROM schema_migrations ORDER BY version").compactMap { $0.int("version") } == [1, 2, 3])
+        }
+    }
+
     @Test func aFailingMigrationLeavesTheVersionAndSchemaUntouched() throws {
         try withDatabasePath { path in
             let database = try Database(path: path)
@@ -193,5 +218,50 @@ private let schema = [
             try Database(path: "/nonexistent-\(UUID().uuidString)/journal.sqlite")
         }
         #expect(error?.code == 14)  // SQLITE_CANTOPEN
+    }
+}
+
+@Suite struct SQLiteMaintenanceTests {
+    @Test func aWritePastTheLimitFailsAsFullAndTheSameWriteSucceedsOnceThereIsRoom() throws {
+        try withDatabasePath { path in
+            let database = try Database(path: path)
+            try database.migrate(schema)
+            let pages = try database.pageCount
+            try database.setMaxPageCount(pages)
+            let blob = String(repeating: "x", count: 64 << 10)
+            let error = #expect(throws: SQLiteError.self) {
+                try database.transaction { try database.run("INSERT INTO jobs (name) VALUES (?)", .text(blob)) }
+            }
+            #expect(error?.isFull == true, "\(String(describing: error))")
+            #expect(try database.query("SELECT COUNT(*) AS n FROM jobs").first?.int("n") == 0, "nothing of it was kept")
+            try database.setMaxPageCount(pages * 100)
+            try database.transaction { try database.run("INSERT INTO jobs (name) VALUES (?)", .text(blob)) }
+            #expect(try database.query("SELECT COUNT(*) AS n FROM jobs").first?.int("n") == 1)
+        }
+    }
+
+    @Test func aBackupIsAWholeCheckedCopyInOneFile() throws {
+        try withDatabasePath { path in
+            let database = try Database(path: path)
+            try database.migrate(schema)
+            for index in 0..<100 { try database.run("INSERT INTO jobs (name) VALUES (?)", .text("job \(index)")) }
+            let copy = path + ".backup"
+            #expect(try database.backup(to: copy) > 0)
+            #expect(!FileManager.default.fileExists(atPath: copy + "-wal"), "one file")
+            let restored = try Database(path: copy, options: .init(readOnly: true))
+            #expect(try restored.quickCheck().isEmpty)
+            #expect(try restored.query("SELECT COUNT(*) AS n FROM jobs").first?.int("n") == 100)
+        }
+    }
+
+    @Test func theApplicationIDMarksAFileFormat() throws {
+        try withDatabasePath { path in
+            let database = try Database(path: path)
+            #expect(try database.applicationID == 0)
+            try database.setApplicationID(0x4954_4C4A)
+            #expect(try database.applicationID == 0x4954_4C4A)
+            #expect(try database.quickCheck().isEmpty)
+            #expect(try database.integrityCheck().isEmpty)
+        }
     }
 }

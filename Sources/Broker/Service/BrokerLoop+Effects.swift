@@ -13,7 +13,11 @@ extension BrokerLoop {
             if case .persist(let change) = effect { return change }
             return nil
         }
-        try journal.apply(changes)
+        do {
+            try journal.apply(changes)
+        } catch where Journal.isFull(error) {
+            return try storageFilled(effects, error: error)
+        }
         var followUps: [BrokerEffect] = []
         for effect in effects {
             switch effect {
@@ -36,7 +40,14 @@ extension BrokerLoop {
                 send(workers, to: peer, frames)
             case .dispatch(let peer, let job):
                 // A first attempt has no steps or answers yet: no read (a round trip on PostgreSQL).
-                let history = job.attempts <= 1 ? History() : try journal.history(of: job.id)
+                let history: History
+                do {
+                    history = job.attempts <= 1 ? History() : try journal.history(of: job.id)
+                } catch let error as JournalError {
+                    log.error("job \(job.id) set aside: \(error)")
+                    state.quarantine(job.id, reason: error.description)
+                    continue
+                }
                 let dispatch = BrokerCommand.Dispatch(job: job.id, attempt: job.attempts, operation: job.operation, input: job.input, history: history)
                 let frames = Frames.encode(BrokerCommand.dispatch(dispatch))
                 guard fits(frames) else {
@@ -71,7 +82,7 @@ extension BrokerLoop {
         _ = try? events.send(frames)
     }
 
-    private func send(_ socket: Socket, to peer: PeerID, _ frames: [Data]) {
+    func send(_ socket: Socket, to peer: PeerID, _ frames: [Data]) {
         do {
             if try !socket.send([peer] + frames) { log.warning("dropped a message: the peer's queue is full") }
         } catch {
@@ -84,6 +95,9 @@ extension BrokerLoop {
         do {
             switch request {
             case .status(let ref):
+                if let set = state.quarantined.first(where: { $0.job == ref.job }) {
+                    return .error(WireError(.quarantined, "job \(ref.job) is quarantined: \(set.reason); the broker runs without it"))
+                }
                 guard let job = try journal.job(ref.job) else { return .error(WireError(.notFound, "no job \(ref.job)")) }
                 return .job(job)
             case .jobs(let list):
@@ -110,12 +124,15 @@ extension BrokerLoop {
                 return .events(try eventPage(since))
             case .stats:
                 return .stats(BrokerReply.Stats(
-                    jobs: try journal.countsByState(), pending: state.pendingCount, workers: state.workerCount, sequence: state.lastSequence))
+                    jobs: try journal.countsByState(), pending: state.pendingCount, workers: state.workerCount, sequence: state.lastSequence,
+                    storageFull: storageFull, quarantined: state.quarantined))
             case .submit, .pending, .operations:
                 return .error(WireError(.internal, "\(request.type) is answered by the state machine"))
             }
         } catch let error as WireError {
             return .error(error)
+        } catch let error as JournalError where error.code == .unreadableRow {
+            return .error(WireError(.quarantined, "the journal holds a row that cannot be read: \(error.description)"))
         } catch {
             log.error("journal read failed: \(error)")
             return .error(WireError(.internal, "the journal could not be read"))

@@ -23,7 +23,10 @@ extension BrokerLoop {
             let correlation = frames.count == 4 ? String(decoding: frames[2], as: UTF8.self) : ""
             return [.reply(to: peer, correlation: correlation, .error(error))]
         }
-        var existing: Job?
+        if storageFull, Self.writes(request) {
+            return [.reply(to: peer, correlation: correlation, .error(Self.storageFullError))]
+        }
+        var existing: (job: Job, digest: String)?
         if case .submit(let submit) = request, let key = submit.idempotencyKey {
             existing = try journal.job(idempotencyKey: key)
         }

@@ -10,7 +10,7 @@ extension BrokerLoop {
         if let after = list.after, Int64(after) == nil { throw WireError(.invalidBody, "after \"\(after)\" is not a cursor a page gave out") }
         var filler = PageFiller<Job>(limit: limit, budget: limits.pageBytes)
         let next = try Self.fill(&filler, after: list.after, chunk: min(limit + 1, 64), id: \.id) { (after: String?, count: Int) in
-            try journal.jobs(state: list.state, limit: count, after: after).map { row -> (String?, Job) in (row.cursor, row.job) }
+            try journal.jobs(state: list.state, limit: count, after: after).map { row -> (String?, Job?) in (row.cursor, row.job) }
         } trim: { $0.trimmed() }
         return BrokerReply.JobPage(jobs: filler.items, next: next ?? nil, cutShort: filler.cutShort, trimmed: filler.trimmed)
     }
@@ -37,7 +37,7 @@ extension BrokerLoop {
         let limit = BrokerState.clamp(since.limit, ClientRequest.EventsSince.limits)
         var filler = PageFiller<Event>(limit: limit, budget: limits.pageBytes)
         let next = try Self.fill(&filler, after: since.after, chunk: min(limit + 1, 64), id: { String($0.sequence) }) { after, count in
-            try journal.events(after: after, limit: count).map { ($0.sequence, $0) }
+            try journal.events(after: after, limit: count)
         } trim: { $0.trimmed() }
         // History pruned since the asker's sequence: say so, so it takes a new snapshot.
         let pruned = try journal.oldestEventSequence().flatMap { oldest in since.after + 1 < oldest ? oldest - 1 : nil }
@@ -49,13 +49,18 @@ extension BrokerLoop {
     /// returns the cursor of the last row taken when more rows follow, else nil.
     static func fill<Item, Cursor>(
         _ filler: inout PageFiller<Item>, after start: Cursor, chunk: Int, id: (Item) -> String,
-        read: (Cursor, Int) throws -> [(Cursor, Item)], trim: (Item) -> Item
+        read: (Cursor, Int) throws -> [(Cursor, Item?)], trim: (Item) -> Item
     ) rethrows -> Cursor? {
         var cursor = start
         var taken = false
         while true {
             let rows = try read(cursor, chunk)
             for (position, item) in rows {
+                // A row that cannot be read is passed over; the cursor moves past it.
+                guard let item else {
+                    cursor = position
+                    continue
+                }
                 guard filler.offer(item, id: id(item), trim: trim) else { return taken ? cursor : nil }
                 cursor = position
                 taken = true

@@ -22,6 +22,10 @@ final class BrokerLoop {
     let bound: BrokerEndpoints
     /// CURVE admission and per-command roles; nil when the broker runs without keys (loopback only).
     let gate: KeyGate?
+    /// Set while the journal's disk is full: writes are refused, reads go on, and `nextProbe` says
+    /// when to check for room again.
+    var storageFull = false
+    var nextProbe = Date()
     /// This broker's name in the lease: host, process and client endpoint.
     let holder: String
     /// The lease while this broker is active on a shared journal; nil while it stands by.
@@ -70,12 +74,15 @@ final class BrokerLoop {
         return socket
     }
 
-    /// Recovers the journal's state: every unfinished job, pending question and announced operation.
+    /// Recovers the journal's state: every unfinished job, pending question and announced operation;
+    /// a job whose rows cannot be read is set aside (quarantined) and named in the log.
     func recover() throws {
+        let recovery = try journal.recover()
         state = BrokerState(
-            settings: state.settings, recovering: try journal.recover(), lastSequence: try journal.lastEventSequence(),
-            announcements: try journal.announcements())
+            settings: state.settings, recovering: recovery.jobs, quarantined: recovery.quarantined,
+            lastSequence: try journal.lastEventSequence(), announcements: try journal.announcements())
         log.info("journal \(journal.path): \(state.activeJobs.count) unfinished job(s) recovered, \(state.pendingCount) question(s) pending, \(state.registry.names.count) operation(s) known")
+        for set in state.quarantined { log.error("job \(set.job) quarantined, the broker runs without it: \(set.reason)") }
     }
 
     /// Runs until `stop` is signalled. On SQLite a journal failure ends the loop with an error (nothing
@@ -130,6 +137,7 @@ final class BrokerLoop {
                 effects += state.tick(now: now)
                 nextTick = now.addingTimeInterval(state.settings.heartbeatInterval / 4)
             }
+            if storageFull, now >= nextProbe { effects += try probeStorage(now: now) }
             try perform(effects)
             try pruneIfDue()
         }

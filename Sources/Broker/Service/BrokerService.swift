@@ -29,8 +29,8 @@ public final class BrokerService: Service {
     /// With `keys`, every socket uses CURVE and admits only the authorized keys, each to the sockets
     /// and commands its role allows. Without them, an endpoint beyond loopback is refused.
     public init(
-        context: Context, endpoints: BrokerEndpoints, journal location: JournalLocation, settings: BrokerState.Settings = .init(),
-        synchronous: Synchronous = .full, keys: BrokerKeys? = nil, log: Log
+        context: Context, endpoints: BrokerEndpoints, journal location: JournalLocation, replacingForeignJournal: Bool = false,
+        settings: BrokerState.Settings = .init(), synchronous: Synchronous = .full, keys: BrokerKeys? = nil, log: Log
     ) throws {
         if let list = endpoints.list { throw BrokerStartError.severalEndpoints(setting: list.setting, endpoint: list.endpoint) }
         if keys == nil, let exposed = endpoints.beyondLoopback.first {
@@ -38,7 +38,7 @@ public final class BrokerService: Service {
         }
         let stop = try Wakeup()
         let keyUpdates = try Mailbox<AuthorizedKeys>()
-        let journal = try location.open(synchronous: synchronous)
+        let journal = try location.open(synchronous: synchronous, replacingForeign: replacingForeignJournal)
         let loop = try BrokerLoop(
             context: context, endpoints: endpoints, journal: journal, settings: settings, keys: keys, keyUpdates: keyUpdates,
             log: log, stop: stop)

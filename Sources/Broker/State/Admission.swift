@@ -23,7 +23,7 @@ public struct Admission: Sendable {
         case .submit(let submit):
             try Names.check(submit.operation, as: "operation")
             try limits.check(input: submit.input)
-            if let key = submit.idempotencyKey { try Names.check(key, as: "idempotencyKey", maxLength: 200) }
+            if let key = submit.idempotencyKey { try Names.check(key, as: "idempotencyKey", maxLength: 255) }
             if let within = submit.answerWithin, !(within > 0 && within <= Self.longestAnswerWithin) {
                 throw WireError(.invalidBody, "answerWithin must be more than 0 and at most \(Int(Self.longestAnswerWithin)) seconds (a year), got \(within)")
             }

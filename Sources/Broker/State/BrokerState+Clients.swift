@@ -6,7 +6,7 @@ import Wire
 extension BrokerState {
     /// A client's request. `existing` is the job the journal already holds for the submit's idempotency key.
     public mutating func receive(
-        client: PeerID, correlation: String, _ request: ClientRequest, existing: Job? = nil, now: Date, newID: String
+        client: PeerID, correlation: String, _ request: ClientRequest, existing: (job: Job, digest: String)? = nil, now: Date, newID: String
     ) -> [BrokerEffect] {
         switch request {
         case .submit(let submit):
@@ -38,16 +38,20 @@ extension BrokerState {
     }
 
     private mutating func submit(
-        _ submit: ClientRequest.Submit, client: PeerID, correlation: String, existing: Job?, now: Date, id: String
+        _ submit: ClientRequest.Submit, client: PeerID, correlation: String, existing: (job: Job, digest: String)?, now: Date, id: String
     ) -> [BrokerEffect] {
         if let refusal = refusal(operation: submit.operation, input: submit.input) {
             return [.reply(to: client, correlation: correlation, .error(refusal))]
         }
-        if let existing {
-            return [.reply(to: client, correlation: correlation, .job(jobs[existing.id]?.job ?? existing))]
-        }
-        if let key = submit.idempotencyKey, let jobID = idempotencyKeys[key], let active = jobs[jobID] {
-            return [.reply(to: client, correlation: correlation, .job(active.job))]
+        let idempotency = submit.idempotencyKey.map { Idempotency(key: $0, operation: submit.operation, input: submit.input) }
+        let earlier = existing.map { ($0.job.id, $0.digest) } ?? idempotency.flatMap { idempotencyKeys[$0.key] }
+        if let idempotency, let (jobID, digest) = earlier {
+            guard digest == idempotency.digest else {
+                let error = WireError(
+                    .idempotencyConflict, "idempotency key \"\(idempotency.key)\" was used for another request (job \(jobID)); use a new key for a new request")
+                return [.reply(to: client, correlation: correlation, .error(error))]
+            }
+            if let job = jobs[jobID]?.job ?? existing?.job { return [.reply(to: client, correlation: correlation, .job(job))] }
         }
         var job = Job(id: id, operation: submit.operation, input: submit.input, createdAt: now)
         job.answerWithin = submit.answerWithin
@@ -55,8 +59,8 @@ extension BrokerState {
         let active = ActiveJob(job: job, slot: PresentationSlot())
         jobs[id] = active
         queue.append(id)
-        if let key = submit.idempotencyKey { idempotencyKeys[key] = id }
-        var effects = [save(active, key: submit.idempotencyKey), event(.jobQueued, job, at: now), history(id, HistoryEntry(.queued, at: now))]
+        if let idempotency { idempotencyKeys[idempotency.key] = (id, idempotency.digest) }
+        var effects = [save(active, idempotency: idempotency), event(.jobQueued, job, at: now), history(id, HistoryEntry(.queued, at: now))]
         effects += assign(now: now)
         effects.append(.reply(to: client, correlation: correlation, .job(jobs[id]?.job ?? job)))
         return effects

@@ -6,6 +6,7 @@ import Wire
 extension BrokerState {
     /// Hands queued jobs to workers with a free slot for their operation, least loaded first.
     mutating func assign(now: Date) -> [BrokerEffect] {
+        guard !paused else { return [] }
         var effects: [BrokerEffect] = []
         // Nothing to hand out to: stop before looking at the queue at all.
         var free = workers.values.reduce(0) { $0 + max(0, $1.freeSlots) }
@@ -157,7 +158,8 @@ extension BrokerState {
                 effects.append(.send(to: worker.id, correlation: "", .heartbeat))
             }
         }
-        for id in pendingIndex.popExpired(at: now) {
+        // While paused nothing expires: popping would lose the deadlines.
+        for id in paused ? [] : pendingIndex.popExpired(at: now) {
             guard let jobID = pendingIndex.jobs[id], var active = jobs[jobID], let resolution = active.slot.expire(at: now) else { continue }
             jobs[jobID] = active
             guard resolution.action == nil else {

@@ -172,6 +172,12 @@ extension BrokerState {
 }
 
 extension BrokerState {
+    /// The journal has room again: hand out what waits.
+    public mutating func resume(now: Date) -> [BrokerEffect] {
+        paused = false
+        return assign(now: now)
+    }
+
     /// A dispatch the loop could not send (over the size limit, say): the job fails with `error`
     /// instead of being handed out again and again.
     public mutating func undeliverable(_ jobID: String, attempt: Int, error: Job.Failure, now: Date) -> [BrokerEffect] {

@@ -77,20 +77,27 @@ public struct BrokerState: Sendable {
     /// When each pending presentation is next reminded of (`reminderInterval`), by presentation id; may
     /// hold resolved ones, skipped when they come up.
     var reminders = DeadlineHeap<String>()
-    var idempotencyKeys: [String: String] = [:]
+    /// The job each idempotency key created this run, with the digest of its request.
+    var idempotencyKeys: [String: (job: String, digest: String)] = [:]
     /// Every operation ever announced; the only operations a submit may name.
     var registry: AnnouncedOperations
     /// The sequence of the newest event.
     public private(set) var lastSequence: Int64
+    /// Jobs set aside because their journal rows cannot be read; the broker runs without them.
+    public private(set) var quarantined: [Quarantine]
+    /// While true (the journal's disk is full) nothing is handed out and nothing expires: no decision
+    /// the journal could not record is taken.
+    public var paused = false
 
-    /// A broker that recovers `active` (every job that had not ended) and the operations announced so far
-    /// from the journal.
+    /// A broker that recovers `active` (every job that had not ended, without the `quarantined` ones)
+    /// and the operations announced so far from the journal.
     public init(
-        settings: Settings = .init(), recovering active: [(Job, PresentationSlot)] = [], lastSequence: Int64 = 0,
-        announcements: [RecordedAnnouncement] = []
+        settings: Settings = .init(), recovering active: [(Job, PresentationSlot)] = [], quarantined: [Quarantine] = [],
+        lastSequence: Int64 = 0, announcements: [RecordedAnnouncement] = []
     ) {
         self.settings = settings
         self.lastSequence = lastSequence
+        self.quarantined = quarantined
         registry = AnnouncedOperations(announcements)
         for (job, slot) in active.sorted(by: { $0.0.createdAt < $1.0.createdAt }) {
             var job = job
@@ -130,7 +137,21 @@ public struct BrokerState: Sendable {
     }
 
     /// Persists the job's row and returns the effect.
-    func save(_ active: ActiveJob, key: String? = nil) -> BrokerEffect {
-        .persist(.saveJob(active.job, idempotencyKey: key))
+    func save(_ active: ActiveJob, idempotency: Idempotency? = nil) -> BrokerEffect {
+        .persist(.saveJob(active.job, idempotency: idempotency))
+    }
+
+    /// Sets a job aside without touching the journal (its rows cannot be read): it leaves the queue,
+    /// its worker and every list, and is named in `quarantined`.
+    public mutating func quarantine(_ jobID: String, reason: String) {
+        guard let active = jobs.removeValue(forKey: jobID) else { return }
+        queue.removeAll { $0 == jobID }
+        if let worker = active.worker { workers[worker]?.running.remove(jobID) }
+        for id in active.slot.resolutions.keys { presentationJobs[id] = nil }
+        if let current = active.slot.current {
+            presentationJobs[current.id] = nil
+            pendingIndex.remove(current.id)
+        }
+        quarantined.append(Quarantine(job: jobID, reason: reason))
     }
 }

@@ -18,12 +18,13 @@ enum Services {
             exportRoots: settings.exportRootFolders)
     }
 
-    /// The broker links no operation: it knows those its workers announce.
-    static func broker(_ settings: Settings, context: Context, credentials: Credentials) throws -> BrokerService {
+    /// The broker links no operation: it knows those its workers announce. With `initialize`, an empty
+    /// or foreign file where the journal should be is set aside.
+    static func broker(_ settings: Settings, context: Context, credentials: Credentials, initialize: Bool = false) throws -> BrokerService {
         try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: settings.clients, workers: settings.workers, events: settings.events),
-            journal: try settings.journalLocation,
+            journal: try settings.journalLocation, replacingForeignJournal: initialize,
             settings: BrokerState.Settings(
                 heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
                 maxRedispatches: settings.maxRedispatches,
@@ -42,25 +43,30 @@ enum Services {
 struct BrokerCommand: Command {
     let name = "broker"
     let summary = "Run the broker: queue, journal, questions, events"
+    let flags: Set<String> = ["init"]
     let help = """
-        Usage: interlude broker
+        Usage: interlude broker [--init]
 
         Runs the broker until SIGINT or SIGTERM. It listens for clients on `clients`, for workers on
         `workers`, publishes events on `events`, and keeps its journal in `data` (SQLite) or, when
-        `journal` is a postgres:// URL, in that PostgreSQL database. On start it recovers every
-        unfinished job and pending question from the journal, then prints where it listens
-        ("interlude broker is up." and a line per endpoint; a `*` port shows the port it got).
-        On SIGINT or SIGTERM it finishes the turn in progress and stops.
+        `journal` is a postgres:// URL, in that PostgreSQL database. On start it checks a SQLite
+        journal (PRAGMA quick_check) and recovers every unfinished job and pending question from it;
+        a job whose rows cannot be read is set aside (quarantined, see `interlude status`). An empty
+        file, or one that is not an Interlude journal, where the journal should be is refused.
+        Then it prints where it listens ("interlude broker is up." and a line per endpoint; a `*` port
+        shows the port it got). On SIGINT or SIGTERM it finishes the turn in progress and stops.
         With curveSecretKeyFile and authorizedKeysFile every socket uses CURVE and admits only the
         listed keys, each to what its role allows; SIGHUP rereads authorizedKeysFile. Without keys the
         broker refuses to listen beyond loopback or ipc:// (see docs/security.md).
+          --init  set such a file aside (journal.sqlite.replaced-<time>) and start a new journal
         Settings: data, journal, retention, clients, workers, events, heartbeatMs, liveness, synchronous, logLevel, maxMessageBytes,
         maxJsonDepth, maxJsonKeys, maxRedispatches, curveSecretKeyFile, authorizedKeysFile.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         _ = try arguments.positionals()
-        let broker = try Services.broker(settings, context: try Context(), credentials: try Credentials(settings))
+        let broker = try Services.broker(
+            settings, context: try Context(), credentials: try Credentials(settings), initialize: arguments.has("init"))
         var banner = Banner("interlude broker is up.")
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers)

@@ -5,22 +5,31 @@ import Wire
 
 struct StatusCommand: Command {
     let name = "status"
-    let summary = "Show a job: state, pending question, result"
+    let summary = "Show a job (state, pending question, result), or the broker's state"
     let flags: Set<String> = ["json"]
     let help = """
         Usage: interlude status <job> [--json]
+               interlude status [--json]
 
         Shows a job's state (queued, running, waiting, succeeded, failed, cancelled), its pending
         question if it is waiting, its progress, its result or error, how its last question ended
         (outcome: the action chosen, and why), and its timeline: queued, dispatched (worker, attempt),
         each question asked, each resolution (action, by, channel, cause), refused answers, steps,
-        progress at each quarter, retries, and how it finished.
+        progress at each quarter, retries, and how it finished. Without a job, shows the broker: jobs
+        by state, pending questions, workers, whether the journal's disk is full, and the jobs it set
+        aside because their journal rows cannot be read (quarantined).
           --json  print the job as one line of JSON, its timeline in "history": [{"at", "type", …}]
+                  (without a job: the broker's counters)
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
-        let id = try arguments.positionals("job")[0]
         let client = try Connection(settings).client
+        guard !arguments.positionals.isEmpty else {
+            let stats = try await client.stats()
+            if arguments.has("json") { Output.json(stats) } else { print(Output.describe(stats)) }
+            return ExitStatus.success
+        }
+        let id = try arguments.positionals("job")[0]
         let job = try await client.status(id)
         let history = try await client.fullHistory(of: id)
         if arguments.has("json") {

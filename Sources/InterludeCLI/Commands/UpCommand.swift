@@ -9,8 +9,9 @@ import ZeroMQ
 struct UpCommand: Command {
     let name = "up"
     let summary = "Run the whole system in one process (broker, worker, gateway) on the embedded defaults"
+    let flags: Set<String> = ["init"]
     let help = """
-        Usage: interlude up
+        Usage: interlude up [--init]
 
         Runs the broker, a worker and the HTTP gateway in one process until Ctrl-C (SIGINT) or SIGTERM,
         with the journal in `data` (SQLite, or the PostgreSQL database `journal` names) and everything
@@ -20,6 +21,7 @@ struct UpCommand: Command {
         gateway, the worker and the broker, in that order.
         Then, in another terminal: interlude submit …, interlude pending, interlude answer …; or curl the
         JSON API at `http` (see `interlude gateway --help`), or open the web page there.
+          --init  if the journal's file is empty or not a journal, set it aside and start a new one
         Settings: every key of config/interlude.json; see docs/configuration.md.
         """
 
@@ -30,7 +32,7 @@ struct UpCommand: Command {
         if try DemoLibrary.create(at: library) { log.info("created a demo library in \(library.path)") }
         let context = try Context()
         let credentials = try Credentials(settings)
-        let broker = try Services.broker(settings, context: context, credentials: credentials)
+        let broker = try Services.broker(settings, context: context, credentials: credentials, initialize: arguments.has("init"))
         // In one process, the worker and the gateway use the process's key; it must be listed with both roles.
         let localBroker = credentials.secretKey?.publicKey
         let worker = try Services.worker(

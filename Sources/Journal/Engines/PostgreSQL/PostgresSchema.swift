@@ -54,7 +54,14 @@ enum PostgresSchema {
                 PRIMARY KEY (name, body)
             );
             """),
-        // 3 is the limits' columns, as on SQLite.
+        // The limits' columns, as on SQLite: the request digest kept with an idempotency key, and the storage probe.
+        Migration(version: 3, sql: """
+            ALTER TABLE jobs ADD COLUMN request_digest text;
+            CREATE TABLE storage_probe (
+                id integer PRIMARY KEY CHECK (id = 1),
+                at text NOT NULL
+            );
+            """),
         Migration(version: 4, sql: """
             -- The broker lease: which of the brokers sharing this journal is active.
             CREATE TABLE broker_lease (
