@@ -21,6 +21,7 @@ test: deps
 	$(SWIFT) test --package-path Examples/HelloWorker --skip-build
 	docker-compose -f docker-compose.yml config --quiet
 	$(SWIFT) test --skip-build
+	for target in wire presentation jsonPreReader webhookSignature httpRequest; do bash scripts/fuzz $$target 30 || exit 1; done
 	bash benchmarks/run.sh --small --json --binary "$$($(SWIFT) build --show-bin-path)/interlude" | python3 benchmarks/check_report.py
 
 release: deps

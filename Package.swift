@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 /// C libraries come from Debian through system-library targets: a modulemap and a shim header each.
@@ -64,6 +65,8 @@ let package = Package(
             "Gateway", "Presentation", "Schema", "Wire", "Primitives", "PostgreSQL",
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
+        // What the fuzzers run, as plain functions of bytes (the regression tests run them too).
+        .target(name: "FuzzTargets", dependencies: ["Wire", "Presentation", "Webhooks", "HTTPServer", "Gateway", "Log"]),
 
         // What several test targets share (an HTTP round trip); only tests depend on it.
         .target(name: "TestSupport", dependencies: ["Client", "PostgreSQL", "Wire"], path: "Tests/TestSupport"),
@@ -94,6 +97,13 @@ let package = Package(
             dependencies: ["Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Schema", "Wire", "TestSupport"]),
         .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], exclude: ["Regressions"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Client", "PostgreSQL", "Wire", "Presentation", "Schema", "ZeroMQ", "SQLite", "TestSupport"], exclude: ["Browser", "Receiver"]),
     ]
 )
+
+// The libFuzzer executable exists only in the fuzz build (`scripts/fuzz`, INTERLUDE_FUZZ=1, in
+// .build/fuzz): it has no `main` of its own, libFuzzer's is linked in by `--sanitize=fuzzer`.
+if ProcessInfo.processInfo.environment["INTERLUDE_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(name: "interlude-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Entry"))
+}

@@ -96,10 +96,9 @@ public final class Journal {
                 "INSERT INTO steps (job, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 .text(job), .text(name), .text(try Self.json(value)))
         case .appendEvent(let event):
-            try database.run(
-                "INSERT INTO events (sequence, type, job, at, body) VALUES (?, ?, ?, ?, ?)",
-                .integer(event.sequence), .text(event.type.rawValue), event.job.map { .text($0.id) } ?? .null,
-                .text(Timestamp.string(event.at)), .text(try Self.json(event)))
+            try append(event, json: try Self.json(event))
+        case .appendEncodedEvent(let event, let json):
+            try append(event, json: String(decoding: json, as: UTF8.self))
         case .announce(let record):
             try database.run(
                 """
@@ -114,6 +113,13 @@ public final class Journal {
     /// The most timeline entries a job keeps (its `finished` entry comes on top): a job that asks again
     /// and again cannot grow the journal without end.
     public static let historyLimit = 1_000
+
+    private func append(_ event: Event, json: String) throws {
+        try database.run(
+            "INSERT INTO events (sequence, type, job, at, body) VALUES (?, ?, ?, ?, ?)",
+            .integer(event.sequence), .text(event.type.rawValue), event.job.map { .text($0.id) } ?? .null,
+            .text(Timestamp.string(event.at)), .text(json))
+    }
 
     static func json(_ value: some Encodable) throws -> String {
         String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self)

@@ -10,6 +10,8 @@ public enum JournalChange: Sendable, Hashable {
     case resolve(Resolution)
     case recordStep(job: String, name: String, value: JSONValue)
     case appendEvent(Event)
+    /// An event with its JSON already encoded (`Frames.json`): the broker publishes the same bytes it journals.
+    case appendEncodedEvent(Event, json: Data)
     /// One line of a job's timeline.
     case appendHistory(job: String, HistoryEntry)
     /// A worker announced an operation: a new version is added, a known one gets its time and worker.

@@ -39,6 +39,15 @@ import Webhooks
             header: { headers[$0] }, body: body, now: Date(timeIntervalSince1970: 1_700_000_000))
     }
 
+    /// Found by the webhookSignature fuzzer: a token ending in a prepended mark (U+0600) fused with the
+    /// space after it when the header was split on characters, hiding the valid signature that followed.
+    @Test func aValidSignatureAfterATokenEndingInAPrependedMarkVerifies() throws {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let signature = WebhookSigner(secret: Self.secret).sign(id: "m", timestamp: 1_700_000_000, body: Data())
+        try WebhookVerifier(secret: Self.secret).verify(
+            id: "m", timestamp: "1700000000", signature: "\u{600} " + signature, body: Data(), now: now)
+    }
+
     @Test func aSecretNeverShowsItsKey() throws {
         let text = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
         let secret = try WebhookSecret(text)

@@ -9,10 +9,7 @@ extension BrokerLoop {
     /// Commits the turn's changes, then performs every other effect in order. Nothing sent may be over
     /// `maxMessageBytes`: a reply that would be gets `tooLarge`, a dispatch that would be fails its job.
     func perform(_ effects: [BrokerEffect]) throws {
-        let changes = effects.compactMap { effect -> JournalChange? in
-            if case .persist(let change) = effect { return change }
-            return nil
-        }
+        let (changes, encoded) = Self.turnChanges(effects)
         do {
             try journal.apply(changes)
         } catch where Journal.isFull(error) {
@@ -21,7 +18,9 @@ extension BrokerLoop {
         var followUps: [BrokerEffect] = []
         for effect in effects {
             switch effect {
-            case .persist(.appendEvent(let event)), .publish(let event):
+            case .persist(.appendEvent(let event)):
+                publish(event, json: encoded[event.sequence])
+            case .publish(let event):
                 publish(event)
             case .persist:
                 break
@@ -75,9 +74,42 @@ extension BrokerLoop {
         return Frames.encode(BrokerReply.error(error), correlation: correlation)
     }
 
-    /// Publishes an event; one too large for a message (journaled before sizes were limited) goes out trimmed.
-    private func publish(_ event: Event) {
-        var frames = event.frames
+    /// The turn's journal changes, each written once: an event is encoded once for the journal and for
+    /// PUB (its JSON returned by sequence), and a job saved several times in the turn is written once, as
+    /// it was last saved, in the place of its first save (with the first idempotency key given).
+    static func turnChanges(_ effects: [BrokerEffect]) -> (changes: [JournalChange], events: [Int64: Data]) {
+        var changes: [JournalChange] = []
+        var events: [Int64: Data] = [:]
+        var saved: [String: (index: Int, key: Idempotency?)] = [:]
+        for case .persist(let change) in effects {
+            switch change {
+            case .appendEvent(let event):
+                guard let json = try? Frames.json(event) else {
+                    changes.append(change)
+                    continue
+                }
+                events[event.sequence] = json
+                changes.append(.appendEncodedEvent(event, json: json))
+            case .saveJob(let job, let key):
+                if let first = saved[job.id] {
+                    let kept = first.key ?? key
+                    changes[first.index] = .saveJob(job, idempotency: kept)
+                    saved[job.id] = (first.index, kept)
+                } else {
+                    saved[job.id] = (changes.count, key)
+                    changes.append(change)
+                }
+            default:
+                changes.append(change)
+            }
+        }
+        return (changes, events)
+    }
+
+    /// Publishes an event (as `json` when the journal's encoding is at hand); one too large for a message
+    /// (journaled before sizes were limited) goes out trimmed.
+    private func publish(_ event: Event, json: Data? = nil) {
+        var frames = json.map { [Data(event.type.rawValue.utf8), $0] } ?? event.frames
         if frames[1].count > limits.maxMessageBytes { frames = event.trimmed().frames }
         _ = try? events.send(frames)
     }

@@ -10,19 +10,16 @@ extension BrokerState {
         var effects: [BrokerEffect] = []
         // Nothing to hand out to: stop before looking at the queue at all.
         var free = workers.values.reduce(0) { $0 + max(0, $1.freeSlots) }
-        var index = 0
-        while free > 0, index < queue.count {
-            let jobID = queue[index]
-            guard var active = jobs[jobID] else {
-                queue.remove(at: index)
-                continue
-            }
+        // Jobs no free worker runs keep their places, in order, ahead of the rest.
+        var passed: [String] = []
+        defer { queue.prepend(contentsOf: passed) }
+        while free > 0, let jobID = queue.popFirst() {
+            guard var active = jobs[jobID] else { continue }
             let candidates = workers.values.filter { $0.freeSlots > 0 && $0.runs(active.job.operation) }
             guard let worker = candidates.max(by: { ($0.freeSlots, $0.name) < ($1.freeSlots, $1.name) }) else {
-                index += 1
+                passed.append(jobID)
                 continue
             }
-            queue.remove(at: index)
             free -= 1
             active.job.phase = .running
             active.job.attempts += 1
@@ -65,7 +62,7 @@ extension BrokerState {
             if let holder { effects.append(.send(to: holder.id, correlation: "", .forget(.init(job: jobID, attempt: active.job.attempts)))) }
             active.holder = nil
             active.job.phase = .queued
-            queue.insert(jobID, at: 0)
+            queue.prepend(jobID)
         }
         jobs[jobID] = active
         effects += [save(active), event(.presentationResolved, active.job, at: now, resolution: resolution)]
@@ -76,7 +73,7 @@ extension BrokerState {
     mutating func finish(_ jobID: String, phase: Job.Phase, result: JSONValue? = nil, error: Job.Failure? = nil, now: Date) -> [BrokerEffect] {
         guard var active = jobs.removeValue(forKey: jobID) else { return [] }
         var effects: [BrokerEffect] = []
-        if active.job.phase == .queued { queue.removeAll { $0 == jobID } }
+        queue.remove(jobID)
         if let worker = active.worker { workers[worker]?.running.remove(jobID) }
         if let holder = active.holder, workers[holder] != nil {
             workers[holder]?.holding.remove(jobID)
@@ -128,7 +125,7 @@ extension BrokerState {
                 }
                 active.job.phase = .queued
                 active.job.updatedAt = now
-                queue.insert(jobID, at: 0)
+                queue.prepend(jobID)
                 var retried = HistoryEntry(.retried, at: now)
                 (retried.worker, retried.attempt, retried.reason) = (worker.name, active.job.attempts, active.lastLoss)
                 effects += [save(active), history(jobID, retried)]

@@ -146,7 +146,7 @@ extension BrokerState {
         active.job.phase = .queued
         active.job.updatedAt = now
         jobs[attempt.job] = active
-        queue.insert(attempt.job, at: 0)
+        queue.prepend(attempt.job)
         return [save(active)] + assign(now: now)
     }
 

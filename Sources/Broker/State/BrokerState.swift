@@ -69,7 +69,7 @@ public struct BrokerState: Sendable {
 
     public let settings: Settings
     var jobs: [String: ActiveJob] = [:]
-    var queue: [String] = []
+    var queue = JobQueue()
     var workers: [PeerID: Worker] = [:]
     var presentationJobs: [String: String] = [:]
     /// The pending presentations in page order and by deadline.
@@ -124,7 +124,7 @@ public struct BrokerState: Sendable {
     public var workerCount: Int { workers.count }
 
     /// Ids of jobs waiting for a worker, in the order they will be handed out.
-    public var queued: [String] { queue }
+    public var queued: [String] { queue.ids }
 
     mutating func event(_ type: Event.Kind, _ job: Job, at now: Date, presentation: Presentation? = nil, resolution: Resolution? = nil) -> BrokerEffect {
         lastSequence += 1
@@ -145,8 +145,9 @@ public struct BrokerState: Sendable {
     /// its worker and every list, and is named in `quarantined`.
     public mutating func quarantine(_ jobID: String, reason: String) {
         guard let active = jobs.removeValue(forKey: jobID) else { return }
-        queue.removeAll { $0 == jobID }
+        queue.remove(jobID)
         if let worker = active.worker { workers[worker]?.running.remove(jobID) }
+        if let holder = active.holder { workers[holder]?.holding.remove(jobID) }
         for id in active.slot.resolutions.keys { presentationJobs[id] = nil }
         if let current = active.slot.current {
             presentationJobs[current.id] = nil

@@ -38,11 +38,13 @@ public struct WebhookVerifier: Sendable {
             throw WebhookVerificationError(code: .timestampTooNew, messageID: id)
         }
         let expected = signer.mac(id: id, timestamp: timestamp, body: body)
-        let matches = signature.split(separator: " ").contains { candidate in
-            let parts = candidate.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0] == "v1", let mac = Sodium.bytes(base64: String(parts[1])) else {
-                return false
-            }
+        // Split on the bytes, not on characters: a grapheme cluster may swallow the space (a prepended
+        // mark before it), which would hide a valid signature behind a token that is not one.
+        let matches = signature.utf8.split(separator: UInt8(ascii: " ")).contains { candidate in
+            let parts = candidate.split(separator: UInt8(ascii: ","), maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].elementsEqual("v1".utf8),
+                  let mac = Sodium.bytes(base64: String(decoding: parts[1], as: UTF8.self))
+            else { return false }
             return Sodium.constantTimeEqual(mac, expected)
         }
         guard matches else { throw WebhookVerificationError(code: .noMatchingSignature, messageID: id) }
