@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation", "Schema", "Wire", "Archive"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "ClientTests", dependencies: ["Client", "Wire", "TestSupport"]),
-        .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Operations", "Presentation", "Wire"]),
+        .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Operations", "Presentation", "Wire", "WorkerKitTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(
             name: "WebhooksTests", dependencies: ["Webhooks", "HTTPServer", "Client", "Configuration", "Presentation", "Wire", "TestSupport"],

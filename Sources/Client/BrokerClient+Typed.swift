@@ -6,10 +6,11 @@ extension BrokerClient {
     /// Submits an operation and returns the queued job; an input over the size policy's share is
     /// refused here (`tooLarge`), before it is sent.
     public func submit(
-        _ operation: String, input: JSONValue, idempotencyKey: String? = nil, answerWithin: TimeInterval? = nil
+        _ operation: String, input: JSONValue, idempotencyKey: String? = nil, answerWithin: TimeInterval? = nil, audience: Audience? = nil
     ) async throws(WireError) -> Job {
         try limits.check(input: input)
-        return try await job(.submit(.init(operation: operation, input: input, idempotencyKey: idempotencyKey, answerWithin: answerWithin)))
+        return try await job(.submit(.init(
+            operation: operation, input: input, idempotencyKey: idempotencyKey, answerWithin: answerWithin, audience: audience)))
     }
 
     /// The job's current state.

@@ -127,6 +127,7 @@ extension Settings {
         case "exportRoots": exportRoots = try text()
         case "allowedOrigins": allowedOrigins = try text()
         case "logFormat": logFormat = try text()
+        case "reminderSeconds": reminderSeconds = Int(try integer())
         case "journal": journal = try text()
         case "retention": retention = try text()
         case "maxSuspended": maxSuspended = Int(try integer())

@@ -20,6 +20,7 @@ extension Settings {
         try check("liveness", liveness >= 1 && liveness <= 100, "must be from 1 to 100")
         try check("exportReserveBytes", exportReserveBytes >= 0, "must not be negative")
         try check("logFormat", Log.Format(rawValue: logFormat) != nil, "must be text or json")
+        try check("reminderSeconds", reminderSeconds >= 0 && reminderSeconds <= 31_622_400, "must be from 0 (none) to 31622400 (a year)")
         try check("maxSuspended", maxSuspended >= 1 && maxSuspended <= 10_000_000, "must be from 1 to 10000000")
         try check("logLevel", Log.Level(name: logLevel) != nil, "must be debug, info, warning, error or off")
         try check("requestTimeoutMs", requestTimeoutMs >= 1, "must be positive")

@@ -82,6 +82,8 @@ public struct Settings: Sendable, Hashable {
     // People around a job (docs/configuration.md).
     /// How log lines are written: `text` or `json` (one object a line, with `job`, `presentation`, `operation`).
     public var logFormat = "text"
+    /// Seconds between `presentation.reminder` events for a question still waiting; 0 sends none.
+    public var reminderSeconds = 3_600
 
     // Past one machine (docs/scaling.md).
     /// Where the journal lives: empty means `<data>/journal.sqlite`; a `postgres://` or `postgresql://` URL
@@ -105,7 +107,7 @@ public struct Settings: Sendable, Hashable {
         "webhookBackoffMs", "webhookTimeoutMs", "tokensFile", "tokens", "publicUrl",
         "maxMessageBytes", "maxJsonDepth", "maxJsonKeys", "maxRedispatches",
         "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots", "allowedOrigins",
-        "logFormat",
+        "logFormat", "reminderSeconds",
         "journal", "retention",
         "maxSuspended",
     ]

@@ -24,7 +24,9 @@ extension Output {
         case .resolved:
             let action = entry.action.map { " → \(safe($0))" } ?? ""
             let cause = entry.cause?.rawValue ?? "resolved"
+            let values = (entry.values ?? [:]).sorted { $0.key < $1.key }.map { "\(safe($0.key))=\(safe($0.value))" }
             return "\(cause) \(safe(entry.presentation ?? "?"))\(who.isEmpty ? "" : " by \(safe(who))")\(action)"
+                + (values.isEmpty ? "" : " (\(values.joined(separator: ", ")))")
         case .refused:
             let reason = entry.error.map { ": \(safe($0.message)) [\(safe($0.code))]" } ?? ""
             return "refused \(safe(entry.action ?? "dismiss")) on \(safe(entry.presentation ?? "?")) by \(safe(who))\(reason)"

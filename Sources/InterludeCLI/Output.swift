@@ -50,6 +50,7 @@ enum Output {
             if let actions = field.actions { traits.append("with \(actions.map { safe($0) }.joined(separator: ", "))") }
             lines.append("  field \(safe(field.id)) (\(traits.joined(separator: ", "))): \"\(safe(field.label))\"")
         }
+        if let audience = presentation.audience { lines.append("  for: \(safe(audience.description))") }
         if let expiry = presentation.expiresAt { lines.append("  expires \(Timestamp.string(expiry))") }
         let values = presentation.fields.isEmpty ? "" : " [--value FIELD=TEXT]…"
         lines.append("  answer: interlude answer \(safe(presentation.id)) <action>\(values)")

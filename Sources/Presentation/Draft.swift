@@ -10,6 +10,8 @@ extension Presentation {
         public var actions: [Action]
         /// Text asked for beside the buttons (`nil`: none).
         public var fields: [TextField]?
+        /// Who may answer (`nil`: anyone who may answer at all).
+        public var audience: Audience?
         public var item: JSONValue?
         public var error: PresentedError?
         public var localization: Localization?

@@ -6,7 +6,7 @@ public struct InvalidPresentation: Error, Sendable, Hashable, CustomStringConver
         case emptyTitle, titleTooLong, messageTooLong, noActions, tooManyActions
         case emptyActionID, invalidActionID, duplicateActionID, emptyLabel, labelTooLong
         case severalCancelActions, dialogWithoutCancel, invalidSequence, invalidExpiry, invalidError
-        case controlCharacter, invalidField
+        case controlCharacter, invalidField, invalidAudience
     }
 
     public let code: Code
@@ -53,6 +53,7 @@ extension Presentation {
         }
         try validateActions()
         try validateFields()
+        if let problem = audience?.problem { throw InvalidPresentation(.invalidAudience, problem) }
     }
 
     private func validateActions() throws(InvalidPresentation) {

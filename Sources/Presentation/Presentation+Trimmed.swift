@@ -15,6 +15,7 @@ extension Presentation {
         message = other.message
         actions = other.actions
         fields = other.fields
+        audience = other.audience
         self.item = item
         error = other.error
         localization = other.localization

@@ -19,6 +19,8 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
     public let actions: [Action]
     /// Text the question asks for beside its buttons (see `TextField`); empty for most questions.
     public let fields: [TextField]
+    /// Who may answer (user names and groups); `nil`: anyone who may answer at all.
+    public let audience: Audience?
     /// Immutable snapshot of what the question is about.
     public let item: JSONValue?
     /// Present on error alerts.
@@ -39,6 +41,7 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         self.message = draft.message
         self.actions = Self.withDefaultActions(draft.actions, kind: draft.kind)
         self.fields = draft.fields ?? []
+        self.audience = draft.audience
         self.item = draft.item
         self.error = draft.error
         self.localization = draft.localization
@@ -59,6 +62,7 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         message = try container.decodeIfPresent(String.self, forKey: .message)
         actions = try container.decode([Action].self, forKey: .actions)
         fields = try container.decodeIfPresent([TextField].self, forKey: .fields) ?? []
+        audience = try container.decodeIfPresent(Audience.self, forKey: .audience)
         item = try container.decodeIfPresent(JSONValue.self, forKey: .item)
         error = try container.decodeIfPresent(PresentedError.self, forKey: .error)
         localization = try container.decodeIfPresent(Localization.self, forKey: .localization)
@@ -82,6 +86,7 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         try container.encode(message, forKey: .message)
         try container.encode(actions, forKey: .actions)
         if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
+        try container.encodeIfPresent(audience, forKey: .audience)
         try container.encode(item, forKey: .item)
         try container.encode(error, forKey: .error)
         try container.encodeIfPresent(localization, forKey: .localization)
@@ -90,7 +95,7 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, job, sequence, kind, title, titleVisibility, message, actions, fields, item, error, localization, createdAt, expiresAt
+        case id, job, sequence, kind, title, titleVisibility, message, actions, fields, audience, item, error, localization, createdAt, expiresAt
     }
 }
 

@@ -102,6 +102,8 @@ public enum SlotRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownAction(String, available: [String])
     /// Text values its fields refused, each with the field and what is wrong.
     case invalidValues([FieldProblem])
+    /// The presentation is meant for others than who answered.
+    case notInAudience(presentation: String, audience: Audience, by: String, groups: [String])
 
     public var description: String {
         switch self {
@@ -114,6 +116,10 @@ public enum SlotRefusal: Error, Sendable, Hashable, CustomStringConvertible {
             "the presentation offers no action \"\(action)\"; it offers \(available.joined(separator: ", "))"
         case .invalidValues(let problems):
             "the answer's values were refused: " + problems.map(\.description).joined(separator: "; ")
+        case .notInAudience(let presentation, let audience, let by, let groups):
+            "presentation \(presentation) is for \(audience) only; "
+                + (by.isEmpty ? "an unnamed answerer" : by + (groups.isEmpty ? " (no groups)" : " (groups \(groups.joined(separator: ", ")))"))
+                + " is not among them"
         }
     }
 }

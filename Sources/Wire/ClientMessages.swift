@@ -23,11 +23,16 @@ public enum ClientRequest: Sendable, Hashable {
         /// Seconds each of the job's questions may wait before it resolves to its cancel action
         /// (`--answer-within`); replaces the operation's deadline.
         public let answerWithin: TimeInterval?
-        public init(operation: String, input: JSONValue, idempotencyKey: String? = nil, answerWithin: TimeInterval? = nil) {
+        /// Who the job's questions are for (`--for`); replaces the operation's audience.
+        public let audience: Audience?
+        public init(
+            operation: String, input: JSONValue, idempotencyKey: String? = nil, answerWithin: TimeInterval? = nil, audience: Audience? = nil
+        ) {
             self.operation = operation
             self.input = input
             self.idempotencyKey = idempotencyKey
             self.answerWithin = answerWithin
+            self.audience = audience
         }
     }
 
@@ -102,13 +107,20 @@ public enum ClientRequest: Sendable, Hashable {
         public let channel: String
         /// The question's text fields, by field id (see `TextField`).
         public let values: [String: String]?
-        public init(presentation: String, action: String?, dismiss: Bool? = nil, by: String, channel: String, values: [String: String]? = nil) {
+        /// The answerer's groups: set by the broker from a key, or by the gateway from a token; a
+        /// client without credentials has none.
+        public var groups: [String]?
+        public init(
+            presentation: String, action: String?, dismiss: Bool? = nil, by: String, channel: String, values: [String: String]? = nil,
+            groups: [String]? = nil
+        ) {
             self.presentation = presentation
             self.action = action
             self.dismiss = dismiss
             self.by = by
             self.channel = channel
             self.values = values
+            self.groups = groups
         }
     }
 

@@ -8,6 +8,8 @@ public struct Event: Codable, Sendable, Hashable {
         case jobQueued = "job.queued"
         case presentationPending = "presentation.pending"
         case presentationResolved = "presentation.resolved"
+        /// A question still waits, `reminderSeconds` after it was asked or last reminded of.
+        case presentationReminder = "presentation.reminder"
         case jobSucceeded = "job.succeeded"
         case jobFailed = "job.failed"
         case jobCancelled = "job.cancelled"

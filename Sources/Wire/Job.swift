@@ -23,6 +23,8 @@ public struct Job: Codable, Sendable, Hashable, Identifiable {
     /// Seconds each of its questions may wait for an answer, set at submit (`--answer-within`); it replaces
     /// the operation's own deadline. `nil`: the operation's.
     public var answerWithin: TimeInterval?
+    /// Who its questions are for, set at submit (`--for`); replaces the operation's. `nil`: the operation's.
+    public var audience: Audience?
     public let createdAt: Date
     public var updatedAt: Date
 
@@ -97,7 +99,7 @@ extension Job {
 
 extension Job {
     private enum CodingKeys: String, CodingKey {
-        case id, operation, input, state, presentation, result, error, progress, attempts, redispatches, outcome, answerWithin, createdAt, updatedAt
+        case id, operation, input, state, presentation, result, error, progress, attempts, redispatches, outcome, answerWithin, audience, createdAt, updatedAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -115,6 +117,7 @@ extension Job {
         redispatches = try container.decodeIfPresent(Int.self, forKey: .redispatches) ?? 0
         outcome = try container.decodeIfPresent(Outcome.self, forKey: .outcome)
         answerWithin = try container.decodeIfPresent(TimeInterval.self, forKey: .answerWithin)
+        audience = try container.decodeIfPresent(Audience.self, forKey: .audience)
         createdAt = try container.decode(Date.self, forKey: .createdAt)
         updatedAt = try container.decode(Date.self, forKey: .updatedAt)
     }
@@ -133,6 +136,7 @@ extension Job {
         if redispatches > 0 { try container.encode(redispatches, forKey: .redispatches) }
         try container.encodeIfPresent(outcome, forKey: .outcome)
         try container.encodeIfPresent(answerWithin, forKey: .answerWithin)
+        try container.encodeIfPresent(audience, forKey: .audience)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(updatedAt, forKey: .updatedAt)
     }

@@ -48,6 +48,7 @@ extension WireError {
         case .alreadyResolved(let resolution): self.init(.alreadyResolved, refusal.description, resolution: resolution)
         case .stale, .busy, .outOfOrder: self.init(.stale, refusal.description)
         case .unknownAction: self.init(.unknownAction, refusal.description)
+        case .notInAudience: self.init(.forbidden, refusal.description)
         case .invalidValues(let problems):
             self.init(.invalidAnswer, refusal.description, violations: problems.map { SchemaViolation(path: $0.field, message: $0.problem) })
         }

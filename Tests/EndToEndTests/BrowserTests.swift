@@ -58,14 +58,15 @@ extension EndToEnd {
             #expect(done.result == .object(["removed": .bool(false)]))
         }
 
-        @Test("The page is an inbox: Connecting… until the first snapshot, no dialog by itself, keyboard, Escape answers nothing, a count in the title, notifications, filters, search, failures without server paths, an opened job's timeline and deadline, WCAG AA contrast in light and dark")
+        @Test("The page is an inbox: Connecting… until the first snapshot, what is for you first, no dialog by itself, keyboard, Escape answers nothing, a count in the title, notifications, filters, search, failures without server paths, an opened job's timeline and deadline, WCAG AA contrast in light and dark")
         func inbox() async throws {
             let sandbox = try Sandbox("browser-inbox")
             defer { sandbox.shutdown() }
             try await sandbox.startUp()
             let remove = try await sandbox.submit("removeDownload", blueInGreen)
             let removeQuestion = try await sandbox.question(of: remove)
-            let reset = try await sandbox.submit("resetPreferences", "{}")
+            let forMe = try await sandbox.cli("submit", "resetPreferences", "--for", "anonymous")  // the open page's caller
+            let reset = forMe.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             let resetQuestion = try await sandbox.question(of: reset)
             let failed = try await sandbox.submit("restoreBackup", #"{"backup": "missing.tar.gz"}"#)  // the library has no backups/
             let failure = try await sandbox.waitForEnd(of: failed)

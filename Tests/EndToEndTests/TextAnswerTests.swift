@@ -34,6 +34,8 @@ extension EndToEnd {
             let history = try await sandbox.cliJSON(Deadlines.JobWithHistory.self, "status", job, "--json").history
             #expect(history.contains { $0.type == .refused && $0.error?.code == "invalidAnswer" }, "refusals are in the timeline")
             #expect(history.first { $0.type == .resolved }?.values == ["folder": exports.path])
+            let timeline = try await sandbox.cli("status", job)
+            #expect(timeline.stdout.contains("→ useAnotherFolder (folder=\(exports.path))"), "\(timeline)")
         }
 
         @Test("Over HTTP: 422 invalidAnswer with a violation per field, then 200 with the values in the resolution")

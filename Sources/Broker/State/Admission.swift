@@ -27,6 +27,7 @@ public struct Admission: Sendable {
             if let within = submit.answerWithin, !(within > 0 && within <= Self.longestAnswerWithin) {
                 throw WireError(.invalidBody, "answerWithin must be more than 0 and at most \(Int(Self.longestAnswerWithin)) seconds (a year), got \(within)")
             }
+            if let problem = submit.audience?.problem { throw WireError(.invalidBody, problem) }
         case .answer(let answer):
             try Names.check(answer.by, as: "by")
             try Names.check(answer.channel, as: "channel", maxLength: 32)

@@ -55,6 +55,7 @@ extension BrokerState {
         }
         var job = Job(id: id, operation: submit.operation, input: submit.input, createdAt: now)
         job.answerWithin = submit.answerWithin
+        job.audience = submit.audience
         let active = ActiveJob(job: job, slot: PresentationSlot())
         jobs[id] = active
         queue.append(id)
@@ -73,6 +74,7 @@ extension BrokerState {
         }
         let resolution: Resolution
         do {
+            try Self.checkAudience(of: active.slot.current, request)
             if let action = request.action {
                 let answer = Answer(
                     presentation: request.presentation, action: action, by: request.by, channel: request.channel, at: now, values: request.values ?? [:])
@@ -94,6 +96,14 @@ extension BrokerState {
         var effects = resolved(jobID, resolution, now: now)
         effects.append(.reply(to: client, correlation: correlation, .resolution(resolution.withoutSecrets)))
         return effects
+    }
+
+    /// Refuses (`forbidden`, naming the rule) an answer to a pending question meant for others.
+    static func checkAudience(of question: Presentation?, _ request: ClientRequest.AnswerRequest) throws(SlotRefusal) {
+        guard let question, question.id == request.presentation, let audience = question.audience else { return }
+        let groups = request.groups ?? []
+        guard !audience.includes(name: request.by, groups: groups) else { return }
+        throw .notInAudience(presentation: question.id, audience: audience, by: request.by, groups: groups)
     }
 
     private mutating func cancel(_ jobID: String, client: PeerID, correlation: String, now: Date) -> [BrokerEffect] {

@@ -174,8 +174,30 @@ extension BrokerState {
             effects += finish(jobID, phase: .failed, error: Job.Failure(
                 code: "expired", message: "question \(resolution.presentation) expired, and it has no cancel action to resolve to"), now: now)
         }
+        effects += remind(now: now)
         effects.append(.publish(Event(sequence: lastSequence, type: .heartbeat, at: now)))
         return effects
+    }
+
+    /// A `presentation.reminder` for each question that has waited `reminderInterval` since it was
+    /// asked, or since its last reminder (one overdue when the broker starts is sent at once); O(log n) each.
+    mutating func remind(now: Date) -> [BrokerEffect] {
+        var effects: [BrokerEffect] = []
+        while let first = reminders.first, first.at <= now {
+            reminders.popFirst()
+            guard let jobID = pendingIndex.jobs[first.payload], let active = jobs[jobID], let question = active.slot.current,
+                  question.id == first.payload else { continue }
+            effects.append(event(.presentationReminder, active.job, at: now, presentation: question))
+            scheduleReminder(of: question.id, after: now)
+        }
+        if reminders.count > 2 * pendingIndex.count + 1024 { reminders.filter { pendingIndex.jobs[$0.payload] != nil } }
+        return effects
+    }
+
+    /// Schedules the next reminder of a pending presentation, `reminderInterval` after `start`.
+    mutating func scheduleReminder(of presentation: String, after start: Date) {
+        guard let interval = settings.reminderInterval else { return }
+        reminders.push(start.addingTimeInterval(interval), presentation)
     }
 
     /// The number of pending presentations.

@@ -85,6 +85,7 @@ extension BrokerState {
         let presentation: Presentation
         var draft = present.draft
         if let within = active.job.answerWithin { draft.expiresAfter = within }
+        if let audience = active.job.audience { draft.audience = audience }
         do {
             presentation = try Presentation(draft, id: newID, job: present.job, sequence: present.sequence, createdAt: now)
             try active.slot.present(presentation)
@@ -102,6 +103,7 @@ extension BrokerState {
         workers[id]?.holding.insert(present.job)
         presentationJobs[presentation.id] = present.job
         pendingIndex.insert(presentation)
+        scheduleReminder(of: presentation.id, after: now)
         var effects: [BrokerEffect] = [
             .persist(.addPresentation(presentation)), save(active), askedLine(presentation, operation: active.job.operation),
             history(present.job, .asked(presentation)),

@@ -18,17 +18,20 @@ public struct BrokerState: Sendable {
         public var limits: MessageLimits
         /// A job handed out again more often than this, because its worker was lost, fails as `poisoned`.
         public var maxRedispatches: Int
+        /// Seconds between `presentation.reminder` events while a question waits; `nil` sends none.
+        public var reminderInterval: TimeInterval?
         /// Seconds finished jobs and events are kept before they are pruned in the background; 0 keeps everything.
         public var retention: TimeInterval
 
         public init(
             heartbeatInterval: TimeInterval = 1, liveness: Int = 3, limits: MessageLimits = .standard, maxRedispatches: Int = 10,
-            retention: TimeInterval = 0
+            reminderInterval: TimeInterval? = nil, retention: TimeInterval = 0
         ) {
             self.heartbeatInterval = heartbeatInterval
             self.liveness = liveness
             self.limits = limits
             self.maxRedispatches = maxRedispatches
+            self.reminderInterval = reminderInterval
             self.retention = retention
         }
     }
@@ -71,6 +74,9 @@ public struct BrokerState: Sendable {
     var presentationJobs: [String: String] = [:]
     /// The pending presentations in page order and by deadline.
     var pendingIndex = PendingIndex()
+    /// When each pending presentation is next reminded of (`reminderInterval`), by presentation id; may
+    /// hold resolved ones, skipped when they come up.
+    var reminders = DeadlineHeap<String>()
     /// The job each idempotency key created this run, with the digest of its request.
     var idempotencyKeys: [String: (job: String, digest: String)] = [:]
     /// Every operation ever announced; the only operations a submit may name.
@@ -102,6 +108,7 @@ public struct BrokerState: Sendable {
             if let current = slot.current {
                 presentationJobs[current.id] = job.id
                 pendingIndex.insert(current)
+                scheduleReminder(of: current.id, after: current.createdAt)
             }
             if job.phase == .queued { queue.append(job.id) }
         }

@@ -40,6 +40,7 @@ public struct Identity: Sendable, Hashable {
         }
         var named = answer
         named.by = name
+        named.groups = groups
         return .answer(named)
     }
 }

@@ -19,7 +19,8 @@ extension API {
         }
         let channel = try Self.channel(request)
         let answer = ClientRequest.AnswerRequest(
-            presentation: id, action: action, dismiss: dismiss ? true : nil, by: caller.name, channel: channel, values: values)
+            presentation: id, action: action, dismiss: dismiss ? true : nil, by: caller.name, channel: channel, values: values,
+            groups: caller.groups)
         do {
             let resolution = try await ask(.answer(answer)) { reply in
                 if case .resolution(let resolution) = reply { return resolution }

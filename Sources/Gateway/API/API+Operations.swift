@@ -44,10 +44,33 @@ extension API {
         }
         let input = body.fields["input"].flatMap { $0 == .null ? nil : $0 } ?? .object([:])
         let within = try Self.answerWithin(body.fields["answerWithin"])
-        let job = try await job(.submit(.init(operation: operation, input: input, idempotencyKey: idempotencyKey, answerWithin: within)))
+        let audience = try Self.audience(body.fields["audience"])
+        let job = try await job(.submit(.init(
+            operation: operation, input: input, idempotencyKey: idempotencyKey, answerWithin: within, audience: audience)))
         var response = HTTPResponse.json(202, job)
         response.headers["Location"] = "/v1/jobs/\(job.id)"
         return response
+    }
+
+    /// `audience`: `{"users": [names], "groups": [names]}`; 422 for anything else.
+    static func audience(_ value: JSONValue?) throws(APIError) -> Audience? {
+        guard let value, value != .null else { return nil }
+        let refusal = APIError.invalid("\"audience\" must be {\"users\": [names], \"groups\": [names]} naming at least one.")
+        guard case .object(let fields) = value, Set(fields.keys).isSubset(of: ["users", "groups"]) else { throw refusal }
+        func names(_ key: String) throws(APIError) -> [String] {
+            switch fields[key] {
+            case nil, .null?: return []
+            case .array(let items)?:
+                return try items.map { item throws(APIError) -> String in
+                    guard case .string(let name) = item else { throw refusal }
+                    return name
+                }
+            default: throw refusal
+            }
+        }
+        let audience = Audience(users: try names("users"), groups: try names("groups"))
+        if let problem = audience.problem { throw .invalid(problem) }
+        return audience
     }
 
     /// `answerWithin`: seconds as a number, or a duration string such as "30m"; 422 for anything else.

@@ -29,6 +29,6 @@ struct API: Sendable {
 
     /// Every route the API itself serves but the OpenAPI document's.
     var routes: [GatewayRoute] {
-        operationRoutes + operationListRoutes + jobRoutes + presentationRoutes + [eventsRoute] + healthRoutes
+        operationRoutes + operationListRoutes + jobRoutes + presentationRoutes + meRoutes + [eventsRoute] + healthRoutes
     }
 }

@@ -1,17 +1,18 @@
 import Foundation
 
 extension APIToken {
-    /// Tokens written inline as `name:token:scope+scope,…` (the `tokens` setting); empty text gives none.
+    /// Tokens written inline as `name:token:scope+scope[:group+group],…` (the `tokens` setting); empty text gives none.
     public static func parse(inline text: String) throws(GatewayError) -> [APIToken] {
         var tokens: [APIToken] = []
         for entry in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {
             let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 3 else {
+            guard parts.count == 3 || parts.count == 4 else {
                 let name = parts.first.map(String.init) ?? ""
-                throw GatewayError(.invalidTokens, "tokens entry \"\(name):…\" must be name:token:scope+scope")
+                throw GatewayError(.invalidTokens, "tokens entry \"\(name):…\" must be name:token:scope+scope[:group+group]")
             }
             let scopes = try scopes(parts[2].split(separator: "+").map(String.init), of: String(parts[0]))
-            tokens.append(try APIToken(name: String(parts[0]), token: String(parts[1]), scopes: scopes))
+            let groups = parts.count == 4 ? parts[3].split(separator: "+").map(String.init) : []
+            tokens.append(try APIToken(name: String(parts[0]), token: String(parts[1]), scopes: scopes, groups: groups))
         }
         return tokens
     }
@@ -23,6 +24,7 @@ extension APIToken {
             let name: String
             let token: String
             let scopes: [String]
+            let groups: [String]?
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw GatewayError(.invalidTokens, "tokens file \(path) cannot be read")
@@ -35,7 +37,8 @@ extension APIToken {
         }
         var tokens: [APIToken] = []
         for entry in entries {
-            tokens.append(try APIToken(name: entry.name, token: entry.token, scopes: try scopes(entry.scopes, of: entry.name)))
+            tokens.append(try APIToken(
+                name: entry.name, token: entry.token, scopes: try scopes(entry.scopes, of: entry.name), groups: entry.groups ?? []))
         }
         return tokens
     }

@@ -4,11 +4,13 @@ public struct APIToken: Sendable, CustomStringConvertible, CustomDebugStringConv
     public let name: String
     /// What the token may do.
     public let scopes: Set<Scope>
+    /// Groups the holder belongs to, for questions meant for a group.
+    public let groups: [String]
     /// The bearer value; read only to derive the store's digest.
     let secret: String
 
     /// A token; `GatewayError.invalidTokens` names what is wrong (never the value).
-    public init(name: String, token: String, scopes: Set<Scope>) throws(GatewayError) {
+    public init(name: String, token: String, scopes: Set<Scope>, groups: [String] = []) throws(GatewayError) {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.@".contains($0) }) else {
             throw GatewayError(.invalidTokens, "token name \"\(name)\" must be letters, digits, -, _, . or @")
         }
@@ -18,9 +20,13 @@ public struct APIToken: Sendable, CustomStringConvertible, CustomDebugStringConv
         guard !scopes.isEmpty else {
             throw GatewayError(.invalidTokens, "token \(name) has no scopes; give some of submit, answer, read")
         }
+        if let bad = groups.first(where: { $0.isEmpty || !$0.allSatisfy({ $0.isLetter || $0.isNumber || "-_.@".contains($0) }) }) {
+            throw GatewayError(.invalidTokens, "token \(name) has a group \"\(bad)\"; groups are letters, digits, -, _, . or @")
+        }
         self.name = name
         self.secret = token
         self.scopes = scopes
+        self.groups = groups
     }
 
     /// The name and scopes, never the value.

@@ -2,10 +2,13 @@
 public struct Caller: Sendable, Hashable, CustomStringConvertible {
     /// The token's name; recorded as `by` on answers.
     public let name: String
+    /// The token's groups, for questions meant for a group.
+    public let groups: [String]
 
-    /// A caller known by `name`.
-    public init(name: String) {
+    /// A caller known by `name`, in `groups`.
+    public init(name: String, groups: [String] = []) {
         self.name = name
+        self.groups = groups
     }
 
     /// The caller of an open API or an open route.

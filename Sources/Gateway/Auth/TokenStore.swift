@@ -7,6 +7,7 @@ public struct TokenStore: Sendable {
         let name: String
         let digest: [UInt8]
         let scopes: Set<Scope>
+        let groups: [String]
     }
 
     /// A per-process HMAC key: every token becomes a 32-byte digest, so comparing never depends on its length.
@@ -21,7 +22,7 @@ public struct TokenStore: Sendable {
         }
         let key = Sodium.randomBytes(32)
         self.key = key
-        self.entries = tokens.map { Entry(name: $0.name, digest: Self.digest($0.secret, key: key), scopes: $0.scopes) }
+        self.entries = tokens.map { Entry(name: $0.name, digest: Self.digest($0.secret, key: key), scopes: $0.scopes, groups: $0.groups) }
     }
 
     /// Whether no token is configured (the API is then open, on loopback only).
@@ -42,7 +43,7 @@ public struct TokenStore: Sendable {
         }
         guard let match else { throw .unauthorized(invalid: true) }
         guard match.scopes.contains(scope) else { throw .forbidden(token: match.name, lacking: scope) }
-        return Caller(name: match.name)
+        return Caller(name: match.name, groups: match.groups)
     }
 
     /// The credentials of `Bearer <token>` (the scheme is case-insensitive), or nil.

@@ -9,9 +9,11 @@ extension OpenAPIDocument {
         return [
             "Error": object(["error": object(["code": text, "message": text, "resolution": nullable(ref("Resolution"))])]),
             "SubmitRequest": object(
-                ["operation": text, "input": type("object"), "answerWithin": .object(["oneOf": .array([type("number"), text])])],
+                ["operation": text, "input": type("object"), "answerWithin": .object(["oneOf": .array([type("number"), text])]), "audience": ref("Audience")],
                 required: ["operation"]),
             "AnswerRequest": object(["action": text, "dismiss": type("boolean"), "values": .object(["type": .string("object"), "additionalProperties": text])]),
+            "Audience": object(["users": array(text), "groups": array(text)]),
+            "Caller": object(["name": text, "groups": array(text)]),
             "TextField": object([
                 "id": text, "kind": enumeration(["text", "secure"]), "label": text, "placeholder": nullableText, "required": type("boolean"),
                 "minLength": type("integer"), "maxLength": type("integer"), "pattern": text, "actions": array(text),
@@ -20,7 +22,7 @@ extension OpenAPIDocument {
             "Presentation": object([
                 "id": text, "job": text, "sequence": type("integer"), "kind": enumeration(["alert", "confirmationDialog"]),
                 "title": text, "titleVisibility": enumeration(["automatic", "visible", "hidden"]), "message": nullableText,
-                "actions": array(ref("Action")), "fields": array(ref("TextField")), "item": type("object"), "error": nullable(type("object")),
+                "actions": array(ref("Action")), "fields": array(ref("TextField")), "audience": ref("Audience"), "item": type("object"), "error": nullable(type("object")),
                 "createdAt": time, "expiresAt": nullable(time),
             ]),
             "Job": object([

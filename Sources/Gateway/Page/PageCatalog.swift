@@ -114,6 +114,8 @@ enum PageCatalog {
         "page.history.cancelRequested": "Cancel requested",
         "page.history.finished": "Finished: {0}",
         "page.fix": "Check the fields: {0}",
+        "page.pending.forYou": "For you",
+        "page.pending.forOthers": "For {0} only",
     ]
 
     static let spanish: [String: String] = [
@@ -187,5 +189,7 @@ enum PageCatalog {
         "page.history.cancelRequested": "Cancelación pedida",
         "page.history.finished": "Terminado: {0}",
         "page.fix": "Revisa los campos: {0}",
+        "page.pending.forYou": "Para ti",
+        "page.pending.forOthers": "Solo para {0}",
     ]
 }

@@ -7,13 +7,18 @@ import Wire
 struct PendingCommand: Command {
     let name = "pending"
     let summary = "List the questions waiting for an answer"
-    let options: Set<String> = ["limit", "after"]
-    let flags: Set<String> = ["json"]
+    let options: Set<String> = ["limit", "after", "as"]
+    let flags: Set<String> = ["json", "mine"]
     let help = """
-        Usage: interlude pending [--limit N [--after CURSOR]] [--json]
+        Usage: interlude pending [--mine [--as NAME]] [--limit N [--after CURSOR]] [--json]
 
         Lists every pending presentation (alert or confirmation dialog), oldest first, with its actions,
-        reading them from the broker page by page.
+        reading them from the broker page by page. A question meant for some people only says so
+        ("for: users ana; groups ops").
+          --mine   only the questions you may answer, those meant for you by name first, then those
+                   meant for anyone (a question meant for a group is yours when you answer through a
+                   key or token of that group; see interlude answer)
+          --as     with --mine, who you are (default: the user name)
           --limit  list one page of at most N (1–1000) instead, and print the cursor of the next
           --after  the cursor printed after the previous page
           --json   print a JSON array of presentations (with --limit: {"presentations": […], "next": …})
@@ -24,8 +29,9 @@ struct PendingCommand: Command {
         let client = try Connection(settings).client
         guard let limit = try Self.limit(arguments) else {
             if arguments["after"] != nil { throw UsageError("--after goes with --limit") }
-            let snapshot = try await client.allPending()
-            if arguments.has("json") { Output.json(snapshot.presentations) } else { Self.print(snapshot.presentations) }
+            var presentations = try await client.allPending().presentations
+            if arguments.has("mine") { presentations = Self.mine(presentations, name: arguments["as"] ?? answeringName(nil, settings)) }
+            if arguments.has("json") { Output.json(presentations) } else { Self.print(presentations) }
             return ExitStatus.success
         }
         let page = try await client.pending(limit: limit, after: arguments["after"])
@@ -36,6 +42,12 @@ struct PendingCommand: Command {
             if let next = page.next { Swift.print("more: interlude pending --limit \(limit) --after \(next)") }
         }
         return ExitStatus.success
+    }
+
+    /// The questions `name` may answer: those naming `name` first, then those for anyone.
+    static func mine(_ presentations: [Presentation], name: String) -> [Presentation] {
+        let named = presentations.filter { $0.audience?.users.contains(name) == true }
+        return named + presentations.filter { $0.audience == nil }
     }
 
     private struct Page: Encodable {

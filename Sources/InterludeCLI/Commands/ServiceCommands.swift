@@ -27,7 +27,9 @@ enum Services {
             journal: try settings.journalLocation, replacingForeignJournal: initialize,
             settings: BrokerState.Settings(
                 heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
-                maxRedispatches: settings.maxRedispatches, retention: settings.retentionSeconds ?? 0),
+                maxRedispatches: settings.maxRedispatches,
+                reminderInterval: settings.reminderSeconds > 0 ? TimeInterval(settings.reminderSeconds) : nil,
+                retention: settings.retentionSeconds ?? 0),
             synchronous: settings.synchronous,
             keys: try credentials.broker(settings),
             log: settings.log("broker"))

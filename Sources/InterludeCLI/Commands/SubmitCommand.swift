@@ -7,10 +7,10 @@ import Wire
 struct SubmitCommand: Command {
     let name = "submit"
     let summary = "Submit an operation; prints the job id"
-    let options: Set<String> = ["input", "idempotency-key", "timeout", "answer-within"]
+    let options: Set<String> = ["input", "idempotency-key", "timeout", "answer-within", "for"]
     let flags: Set<String> = ["json", "wait"]
     let help = """
-        Usage: interlude submit <operation> [--input JSON | --input @FILE] [--idempotency-key KEY] [--answer-within DURATION] [--wait [--timeout SECONDS]] [--json]
+        Usage: interlude submit <operation> [--input JSON | --input @FILE] [--idempotency-key KEY] [--answer-within DURATION] [--for WHO] [--wait [--timeout SECONDS]] [--json]
 
         Submits an operation to the broker and prints the new job's id. The broker refuses, before
         queueing anything, an operation no worker has announced and an input that breaks the operation's
@@ -21,6 +21,9 @@ struct SubmitCommand: Command {
                              1h30m or 90 (seconds); then it resolves to its cancel action (cause
                              expired), or, without one, the job fails with expired. Replaces the
                              operation's own deadline.
+          --for              who may answer the job's questions: names and groups, comma-separated,
+                             groups as group:NAME (ana,group:ops); anyone else's answer is refused
+                             (exit 3, HTTP 403). Replaces the operation's own audience.
           --wait             wait until the job ends (answer its questions elsewhere) and print it;
                              exits 0 if it succeeded, 1 otherwise
           --timeout          with --wait, seconds to wait at most (default 3600)
@@ -50,8 +53,13 @@ struct SubmitCommand: Command {
             guard let seconds = DurationText.seconds(text) else { throw UsageError("--answer-within takes a duration such as 30m, 2h, 1h30m or 90 (seconds), got \"\(text)\"") }
             return seconds
         }
+        let audience = try arguments["for"].map { text throws(UsageError) -> Audience in
+            guard let audience = Audience(list: text) else { throw UsageError("--for takes names and group:NAME, comma-separated, got \"\(text)\"") }
+            return audience
+        }
         let connection = try Connection(settings)
-        let job = try await connection.client.submit(operation, input: input, idempotencyKey: arguments["idempotency-key"], answerWithin: answerWithin)
+        let job = try await connection.client.submit(
+            operation, input: input, idempotencyKey: arguments["idempotency-key"], answerWithin: answerWithin, audience: audience)
         guard arguments.has("wait") else {
             if arguments.has("json") { Output.json(["job": job.id]) } else { print(job.id) }
             return ExitStatus.success

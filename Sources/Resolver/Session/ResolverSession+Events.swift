@@ -11,8 +11,9 @@ extension ResolverSession {
         case .presentationResolved:
             guard let resolution = event.resolution else { return [] }
             return close(resolution.presentation, resolution: resolution)
-        case .jobQueued, .jobSucceeded, .jobFailed, .jobCancelled, .heartbeat:
-            // A job that ends first resolves its question (withdrawn), which is its own event.
+        case .jobQueued, .jobSucceeded, .jobFailed, .jobCancelled, .heartbeat, .presentationReminder:
+            // A job that ends first resolves its question (withdrawn), which is its own event; a
+            // reminder is about a question the resolver already shows or lists.
             return []
         }
     }

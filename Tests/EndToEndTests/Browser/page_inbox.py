@@ -7,9 +7,10 @@ python3-selenium). Run by Tests/EndToEndTests/BrowserTests.swift with /usr/bin/p
 
 The gateway has two questions waiting (--presentation of --job, Remove download; --second of
 --waiting-job, Confirm operation, with a deadline) and a failed job (--failed) whose error message
-names a server folder (--forbid). Checks, in order: "Connecting…" until the first snapshot (the
-page's requests for it are held back until then); both questions listed, none opened by itself,
-"(2)" in the title; arrow keys move through the list, Enter opens a question, Escape closes it
+names a server folder (--forbid); the second is meant for the page's caller (anonymous). Checks, in
+order: "Connecting…" until the first snapshot (the page's requests for it are held back until then);
+both questions listed, the one "For you" first, none opened by itself, "(2)" in the title; arrow
+keys move through the list, Enter opens a question, Escape closes it
 without answering and gives focus back to its item; the dialog shows the deadline; a click opens
 the first and Cancel answers it ("(1)"); a question submitted meanwhile raises a notification
 (the page is granted the permission by a stand-in for the browser's Notification); the job filters
@@ -97,7 +98,9 @@ def snapshot_and_list(driver, args):
     check(empty.is_displayed() and empty.text == "Connecting…", f"the inbox says Connecting… before its first snapshot ({empty.text!r})")
     driver.execute_script("window.__openSnapshots()")
     wait(driver, "both questions in the list", lambda d: set(listed(d)) >= {args.presentation, args.second})
-    check(listed(driver)[:2] == [args.presentation, args.second], f"the oldest question first ({listed(driver)})")
+    check(listed(driver)[:2] == [args.second, args.presentation], f"the question meant for this person first ({listed(driver)})")
+    badge = text_of(driver, f'#pending-list button.open[data-presentation="{args.second}"] .for-you')
+    check(badge == "For you", f"it says so ({badge!r})")
     check(not driver.find_element(By.ID, "pending-empty").is_displayed(), "no empty-inbox text beside the questions")
     check(driver.title == "(2) Interlude", f"the title counts the waiting questions ({driver.title!r})")
     time.sleep(1)  # what is checked is that nothing happens
@@ -105,10 +108,12 @@ def snapshot_and_list(driver, args):
 
 
 def keyboard(driver, args):
-    first = driver.find_element(By.CSS_SELECTOR, f'#pending-list button.open[data-presentation="{args.presentation}"]')
+    first = driver.find_element(By.CSS_SELECTOR, f'#pending-list button.open[data-presentation="{args.second}"]')
     driver.execute_script("arguments[0].focus()", first)
     driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
-    check(active(driver, "data-presentation") == args.second, "the down arrow moves to the next question")
+    check(active(driver, "data-presentation") == args.presentation, "the down arrow moves to the next question")
+    driver.switch_to.active_element.send_keys(Keys.ARROW_UP)
+    check(active(driver, "data-presentation") == args.second, "the up arrow moves back")
     driver.switch_to.active_element.send_keys(Keys.ENTER)
     dialog = wait(driver, "Enter to open the question", lambda d: dialog_of(d, args.second))
     check(driver.execute_script("return arguments[0].contains(document.activeElement)", dialog), "focus moves into the dialog")

@@ -13,9 +13,36 @@ const state = {
 };
 const PAGE_TITLE = document.title;
 
+// Who the page answers as (`GET /v1/me`): questions meant for them come first, then those for
+// anyone, then those meant for others; each group oldest first.
+const me = { name: null, groups: [] };
+
+async function loadMe() {
+  const result = await request("GET", "/v1/me");
+  if (!result.ok || !result.data || typeof result.data.name !== "string") return;
+  me.name = result.data.name;
+  me.groups = Array.isArray(result.data.groups) ? result.data.groups : [];
+  update();
+}
+
+// 0: meant for me, 1: for anyone, 2: for others.
+function audienceRank(p) {
+  const a = p && p.audience;
+  if (!a || typeof a !== "object") return 1;
+  const users = Array.isArray(a.users) ? a.users : [];
+  const groups = Array.isArray(a.groups) ? a.groups : [];
+  return users.includes(me.name) || groups.some((g) => me.groups.includes(g)) ? 0 : 2;
+}
+
+function audienceText(p) {
+  const a = p.audience;
+  return [...(Array.isArray(a.users) ? a.users : []), ...(Array.isArray(a.groups) ? a.groups.map((g) => `@${g}`) : [])].join(", ");
+}
+
 function queue() {
   return [...state.pending.values()].map((entry) => entry.p).sort((a, b) =>
-    String(a.createdAt).localeCompare(String(b.createdAt)) || (a.sequence || 0) - (b.sequence || 0)
+    audienceRank(a) - audienceRank(b)
+    || String(a.createdAt).localeCompare(String(b.createdAt)) || (a.sequence || 0) - (b.sequence || 0)
     || String(a.id).localeCompare(String(b.id)));
 }
 
@@ -120,9 +147,12 @@ function renderQueue(items) {
     button.dataset.presentation = p.id;
     button.append(el("span", "title", titleOf(p)));
     if (state.shown && state.shown.id === p.id) button.append(el("span", "badge", ui("page.pending.onScreen")));
+    const rank = audienceRank(p);
+    if (rank === 0) button.append(el("span", "badge for-you", ui("page.pending.forYou")));
     const message = messageOf(p);
     if (message) button.append(el("span", "meta line", message));
     button.append(el("span", "meta line", contextOf(p)));
+    if (rank === 2) button.append(el("span", "meta line for-others", ui("page.pending.forOthers", audienceText(p))));
     const deadline = deadlineNode(p, "span", "meta line deadline");
     if (deadline) button.append(deadline);
     button.addEventListener("click", () => openQuestion(p.id));

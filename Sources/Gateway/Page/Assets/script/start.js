@@ -16,6 +16,7 @@ function setUpTokenForm() {
     $("token-form").hidden = true;
     disconnect();
     loadOperations().then(() => renderJobs());
+    loadMe();
     connect();
     reconcile();
     scheduleJobs(0);
@@ -46,6 +47,7 @@ async function startPage() {
   setUpFilters();
   setUpNotifications();
   await loadOperations();
+  loadMe();
   connect();
   reconcile();
   loadJobs();
