@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` starts everything, `make test` runs every test (and every
-# benchmark scenario at a small size, so the benchmark cannot rot). Both install the missing Debian packages first.
+# benchmark scenario at a small size, so the benchmark cannot rot, and a one-minute chaos run). Both install the missing Debian packages first.
 
 SWIFT ?= swift
 
@@ -22,6 +22,7 @@ test: deps
 	docker-compose -f docker-compose.yml config --quiet
 	$(SWIFT) test --skip-build
 	for target in wire presentation jsonPreReader webhookSignature httpRequest; do bash scripts/fuzz $$target 30 || exit 1; done
+	python3 scripts/chaos --seconds 60 --seed 1 --binary "$$($(SWIFT) build --show-bin-path)/interlude"
 	bash benchmarks/run.sh --small --json --binary "$$($(SWIFT) build --show-bin-path)/interlude" | python3 benchmarks/check_report.py
 
 release: deps
