@@ -206,12 +206,14 @@ def elsewhere(args):
         driver.quit()
 
 
-def run_scenario(scenario, names, description):
-    """Parses --url, --screenshots and `names` (all required), runs `scenario(args)` within 80 s, prints
-    the JSON summary and returns the exit status: 0 passed, 1 a check failed, 3 no browser."""
+def run_scenario(scenario, names, description, add_arguments=lambda parser: None):
+    """Parses --url, --screenshots and `names` (all required) plus what `add_arguments` adds, runs
+    `scenario(args)` within 80 s, prints the JSON summary and returns the exit status: 0 passed, 1 a
+    check failed, 3 no browser."""
     parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     for name in ["url", "screenshots"] + names:
         parser.add_argument(f"--{name}", required=True)
+    add_arguments(parser)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     args = parser.parse_args()
@@ -239,39 +241,11 @@ def run_scenario(scenario, names, description):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("scenario", choices=["answer", "elsewhere"])
-    parser.add_argument("--url", required=True)
-    parser.add_argument("--presentation", required=True)
-    parser.add_argument("--screenshots", required=True)
-    parser.add_argument("--expect", default="Answered by")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
-    args = parser.parse_args()
-    os.makedirs(args.screenshots, exist_ok=True)
-    signal.signal(signal.SIGALRM, give_up)
-    signal.alarm(80)
-    status = 0
-    try:
-        (answer if args.scenario == "answer" else elsewhere)(args)
-    except CheckFailed as failure:
-        summary["failed"] = str(failure)
-        status = 1
-    except TimeoutError as failure:
-        summary["failed"] = str(failure)
-        status = 1
-    except WebDriverException as failure:
-        summary["failed"] = f"the browser failed: {failure.msg}"
-        status = 1
-    except BrowserUnavailable as failure:
-        summary["failed"] = str(failure)
-        status = 3
-    finally:
-        signal.alarm(0)
-        for profile in profiles:
-            shutil.rmtree(profile, ignore_errors=True)
-    print(json.dumps(summary), flush=True)
-    return status
+    def add_arguments(parser):
+        parser.add_argument("scenario", choices=["answer", "elsewhere"])
+        parser.add_argument("--expect", default="Answered by")
+    return run_scenario(lambda args: (answer if args.scenario == "answer" else elsewhere)(args),
+                        ["presentation"], __doc__, add_arguments)
 
 
 if __name__ == "__main__":
