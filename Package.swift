@@ -72,9 +72,9 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Client", "PostgreSQL", "Wire"], path: "Tests/TestSupport"),
 
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
-        .testTarget(name: "PresentationTests", dependencies: ["Presentation"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "TestSupport"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema", "Presentation"]),
-        .testTarget(name: "WireTests", dependencies: ["Wire", "Presentation", "Schema"]),
+        .testTarget(name: "WireTests", dependencies: ["Wire", "Presentation", "Schema", "TestSupport"]),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"]),
         .testTarget(name: "ConfinementTests", dependencies: ["Confinement"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),

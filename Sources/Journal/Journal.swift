@@ -125,6 +125,16 @@ public final class Journal {
         String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self)
     }
 
+    /// Reads a job, presentation or resolution with the hand-written reader (one pass, no `Codable`).
+    static func decode<T: Decodable & JSONReadable>(_ type: T.Type, _ text: String?) throws -> T {
+        guard let text else { throw JournalError(.unreadableRow, "missing JSON column for \(T.self)") }
+        do {
+            return try JSONReader.read(T.self, from: text)
+        } catch {
+            throw JournalError(.unreadableRow, "\(T.self): \(error)")
+        }
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, _ text: String?) throws -> T {
         guard let text else { throw JournalError(.unreadableRow, "missing JSON column for \(T.self)") }
         do {

@@ -1,0 +1,270 @@
+import Foundation
+
+/// A value the hand-written JSON reader builds in one pass over the bytes, accepting what
+/// `JSONCoding.decoder` accepts for it and giving the same value.
+public protocol JSONReadable {
+    /// Reads one value of this type at the reader's position.
+    init(reading reader: inout JSONReader) throws(JSONReadError)
+}
+
+/// A single pass over UTF-8 JSON bytes, straight into values: no intermediate tree, no `Codable` boxing.
+///
+/// It follows Foundation's `JSONDecoder` as Interlude configures it: RFC 8259 grammar with trailing commas, top-level
+/// scalars, at most 512 levels of nesting, the first of repeated keys, integers that must be exact,
+/// numbers converted as it converts them, dates as `Timestamp` text.
+public struct JSONReader {
+    let bytes: UnsafeRawBufferPointer
+    /// The offset of the next byte to read.
+    public internal(set) var index = 0
+    var depth = 0
+
+    /// Foundation's own limit on nesting.
+    static let maxDepth = 512
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    /// Reads `data` as one `T`, then only whitespace.
+    public static func read<T: JSONReadable>(_ type: T.Type, from data: Data) throws(JSONReadError) -> T {
+        let outcome: Result<T, JSONReadError> = data.withUnsafeBytes { read(type, $0) }
+        return try outcome.get()
+    }
+
+    /// Reads UTF-8 `text` as one `T`, then only whitespace.
+    public static func read<T: JSONReadable>(_ type: T.Type, from text: String) throws(JSONReadError) -> T {
+        var text = text
+        let outcome: Result<T, JSONReadError> = text.withUTF8 { read(type, UnsafeRawBufferPointer($0)) }
+        return try outcome.get()
+    }
+
+    private static func read<T: JSONReadable>(_ type: T.Type, _ bytes: UnsafeRawBufferPointer) -> Result<T, JSONReadError> {
+        var reader = JSONReader(bytes)
+        do throws(JSONReadError) {
+            reader.skipByteOrderMark()
+            let value = try T(reading: &reader)
+            reader.skipWhitespace()
+            guard reader.index == bytes.count else { throw reader.error("unexpected text after the JSON value") }
+            return .success(value)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A refusal at the current position.
+    public func error(_ reason: String) -> JSONReadError { JSONReadError(offset: index, reason: reason) }
+
+    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    mutating func skipByteOrderMark() {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            index += 1
+        }
+    }
+
+    /// The next significant byte, after whitespace.
+    mutating func next() throws(JSONReadError) -> UInt8 {
+        skipWhitespace()
+        guard let byte = peek else { throw error("unexpected end of the text") }
+        return byte
+    }
+
+    /// Consumes `null` when it comes next; the position is unchanged otherwise.
+    public mutating func readNull() throws(JSONReadError) -> Bool {
+        guard try next() == UInt8(ascii: "n") else { return false }
+        try literal("null")
+        return true
+    }
+
+    /// `true` or `false`.
+    public mutating func readBool() throws(JSONReadError) -> Bool {
+        switch try next() {
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return true
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return false
+        default:
+            try typeMismatch("a boolean")
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(JSONReadError) {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - index >= count else { throw error("unexpected end of the text") }
+        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+            throw error("unexpected character")
+        }
+        index += count
+    }
+
+    /// Throws that the next value is not of the expected kind.
+    func typeMismatch(_ expected: String) throws(JSONReadError) -> Never {
+        throw error("expected \(expected)")
+    }
+
+    /// Reads an object, handing each key to `body`, which must read (or skip) its value; a repeated key's
+    /// value is checked and skipped, as the first of repeated keys wins in `JSONDecoder`.
+    public mutating func readObject(_ body: (inout JSONReader, String) throws(JSONReadError) -> Void) throws(JSONReadError) {
+        guard try next() == UInt8(ascii: "{") else { try typeMismatch("an object") }
+        try enter()
+        index += 1
+        if try next() == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return
+        }
+        var seen = SeenKeys()
+        while true {
+            guard try next() == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+            let key = try readString()
+            guard try next() == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            index += 1
+            if seen.insert(key) { try body(&self, key) } else { try skipValue() }
+            guard try next() == UInt8(ascii: ",") || peek == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
+            if try closes(UInt8(ascii: "}")) { return }
+        }
+    }
+
+    /// Reads an array, calling `body` once per element, which must read (or skip) it.
+    public mutating func readArray(_ body: (inout JSONReader) throws(JSONReadError) -> Void) throws(JSONReadError) {
+        guard try next() == UInt8(ascii: "[") else { try typeMismatch("an array") }
+        try enter()
+        index += 1
+        if try next() == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return
+        }
+        while true {
+            try body(&self)
+            guard try next() == UInt8(ascii: ",") || peek == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
+            if try closes(UInt8(ascii: "]")) { return }
+        }
+    }
+
+    mutating func enter() throws(JSONReadError) {
+        depth += 1
+        if depth > Self.maxDepth { throw error("arrays and objects are nested deeper than \(Self.maxDepth) levels") }
+    }
+
+    /// Reads and discards one value, checking it only as far as `JSONDecoder` checks a value it does not
+    /// use: its structure and literals, but not its numbers' digits nor its strings' escapes and UTF-8.
+    public mutating func skipValue() throws(JSONReadError) {
+        switch try next() {
+        case UInt8(ascii: "{"): try skipContainer(closing: UInt8(ascii: "}"))
+        case UInt8(ascii: "["): try skipContainer(closing: UInt8(ascii: "]"))
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            index += 1
+            while let byte = peek, Self.isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+            {
+                index += 1
+            }
+        default: throw error("unexpected character")
+        }
+    }
+
+    private mutating func skipContainer(closing: UInt8) throws(JSONReadError) {
+        let isObject = closing == UInt8(ascii: "}")
+        try enter()
+        index += 1
+        if try next() == closing {
+            index += 1
+            depth -= 1
+            return
+        }
+        while true {
+            if isObject {
+                guard try next() == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+                try skipString()
+                guard try next() == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+                index += 1
+            }
+            try skipValue()
+            guard try next() == UInt8(ascii: ",") || peek == closing else { throw error("expected ',' or a closing bracket") }
+            if try closes(closing) { return }
+        }
+    }
+
+    /// After a value: consumes a comma (and a trailing one before the end, which `JSONDecoder` allows), or the end.
+    mutating func closes(_ closing: UInt8) throws(JSONReadError) -> Bool {
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            guard try next() == closing else { return false }
+        }
+        index += 1
+        depth -= 1
+        return true
+    }
+
+    /// From the opening quote through the closing one; a `\u` must have four more bytes, none a quote.
+    private mutating func skipString() throws(JSONReadError) {
+        index += 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                return
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { break }
+                if bytes[index] == UInt8(ascii: "u") {
+                    guard bytes.count - index > 4, !bytes[(index + 1)...(index + 4)].contains(UInt8(ascii: "\"")) else {
+                        throw error("\\u needs four hex digits")
+                    }
+                    index += 4
+                }
+                index += 1
+            default:
+                index += 1
+            }
+        }
+        throw error("a string is not closed")
+    }
+}
+
+/// The keys of one object so far: a list while short, a set once long.
+struct SeenKeys {
+    private var list: [String] = []
+    private var set: Set<String> = []
+
+    /// Whether `key` is new.
+    mutating func insert(_ key: String) -> Bool {
+        if set.isEmpty {
+            if list.contains(key) { return false }
+            list.append(key)
+            if list.count == 16 { set = Set(list) }
+            return true
+        }
+        return set.insert(key).inserted
+    }
+}
+
+/// Why the JSON reader refused a text, and the byte offset where it noticed.
+public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The byte offset where the reader stopped.
+    public let offset: Int
+    /// One line for a person.
+    public let reason: String
+
+    /// A refusal at `offset`.
+    public init(offset: Int, reason: String) {
+        self.offset = offset
+        self.reason = reason
+    }
+
+    /// `reason at byte N`.
+    public var description: String { "\(reason) at byte \(offset)" }
+}

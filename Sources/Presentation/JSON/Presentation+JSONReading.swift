@@ -1,0 +1,132 @@
+import Foundation
+
+extension Presentation.Kind: JSONReadable {}
+extension Presentation.TitleVisibility: JSONReadable {}
+
+extension Presentation: JSONReadable {
+    /// A stored or sent presentation, checked by the same rules as `init(from:)`.
+    public init(reading reader: inout JSONReader) throws(JSONReadError) {
+        let start = reader.index
+        var id: String?, job: String?, sequence: Int?, kind: Kind?, title: String?, titleVisibility: TitleVisibility?
+        var message: String?, actions: [Action]?, fields: [TextField]?, audience: Audience?, item: JSONValue?
+        var error: PresentedError?, localization: Localization?, createdAt: Date?, expiresAt: Date?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            switch key {
+            case "id": id = try reader.readIfPresent()
+            case "job": job = try reader.readIfPresent()
+            case "sequence": sequence = try reader.readIfPresent()
+            case "kind": kind = try reader.readIfPresent()
+            case "title": title = try reader.readIfPresent()
+            case "titleVisibility": titleVisibility = try reader.readIfPresent()
+            case "message": message = try reader.readIfPresent()
+            case "actions": actions = try reader.readIfPresent()
+            case "fields": fields = try reader.readIfPresent()
+            case "audience": audience = try reader.readIfPresent()
+            case "item": item = try reader.readIfPresent()
+            case "error": error = try reader.readIfPresent()
+            case "localization": localization = try reader.readIfPresent()
+            case "createdAt": createdAt = try reader.readIfPresent()
+            case "expiresAt": expiresAt = try reader.readIfPresent()
+            default: try reader.skipValue()
+            }
+        }
+        func needed<T>(_ value: T?, _ key: String) throws(JSONReadError) -> T {
+            guard let value else { throw JSONReadError(offset: start, reason: "Presentation needs \"\(key)\"") }
+            return value
+        }
+        self.id = try needed(id, "id")
+        self.job = try needed(job, "job")
+        self.sequence = try needed(sequence, "sequence")
+        self.kind = try needed(kind, "kind")
+        self.title = try needed(title, "title")
+        self.titleVisibility = titleVisibility ?? .automatic
+        self.message = message
+        self.actions = try needed(actions, "actions")
+        self.fields = fields ?? []
+        self.audience = audience
+        self.item = item
+        self.error = error
+        self.localization = localization
+        self.createdAt = try needed(createdAt, "createdAt")
+        self.expiresAt = expiresAt
+        do {
+            try validate()
+        } catch {
+            throw JSONReadError(offset: start, reason: error.description)
+        }
+    }
+}
+
+extension Action.Role: JSONReadable {}
+
+extension Action: JSONReadable {
+    /// One choice of a presentation.
+    public init(reading reader: inout JSONReader) throws(JSONReadError) {
+        let start = reader.index
+        var id: String?, label: String?, role: Role?, localization: Localization?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            switch key {
+            case "id": id = try reader.readIfPresent()
+            case "label": label = try reader.readIfPresent()
+            case "role": role = try reader.readIfPresent()
+            case "localization": localization = try reader.readIfPresent()
+            default: try reader.skipValue()
+            }
+        }
+        guard let id, let label else { throw JSONReadError(offset: start, reason: "Action needs \"id\" and \"label\"") }
+        self.init(id: id, label: label, role: role, localization: localization)
+    }
+}
+
+extension Localization: JSONReadable {
+    /// A key and its arguments.
+    public init(reading reader: inout JSONReader) throws(JSONReadError) {
+        let start = reader.index
+        var key: String?, arguments: [String]?
+        try reader.readObject { reader, name throws(JSONReadError) in
+            switch name {
+            case "key": key = try reader.readIfPresent()
+            case "arguments": arguments = try reader.readIfPresent()
+            default: try reader.skipValue()
+            }
+        }
+        guard let key else { throw JSONReadError(offset: start, reason: "Localization needs \"key\"") }
+        self.init(key, arguments ?? [])
+    }
+}
+
+extension Audience: JSONReadable {
+    /// Users and groups, each list optional.
+    public init(reading reader: inout JSONReader) throws(JSONReadError) {
+        var users: [String]?, groups: [String]?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            switch key {
+            case "users": users = try reader.readIfPresent()
+            case "groups": groups = try reader.readIfPresent()
+            default: try reader.skipValue()
+            }
+        }
+        self.init(users: users ?? [], groups: groups ?? [])
+    }
+}
+
+extension PresentedError: JSONReadable {
+    /// An error alert's code and texts.
+    public init(reading reader: inout JSONReader) throws(JSONReadError) {
+        let start = reader.index
+        var code: String?, description: String?, failureReason: String?, recoverySuggestion: String?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            switch key {
+            case "code": code = try reader.readIfPresent()
+            case "description": description = try reader.readIfPresent()
+            case "failureReason": failureReason = try reader.readIfPresent()
+            case "recoverySuggestion": recoverySuggestion = try reader.readIfPresent()
+            default: try reader.skipValue()
+            }
+        }
+        guard let code, let description else {
+            throw JSONReadError(offset: start, reason: "PresentedError needs \"code\" and \"description\"")
+        }
+        self.init(code: code, description: description, failureReason: failureReason, recoverySuggestion: recoverySuggestion)
+    }
+}
