@@ -101,6 +101,8 @@ public struct Settings: Sendable, Hashable {
     /// Connections the gateway serves at once for every path; a few more are kept for `/healthz` and `/metrics`,
     /// and past it every other request gets 503 `tooManyConnections`.
     public var httpConnectionLimit = 256
+    /// Seconds a gateway connection may send nothing (idle, or half-open in the middle of a request) before it is closed.
+    public var httpIdleTimeoutSeconds = 60
 
     public init() {}
 
@@ -115,7 +117,7 @@ public struct Settings: Sendable, Hashable {
         "logFormat", "reminderSeconds",
         "journal", "retention",
         "maxSuspended",
-        "httpConnectionLimit",
+        "httpConnectionLimit", "httpIdleTimeoutSeconds",
     ]
 
     /// Keys whose values are secrets: never printed or logged.
