@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "FuzzTargets", dependencies: ["Wire", "Presentation", "Webhooks", "HTTPServer", "Gateway", "Log"]),
 
         // What several test targets share (an HTTP round trip); only tests depend on it.
-        .target(name: "TestSupport", dependencies: ["Client", "PostgreSQL", "Wire"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Client", "PostgreSQL", "Presentation", "Wire"], path: "Tests/TestSupport"),
 
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "TestSupport"]),
