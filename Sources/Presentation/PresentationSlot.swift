@@ -19,6 +19,13 @@ public struct PresentationSlot: Sendable, Hashable {
         self.lastSequence = max(lastSequence, current?.sequence ?? 0)
     }
 
+    /// A slot from its parts as it keeps them: how earlier presentations ended by presentation id.
+    public init(current: Presentation?, resolutions: [String: Resolution], lastSequence: Int) {
+        self.current = current
+        self.resolutions = resolutions
+        self.lastSequence = max(lastSequence, current?.sequence ?? 0)
+    }
+
     /// Whether a question is pending.
     public var isPresenting: Bool { current != nil }
 

@@ -1,28 +1,14 @@
 import Foundation
 import Presentation
+import TestSupport
 import Wire
-
-/// A seeded generator (SplitMix64), so a failing case can be rebuilt from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random values of the wire types, with the strings and numbers most likely to be written differently:
 /// every control character, quotes, backslashes, slashes, non-ASCII, huge, tiny, negative and fractional numbers.
 struct RandomWireValues {
-    var random: SeededGenerator
+    var random: SeededRandom
 
-    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
     private static let pieces: [String] =
         (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }

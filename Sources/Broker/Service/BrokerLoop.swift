@@ -81,7 +81,7 @@ final class BrokerLoop {
         state = BrokerState(
             settings: state.settings, recovering: recovery.jobs, quarantined: recovery.quarantined,
             lastSequence: try journal.lastEventSequence(), announcements: try journal.announcements())
-        log.info("journal \(journal.path): \(state.activeJobs.count) unfinished job(s) recovered, \(state.pendingCount) question(s) pending, \(state.registry.names.count) operation(s) known")
+        log.info("journal \(journal.path): \(state.activeJobCount) unfinished job(s) recovered, \(state.pendingCount) question(s) pending, \(state.registry.names.count) operation(s) known")
         for set in state.quarantined { log.error("job \(set.job) quarantined, the broker runs without it: \(set.reason)") }
     }
 

@@ -21,7 +21,7 @@ extension BrokerState {
                 return [.reply(to: client, correlation: correlation, .error(error))]
             }
         case .presentation(let ref):
-            guard let jobID = presentationJobs[ref.id], let active = jobs[jobID], let current = active.slot.current,
+            guard let jobID = job(asking: ref.id), let active = jobs[jobID], let current = active.slot.current,
                   current.id == ref.id
             else { return [.query(from: client, correlation: correlation, request)] }
             let state = BrokerReply.PresentationState(presentation: current, resolution: nil, operation: active.job.operation)
@@ -53,7 +53,7 @@ extension BrokerState {
             }
             if let job = jobs[jobID]?.job ?? existing?.job { return [.reply(to: client, correlation: correlation, .job(job))] }
         }
-        var job = Job(id: id, operation: submit.operation, input: submit.input, createdAt: now)
+        var job = Job(id: id, operation: sharedTexts.share(submit.operation), input: submit.input, createdAt: now)
         job.answerWithin = submit.answerWithin
         job.audience = submit.audience
         let active = ActiveJob(job: job, slot: PresentationSlot())
@@ -69,7 +69,7 @@ extension BrokerState {
     private mutating func answer(
         _ request: ClientRequest.AnswerRequest, client: PeerID, correlation: String, now: Date
     ) -> [BrokerEffect] {
-        guard let jobID = presentationJobs[request.presentation], var active = jobs[jobID] else {
+        guard let jobID = job(asking: request.presentation), var active = jobs[jobID] else {
             return [.query(from: client, correlation: correlation, .answer(request))]
         }
         let resolution: Resolution

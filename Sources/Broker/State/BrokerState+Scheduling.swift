@@ -43,6 +43,7 @@ extension BrokerState {
         guard var active = jobs[jobID] else { return [] }
         let resolution = answered.withoutSecrets
         pendingIndex.remove(resolution.presentation)
+        presentationJobs[resolution.presentation] = jobID
         active.job.presentation = nil
         active.job.updatedAt = now
         if let holder = active.holder { workers[holder]?.holding.remove(jobID) }

@@ -88,6 +88,7 @@ extension BrokerState {
         if let audience = active.job.audience { draft.audience = audience }
         do {
             presentation = try Presentation(draft, id: newID, job: present.job, sequence: present.sequence, createdAt: now)
+                .sharing(&sharedTexts, job: active.job.id)
             try active.slot.present(presentation)
         } catch let error as InvalidPresentation {
             return [.send(to: id, correlation: correlation, .refused(WireError(.invalidPresentation, error.description)))]
@@ -101,7 +102,6 @@ extension BrokerState {
         jobs[present.job] = active
         workers[id]?.running.remove(present.job)
         workers[id]?.holding.insert(present.job)
-        presentationJobs[presentation.id] = present.job
         pendingIndex.insert(presentation)
         scheduleReminder(of: presentation.id, after: now)
         var effects: [BrokerEffect] = [

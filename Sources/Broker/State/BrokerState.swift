@@ -36,19 +36,6 @@ public struct BrokerState: Sendable {
         }
     }
 
-    /// A job that has not ended, with what the broker knows beyond its row.
-    struct ActiveJob: Sendable {
-        var job: Job
-        var slot: PresentationSlot
-        /// The worker running it now.
-        var worker: PeerID?
-        /// The worker keeping its task suspended while it waits for an answer.
-        var holder: PeerID?
-        var cancelRequested = false
-        /// Why its worker was last lost while running it, for the `poisoned` error.
-        var lastLoss: String?
-    }
-
     /// A connected worker.
     struct Worker: Sendable {
         let id: PeerID
@@ -71,6 +58,7 @@ public struct BrokerState: Sendable {
     var jobs: [String: ActiveJob] = [:]
     var queue = JobQueue()
     var workers: [PeerID: Worker] = [:]
+    /// The job of each resolved presentation of a job that has not ended (pending ones are in `pendingIndex`).
     var presentationJobs: [String: String] = [:]
     /// The pending presentations in page order and by deadline.
     var pendingIndex = PendingIndex()
@@ -83,6 +71,8 @@ public struct BrokerState: Sendable {
     var registry: AnnouncedOperations
     /// The sequence of the newest event.
     public private(set) var lastSequence: Int64
+    /// Titles, messages and actions that many pending questions repeat, kept once.
+    var sharedTexts = SharedTexts()
     /// Jobs set aside because their journal rows cannot be read; the broker runs without them.
     public private(set) var quarantined: [Quarantine]
     /// While true (the journal's disk is full) nothing is handed out and nothing expires: no decision
@@ -99,14 +89,19 @@ public struct BrokerState: Sendable {
         self.lastSequence = lastSequence
         self.quarantined = quarantined
         registry = AnnouncedOperations(announcements)
-        for (job, slot) in active.sorted(by: { $0.0.createdAt < $1.0.createdAt }) {
-            var job = job
-            job.presentation = slot.current
+        // The journal gives them in the order they were made; sort (their positions, not the jobs) only when not.
+        let inOrder = active.indices.dropFirst().allSatisfy { active[$0 - 1].0.createdAt <= active[$0].0.createdAt }
+        let order = inOrder ? Array(active.indices) : active.indices.sorted { active[$0].0.createdAt < active[$1].0.createdAt }
+        for index in order {
+            var job = active[index].0.sharing(operation: sharedTexts.share(active[index].0.operation))
+            let recovered = active[index].1
+            let slot = PresentationSlot(
+                current: recovered.current?.sharing(&sharedTexts, job: job.id), resolutions: recovered.resolutions,
+                lastSequence: recovered.lastSequence)
             if slot.current == nil { job.phase = .queued }
             jobs[job.id] = ActiveJob(job: job, slot: slot)
             for id in slot.resolutions.keys { presentationJobs[id] = job.id }
             if let current = slot.current {
-                presentationJobs[current.id] = job.id
                 pendingIndex.insert(current)
                 scheduleReminder(of: current.id, after: current.createdAt)
             }
@@ -116,6 +111,9 @@ public struct BrokerState: Sendable {
 
     /// Jobs that have not ended, for inspection.
     public var activeJobs: [Job] { jobs.values.map(\.job).sorted { $0.createdAt < $1.createdAt } }
+
+    /// The number of jobs that have not ended.
+    public var activeJobCount: Int { jobs.count }
 
     /// Every pending presentation, oldest first (by creation time, then id: the order pages follow).
     public var pending: [Presentation] { pendingIndex.all.compactMap { jobs[$0.job]?.slot.current } }
@@ -130,6 +128,9 @@ public struct BrokerState: Sendable {
         lastSequence += 1
         return .persist(.appendEvent(Event(sequence: lastSequence, type: type, at: now, job: job, presentation: presentation, resolution: resolution)))
     }
+
+    /// The job that asked presentation `id`, pending or resolved, while that job has not ended.
+    func job(asking id: String) -> String? { pendingIndex.jobs[id] ?? presentationJobs[id] }
 
     /// Appends an entry to the job's timeline.
     func history(_ job: String, _ entry: HistoryEntry) -> BrokerEffect {
