@@ -132,7 +132,7 @@ public struct JSONWriter {
     /// Writes a date as `Timestamp.string`, quoted.
     public mutating func date(_ value: Date) {
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: Timestamp.string(value).utf8)
+        Timestamp.append(value, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
