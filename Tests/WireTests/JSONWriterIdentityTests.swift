@@ -62,6 +62,14 @@ struct JSONWriterIdentityTests {
         try same(200, seed: 43) { WorkerMessage.Attempt(job: $0.odd(), attempt: $0.int()) }
     }
 
+    @Test("The workers' per-job messages and the client's submit")
+    func workerMessagesAndSubmit() throws {
+        try same(1000, seed: 51) { $0.result() }
+        try same(300, seed: 52) { WorkerMessage.ProgressReport(job: $0.odd(), attempt: $0.int(), done: $0.integer(), total: $0.integer()) }
+        try same(500, seed: 53) { WorkerMessage.Step(job: $0.odd(), attempt: $0.int(), name: $0.odd(), value: $0.json()) }
+        try same(1000, seed: 54) { $0.submit() }
+    }
+
     @Test("Every single control character, and numbers at the edges of their formats")
     func edges() throws {
         let strings = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) } + ["\u{2028}", "😀", "a/b", "\\/", ""]
