@@ -6,7 +6,8 @@ import Wire
 /// The hand-written writer must give exactly the bytes `JSONCoding.encoder` gives, for every hot type.
 @Suite("JSON writer: the encoder's bytes")
 struct JSONWriterIdentityTests {
-    /// Writes `count` random values made by `make` both ways and compares them byte for byte.
+    /// Writes `count` random values made by `make` both ways and compares them byte for byte (and the size
+    /// the writer counts with the encoder's length).
     private func same<T: JSONWritable & Encodable>(
         _ count: Int, seed: UInt64, _ make: (inout RandomWireValues) -> T, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
@@ -16,7 +17,8 @@ struct JSONWriterIdentityTests {
             let value = make(&values)
             let encoded = try JSONCoding.encoder.encode(value)
             let written = try JSONWriter.encode(value)
-            if written != encoded {
+            let size = try JSONWriter.size(of: value)
+            if written != encoded || size != encoded.count {
                 differing += 1
                 if differing <= 3 {
                     Issue.record(

@@ -44,6 +44,13 @@ public struct JSONWriter {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// How many bytes the JSON of `value` takes, without copying them out.
+    public static func size(of value: some JSONWritable, capacity: Int = 512) throws -> Int {
+        var writer = JSONWriter(capacity: capacity)
+        try value.write(to: &writer)
+        return writer.bytes.count
+    }
+
     /// Opens an object.
     public mutating func beginObject() throws {
         try open(UInt8(ascii: "{"))
