@@ -102,6 +102,10 @@ public struct Settings: Sendable, Hashable {
     /// and past it every other request gets 503 `tooManyConnections`.
     public var httpConnectionLimit = 256
 
+    // Keeping up (docs/benchmarks.md).
+    /// Outgoing webhook attempts in flight at once to one endpoint; 1 delivers strictly one at a time in event order.
+    public var webhookInFlight = 1
+
     public init() {}
 
     /// The keys, in the order the documentation lists them.
@@ -116,6 +120,7 @@ public struct Settings: Sendable, Hashable {
         "journal", "retention",
         "maxSuspended",
         "httpConnectionLimit",
+        "webhookInFlight",
     ]
 
     /// Keys whose values are secrets: never printed or logged.

@@ -5,7 +5,7 @@ import Wire
 
 extension WebhookDispatcher {
     /// Follows the broker's events with an `EventFollower` whose snapshot is the outbox's durable
-    /// cursor, enqueueing each batch it delivers; a batch that cannot be written is delivered again.
+    /// cursor, handing what it delivers to `write()` through the backlog (waiting while the backlog is full).
     func follow() async {
         let failures = FailureCount()
         let follower = EventFollower<Void>(
@@ -16,7 +16,7 @@ extension WebhookDispatcher {
             },
             deliver: { [self] update in
                 guard case .events(let events) = update else { return }
-                try enqueue(events)
+                await backlog.add(events)
                 failures.reset()
             })
         try? await follower.run()
@@ -39,6 +39,29 @@ extension WebhookDispatcher {
             try? await Task.sleep(for: .seconds(5))
         }
         return cursor
+    }
+
+    /// Writes the backlog to the outbox until cancelled: everything that arrived while the previous commit
+    /// ran goes in the next one, so one commit covers many events. What cannot be written stays in the
+    /// backlog and is tried again after a pause; what a stop leaves unwritten is behind the durable cursor,
+    /// so the next run reads it again from the journal.
+    func write() async {
+        var failures = 0
+        while !Task.isCancelled {
+            let events = backlog.take()
+            guard !events.isEmpty else {
+                await backlog.arrived.wait(timeout: .seconds(1))
+                continue
+            }
+            do {
+                try enqueue(events)
+                failures = 0
+            } catch {
+                backlog.restore(events)
+                failures += 1
+                await pause(failures)
+            }
+        }
     }
 
     /// Enqueues `events` and moves the cursor past them in one transaction; throws (logged) when the
