@@ -53,7 +53,9 @@ let package = Package(
         .target(name: "Resolver", dependencies: ["Client", "Wire", "Presentation", "Primitives"]),
         .target(name: "Sodium", dependencies: ["CSodium"]),
         // The gateway in three parts: an HTTP server library, webhooks in and out, and the JSON API with its page.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Presentation", "Log", "Lifecycle", "Primitives"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDErrorPages", "Presentation", "Log", "Lifecycle", "Primitives"]),
+        // libmicrohttpd's own error pages (requests it refuses while parsing) handed to HTTPServer for our JSON.
+        .target(name: "CMicroHTTPDErrorPages"),
         .target(name: "Webhooks", dependencies: [
             "Sodium", "SQLite", "Client", "Configuration", "Wire", "Presentation", "Log", "Lifecycle", "Primitives",
         ]),

@@ -46,6 +46,8 @@ extension Settings {
         }
         try check("retention", retentionSeconds != nil, "must be 0 (keep everything) or a duration such as 7d, 12h or 30m")
         try check("httpConnectionLimit", httpConnectionLimit >= 1 && httpConnectionLimit <= 10_000, "must be from 1 to 10000")
+        try check("httpIdleTimeoutSeconds", httpIdleTimeoutSeconds >= 1 && httpIdleTimeoutSeconds <= 3_600,
+                  "must be from 1 to 3600 seconds; a connection that sends nothing is always closed in the end")
         try check("workerName", workerName.count <= 128 && !workerName.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
                   "must be at most 128 characters without control characters")
         try check("webhookInFlight", webhookInFlight >= 1 && webhookInFlight <= 256, "must be from 1 to 256")

@@ -101,6 +101,8 @@ public struct Settings: Sendable, Hashable {
     /// Connections the gateway serves at once for every path; a few more are kept for `/healthz` and `/metrics`,
     /// and past it every other request gets 503 `tooManyConnections`.
     public var httpConnectionLimit = 256
+    /// Seconds a gateway connection may send nothing (idle, or half-open in the middle of a request) before it is closed.
+    public var httpIdleTimeoutSeconds = 60
 
     // Keeping up (docs/benchmarks.md).
     /// Outgoing webhook attempts in flight at once to one endpoint; 1 delivers strictly one at a time in event order.
@@ -119,7 +121,7 @@ public struct Settings: Sendable, Hashable {
         "logFormat", "reminderSeconds",
         "journal", "retention",
         "maxSuspended",
-        "httpConnectionLimit",
+        "httpConnectionLimit", "httpIdleTimeoutSeconds",
         "webhookInFlight",
     ]
 

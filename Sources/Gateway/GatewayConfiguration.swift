@@ -19,6 +19,8 @@ public struct GatewayConfiguration: Sendable {
     public var maxBodyBytes = MessageLimits.standard.httpBodyBytes
     /// Connections served at once for every path; past it only `/healthz` and `/metrics` are (`httpConnectionLimit`).
     public var connectionLimit = 256
+    /// How long a connection may send nothing (idle, or half-open mid-request) before it is closed (`httpIdleTimeoutSeconds`).
+    public var idleTimeout: Duration = .seconds(60)
     /// The secret incoming webhooks are signed with; nil refuses them all with 401.
     public var incomingSecret: WebhookSecret?
     /// The API tokens; none means an open API, which is allowed on loopback only.
@@ -52,7 +54,7 @@ public struct GatewayConfiguration: Sendable {
 }
 
 extension GatewayConfiguration {
-    /// Reads `http`, `httpConnectionLimit`, `clients`, `events`, `maxMessageBytes`, `incomingSecret`,
+    /// Reads `http`, `httpConnectionLimit`, `httpIdleTimeoutSeconds`, `clients`, `events`, `maxMessageBytes`, `incomingSecret`,
     /// `tokensFile`, `tokens`, `requestTimeoutMs`, `logLevel`, `publicUrl` and `allowedOrigins`.
     public init(settings: Settings) throws(GatewayError) {
         guard let (host, port) = try? Settings.hostAndPort(settings.http) else {
@@ -64,6 +66,9 @@ extension GatewayConfiguration {
             maxMessageBytes: settings.maxMessageBytes, maxJsonDepth: settings.maxJsonDepth, maxJsonKeys: settings.maxJsonKeys)
         maxBodyBytes = limits.httpBodyBytes
         connectionLimit = settings.httpConnectionLimit
+        idleTimeout = .seconds(settings.httpIdleTimeoutSeconds)
+        // An event stream sends something at least twice per idle timeout, so a short one never closes it.
+        eventHeartbeat = min(eventHeartbeat, idleTimeout / 2)
         broker = BrokerConnection.Options(
             clients: settings.clients, events: settings.events, requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: limits)
         log = settings.log("gateway")

@@ -41,7 +41,7 @@ public final class GatewayService: Service {
         for route in routes { router.add(route, tokens: tokens) }
         let http = HTTPServerConfiguration(
             host: configuration.host, port: configuration.port, maxBodySize: configuration.maxBodyBytes,
-            connectionLimit: configuration.connectionLimit + ConnectionReserve.size)
+            connectionLimit: configuration.connectionLimit + ConnectionReserve.size, idleTimeout: configuration.idleTimeout)
         do {
             server = try HTTPServer(configuration: http, metrics: metrics, middleware: Self.middleware(configuration), handler: router)
         } catch {

@@ -73,15 +73,15 @@ public final class Journal {
                 ON CONFLICT(id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, body = excluded.body
                 """,
                 .text(job.id), .text(job.operation), .text(job.state.rawValue), SQLValue(idempotency?.key), SQLValue(idempotency?.digest),
-                .text(Timestamp.string(job.createdAt)), .text(Timestamp.string(job.updatedAt)), .text(try Self.json(stored)))
+                .text(Timestamp.string(job.createdAt)), .text(Timestamp.string(job.updatedAt)), .text(try JSONWriter.text(stored)))
         case .addPresentation(let presentation):
             try database.run(
                 "INSERT INTO presentations (id, job, sequence, body) VALUES (?, ?, ?, ?)",
-                .text(presentation.id), .text(presentation.job), .integer(Int64(presentation.sequence)), .text(try Self.json(presentation)))
+                .text(presentation.id), .text(presentation.job), .integer(Int64(presentation.sequence)), .text(try JSONWriter.text(presentation)))
         case .resolve(let resolution):
             try database.run(
                 "UPDATE presentations SET resolution = ? WHERE id = ? AND resolution IS NULL",
-                .text(try Self.json(resolution)), .text(resolution.presentation))
+                .text(try JSONWriter.text(resolution)), .text(resolution.presentation))
         case .appendHistory(let job, let entry):
             // Bounded: past `historyLimit` entries only the one that says how the job ended is added.
             try database.run(
@@ -89,14 +89,14 @@ public final class Journal {
                 INSERT INTO history (job, at, type, body) SELECT ?, ?, ?, ?
                 WHERE ? = 'finished' OR (SELECT COUNT(*) FROM history WHERE job = ?) < ?
                 """,
-                .text(job), .text(Timestamp.string(entry.at)), .text(entry.type.rawValue), .text(try Self.json(entry)),
+                .text(job), .text(Timestamp.string(entry.at)), .text(entry.type.rawValue), .text(try JSONWriter.text(entry)),
                 .text(entry.type.rawValue), .text(job), .integer(Int64(Self.historyLimit)))
         case .recordStep(let job, let name, let value):
             try database.run(
                 "INSERT INTO steps (job, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                .text(job), .text(name), .text(try Self.json(value)))
+                .text(job), .text(name), .text(try JSONWriter.text(value)))
         case .appendEvent(let event):
-            try append(event, json: try Self.json(event))
+            try append(event, json: try JSONWriter.text(event))
         case .appendEncodedEvent(let event, let json):
             try append(event, json: String(decoding: json, as: UTF8.self))
         case .announce(let record):

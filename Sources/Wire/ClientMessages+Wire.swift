@@ -69,11 +69,11 @@ extension BrokerReply: WireMessage {
 
     public func body() throws -> Data {
         switch self {
-        case .job(let value): try Frames.json(value)
+        case .job(let value): try JSONWriter.encode(value)
         case .jobs(let value): try Frames.json(value)
         case .pending(let value): try Frames.json(value)
         case .presentation(let value): try Frames.json(value)
-        case .resolution(let value): try Frames.json(value)
+        case .resolution(let value): try JSONWriter.encode(value)
         case .events(let value): try Frames.json(value)
         case .stats(let value): try Frames.json(value)
         case .operations(let value): try Frames.json(value)

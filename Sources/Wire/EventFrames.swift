@@ -4,7 +4,7 @@ import Presentation
 extension Event {
     /// PUB frames: `[topic, JSON event]`; the topic is the event type so subscribers filter by prefix.
     public var frames: [Data] {
-        [Data(type.rawValue.utf8), (try? Frames.json(self)) ?? Frames.empty]
+        [Data(type.rawValue.utf8), (try? JSONWriter.encode(self)) ?? Frames.empty]
     }
 
     /// Decodes PUB frames, refusing anything malformed with a typed error.

@@ -66,10 +66,10 @@ extension BrokerCommand: WireMessage {
 
     public func body() throws -> Data {
         switch self {
-        case .dispatch(let value): try Frames.json(value)
-        case .presented(let value): try Frames.json(value)
-        case .stepRecorded(let value), .cancel(let value), .forget(let value): try Frames.json(value)
-        case .resume(let value): try Frames.json(value)
+        case .dispatch(let value): try JSONWriter.encode(value)
+        case .presented(let value): try JSONWriter.encode(value)
+        case .stepRecorded(let value), .cancel(let value), .forget(let value): try JSONWriter.encode(value)
+        case .resume(let value): try JSONWriter.encode(value)
         case .refused(let value): try Frames.json(value)
         case .heartbeat, .reconnect: Frames.empty
         case .welcome(let value): try Frames.json(value)

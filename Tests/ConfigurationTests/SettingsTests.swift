@@ -62,10 +62,22 @@ import Testing
         (["INTERLUDE_HTTP": "127.0.0.1"], "http"),
         (["INTERLUDE_SYNCHRONOUS": "sometimes"], "synchronous"),
         (["INTERLUDE_LOG_LEVEL": "loud"], "logLevel"),
+        (["INTERLUDE_HTTP_IDLE_TIMEOUT_SECONDS": "0"], "httpIdleTimeoutSeconds"),
+        (["INTERLUDE_HTTP_IDLE_TIMEOUT_SECONDS": "3601"], "httpIdleTimeoutSeconds"),
+        (["INTERLUDE_HTTP_IDLE_TIMEOUT_SECONDS": "soon"], "httpIdleTimeoutSeconds"),
     ])
     func badValuesAreRefusedNamingTheKey(environment: [String: String], key: String) {
         let error = #expect(throws: ConfigurationError.self) { try Settings.load(file: nil, environment: environment) }
         #expect(error?.key == key)
+    }
+
+    @Test func theIdleTimeoutIsReadAndItsRefusalSaysTheRange() throws {
+        #expect(try Settings.load(file: nil, environment: [:]).httpIdleTimeoutSeconds == 60)
+        #expect(try Settings.load(file: nil, environment: ["INTERLUDE_HTTP_IDLE_TIMEOUT_SECONDS": "5"]).httpIdleTimeoutSeconds == 5)
+        let error = #expect(throws: ConfigurationError.self) {
+            try Settings.load(file: nil, environment: ["INTERLUDE_HTTP_IDLE_TIMEOUT_SECONDS": "0"])
+        }
+        #expect(error?.problem.contains("from 1 to 3600") == true, "\(String(describing: error))")
     }
 
     @Test func endpointsMayListSeveralBrokers() throws {

@@ -17,6 +17,20 @@ extension RawConnection {
         }
     }
 
+    /// Sends `request` on a new connection, reads until the server closes it, and parses the last
+    /// response in what came (libmicrohttpd 0.9.75 sends the head twice before some of its refusals).
+    public static func exchangeToClose(port: Int, _ request: String) async throws -> HTTPReply? {
+        try await onThread {
+            let connection = try RawConnection(port: port, timeout: .seconds(10))
+            defer { connection.close() }
+            connection.send(Data(request.utf8))
+            // A second head where the body should be is the response the client gets to read.
+            var reply = HTTPReply(raw: connection.receive())
+            while let current = reply, current.body.starts(with: Data("HTTP/1.".utf8)) { reply = HTTPReply(raw: current.body) }
+            return reply
+        }
+    }
+
     public static func isComplete(_ data: Data) -> Bool {
         guard let end = data.range(of: Data("\r\n\r\n".utf8)) else { return false }
         let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).lowercased()

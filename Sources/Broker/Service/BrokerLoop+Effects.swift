@@ -84,7 +84,7 @@ extension BrokerLoop {
         for case .persist(let change) in effects {
             switch change {
             case .appendEvent(let event):
-                guard let json = try? Frames.json(event) else {
+                guard let json = try? JSONWriter.encode(event) else {
                     changes.append(change)
                     continue
                 }

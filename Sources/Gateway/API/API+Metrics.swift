@@ -17,12 +17,25 @@ extension API {
         text += gauge(
             "interlude_broker_connection_reopens", "Times the gateway closed and reopened its broker socket after it stopped answering.",
             [("", connection.health.reopens)])
+        text += connectionsText()
         text += metrics.prometheusText()
         for provider in metricsProviders {
             let lines = await provider()
             text += lines.hasSuffix("\n") || lines.isEmpty ? lines : lines + "\n"
         }
         return text
+    }
+
+    /// Open connections against `httpConnectionLimit`, and how much of the reserve kept past it for
+    /// `/healthz` and `/metrics` is in use.
+    private func connectionsText() -> String {
+        let open = metrics.openConnections, limit = configuration.connectionLimit
+        let used = min(max(0, open - limit), ConnectionReserve.size)
+        return gauge("interlude_http_connections_open", "Connections open to the gateway now, the one asking included.", [("", open)])
+            + gauge("interlude_http_connection_limit", "Connections served for every path (httpConnectionLimit).", [("", limit)])
+            + gauge(
+                "interlude_http_connection_reserve", "Connections kept past the limit for /healthz and /metrics, used and free.",
+                [("state=\"used\"", used), ("state=\"free\"", ConnectionReserve.size - used)])
     }
 
     private func gauge(_ name: String, _ help: String, _ samples: [(labels: String, value: Int)]) -> String {

@@ -35,6 +35,7 @@ final class MHDDaemon: Sendable {
         // thread MHD expects them from. The polling thread only accepts.
         let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
             | MHD_USE_POLL.rawValue
+        MHDErrorPages.installed
         let context = Unmanaged.passUnretained(core).toOpaque()
         var address = address
         let daemon = withUnsafeMutablePointer(to: &address) { socketAddress in
@@ -43,7 +44,7 @@ final class MHDDaemon: Sendable {
                 MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, connectionLimit), ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(0, idleTimeoutSeconds), ptr_value: nil),
                 // Explicit rather than MHD's default of the same size: a request line and headers that do
-                // not fit get MHD's own 414/431 (docs/guarantees.md), so the bound is stated here.
+                // not fit get MHD's 414/431 (with our JSON body, docs/guarantees.md), so the bound is stated here.
                 MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: Self.connectionMemory, ptr_value: nil),
                 MHD_OptionItem(
                     option: .NOTIFY_COMPLETED, value: unsafeBitCast(MHDCallbacks.completed, to: Int.self),

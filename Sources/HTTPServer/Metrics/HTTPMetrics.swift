@@ -25,6 +25,8 @@ public final class HTTPMetrics: Sendable {
 
     let buckets: [Double]
     private let series = Mutex<[Key: Series]>([:])
+    /// The connections open now, kept by the server from libmicrohttpd's notifications.
+    let connections = ConnectionCount()
 
     /// An empty store with the given latency bucket bounds (seconds).
     public init(buckets: [Double] = HTTPMetrics.defaultBuckets) {
@@ -52,6 +54,9 @@ public final class HTTPMetrics: Sendable {
     public func count(method: HTTPMethod, route: String, status: Int) -> Int {
         series.withLock { $0[Key(method: method.rawValue, route: route, status: status)]?.count ?? 0 }
     }
+
+    /// Connections open to the server now (summed over the servers that share this store).
+    public var openConnections: Int { connections.current }
 
     func snapshot() -> [(key: Key, series: Series)] {
         series.withLock { all in all.sorted { $0.key < $1.key }.map { (key: $0.key, series: $0.value) } }

@@ -17,8 +17,8 @@ final class ServerCore: Sendable {
     let metrics: HTTPMetrics
     let maxBodySize: Int
     let registry = ShutdownRegistry()
-    /// The connections open now, kept by libmicrohttpd's notifications.
-    let connections = ConnectionCount()
+    /// The connections open now, kept by libmicrohttpd's notifications (in `metrics`, for `/metrics`).
+    var connections: ConnectionCount { metrics.connections }
 
     init(handler: any HTTPHandler, metrics: HTTPMetrics, maxBodySize: Int) {
         self.handler = handler

@@ -55,10 +55,11 @@ struct GatewayCommand: Command {
         POST must be application/json (415); a state-changing request from another site's page is
         refused (403) unless allowedOrigins lists that origin, which also gets CORS headers.
         It serves httpConnectionLimit connections at once; past it only /healthz and /metrics are
-        answered (on 8 more kept for them) and every other request gets 503 tooManyConnections.
+        answered (on 8 more kept for them) and every other request gets 503 tooManyConnections. A
+        connection that sends nothing for httpIdleTimeoutSeconds is closed.
         With curveSecretKeyFile and brokerPublicKey it talks to the broker over CURVE; its key needs the
         gateway role there, which lets it answer under its callers' token names.
-        Settings: http, httpConnectionLimit, clients, events, data, maxMessageBytes, incomingSecret, tokensFile, tokens,
+        Settings: http, httpConnectionLimit, httpIdleTimeoutSeconds, clients, events, data, maxMessageBytes, incomingSecret, tokensFile, tokens,
         publicUrl, allowedOrigins, requestTimeoutMs, webhook…, logLevel, curveSecretKeyFile, brokerPublicKey.
         Tokens and secrets are never printed.
         """

@@ -1,0 +1,210 @@
+import Foundation
+import Presentation
+import Wire
+
+/// A seeded generator (SplitMix64), so a failing case can be rebuilt from its seed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random values of the wire types, with the strings and numbers most likely to be written differently:
+/// every control character, quotes, backslashes, slashes, non-ASCII, huge, tiny, negative and fractional numbers.
+struct RandomWireValues {
+    var random: SeededGenerator
+
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+
+    private static let pieces: [String] =
+        (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }
+        + ["\u{7F}", "\"", "\\", "/", "//", "a", "Z", "0", "9", " ", "é", "ß", "漢字", "😀", "👩‍👩‍👧", "\u{2028}", "\u{2029}",
+           "\u{FEFF}", "e\u{301}", "\r\n", "</script>", "\\u0000", "null", "true", "-1", "1e5", "{", "]", ":", ",", "\u{10FFFF}"]
+    private static let plain: [String] = ["a", "b", "Z", "0", "7", " ", "é", "ß", "漢", "😀", "\"", "\\", "/", "-", "_", ".", "'"]
+
+    /// A string of up to `length` pieces, control characters included.
+    mutating func odd(_ length: Int = 12) -> String {
+        (0..<Int.random(in: 0...length, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+    }
+
+    /// A non-empty string without control characters, for text that a presentation validates.
+    mutating func text(_ length: Int = 12) -> String {
+        "T" + (0..<Int.random(in: 0...length, using: &random)).map { _ in Self.plain.randomElement(using: &random)! }.joined()
+    }
+
+    mutating func chance(_ percent: Int = 50) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+
+    mutating func integer() -> Int64 {
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0: [Int64.min, Int64.max, 0, -1, 1, 9, 10, -10].randomElement(using: &random)!
+        case 1: Int64.random(in: -1000...1000, using: &random)
+        default: Int64(bitPattern: random.next())
+        }
+    }
+
+    mutating func int() -> Int { Int(truncatingIfNeeded: integer() % 1_000_000_000) }
+
+    mutating func double() -> Double {
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0:
+            return [0.0, -0.0, 0.1, 0.5, 1.0, -1.0, 1e15, 1e15 - 1, 1e16, 9_007_199_254_740_992, 9_007_199_254_740_993, 1e-7, 1e-6,
+             5e-324, .ulpOfOne, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNormalMagnitude, 123.456, 1e21, 1e22]
+                .randomElement(using: &random)!
+        case 1: return Double(Int64.random(in: -2_000_000_000_000_000...2_000_000_000_000_000, using: &random))
+        case 2: return Double(Int.random(in: -100_000...100_000, using: &random)) / 100
+        case 3: return Double.random(in: -1...1, using: &random) * pow(10, Double(Int.random(in: -30...30, using: &random)))
+        default:
+            let value = Double(bitPattern: random.next())
+            return value.isFinite ? value : 0.25
+        }
+    }
+
+    mutating func date() -> Date {
+        let seconds = Double.random(in: -2_000_000_000...10_000_000_000, using: &random)
+        return Date(timeIntervalSince1970: chance() ? (seconds * 1000).rounded() / 1000 : seconds)
+    }
+
+    mutating func json(depth: Int = 3) -> JSONValue {
+        let kinds = depth > 0 ? 8 : 6
+        switch Int.random(in: 0..<kinds, using: &random) {
+        case 0: return .null
+        case 1: return .bool(chance())
+        case 2: return .integer(integer())
+        case 3: return .number(double())
+        case 4, 5: return .string(odd())
+        case 6: return .array((0..<Int.random(in: 0...4, using: &random)).map { _ in json(depth: depth - 1) })
+        default: return .object(members(depth: depth))
+        }
+    }
+
+    private mutating func members(depth: Int) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
+        for _ in 0..<Int.random(in: 0...5, using: &random) {
+            let key = chance(30) ? ["a", "B", "a1", "a10", "a2", "é", "Z", "", "_", "aa", "A"].randomElement(using: &random)! : odd(4)
+            object[key] = json(depth: depth - 1)
+        }
+        return object
+    }
+
+    mutating func strings(_ most: Int = 4) -> [String: String] {
+        var values: [String: String] = [:]
+        for _ in 0..<Int.random(in: 0...most, using: &random) { values[odd(4)] = odd() }
+        return values
+    }
+
+    mutating func maybe<T>(_ make: (inout RandomWireValues) -> T) -> T? { chance() ? make(&self) : nil }
+
+    mutating func localization() -> Localization { Localization(odd(), (0..<Int.random(in: 0...3, using: &random)).map { _ in odd() }) }
+
+    mutating func action(id: String) -> Action {
+        Action(id: id, label: text(), role: maybe { $0.chance() ? .cancel : .destructive }, localization: maybe { $0.localization() })
+    }
+
+    mutating func field(id: String) -> TextField {
+        TextField(
+            id: id, kind: chance() ? .text : .secure, label: odd(), placeholder: maybe { $0.odd() }, required: chance(),
+            minLength: maybe { $0.int() }, maxLength: maybe { $0.int() }, pattern: maybe { $0.odd() },
+            actions: maybe { r in (0..<Int.random(in: 0...2, using: &r.random)).map { _ in r.odd(3) } },
+            localization: maybe { $0.localization() })
+    }
+
+    mutating func presentedError() -> PresentedError {
+        PresentedError(code: odd(), description: odd(), failureReason: maybe { $0.odd() }, recoverySuggestion: maybe { $0.odd() })
+    }
+
+    mutating func audience() -> Audience {
+        Audience(users: (0..<Int.random(in: 0...3, using: &random)).map { "u\($0)" }, groups: chance() ? ["g.1", "ops@x"] : [])
+    }
+
+    /// A valid presentation (drafts that fail validation are drawn again): the validated texts without
+    /// control characters, everything else odd.
+    mutating func presentation() -> Presentation {
+        while true {
+            if let presentation = try? Presentation(draft(), id: odd() + "p", job: odd(), sequence: Int.random(in: 1...1000, using: &random), createdAt: date()) {
+                return presentation
+            }
+        }
+    }
+
+    private mutating func draft() -> Presentation.Draft {
+        var draft = Presentation.Draft(
+            kind: chance() ? .alert : .confirmationDialog, title: text(), titleVisibility: [.automatic, .visible, .hidden].randomElement(using: &random)!,
+            message: maybe { $0.text(40) + "\n" + $0.text() }, actions: (0..<Int.random(in: 1...3, using: &random)).map { action(id: "a\($0)") },
+            item: maybe { $0.json() }, localization: maybe { $0.localization() }, expiresAfter: maybe { _ in 60 })
+        if chance(30) {
+            draft.error = PresentedError(code: odd() + "c", description: text(), failureReason: maybe { $0.text() }, recoverySuggestion: maybe { $0.text() })
+        }
+        if chance(30) {
+            draft.fields = [TextField(id: "f1", label: text(), placeholder: maybe { $0.text() }, minLength: maybe { _ in 1 }, maxLength: maybe { _ in 80 })]
+        }
+        if chance(30) { draft.audience = Audience(users: ["ana"], groups: chance() ? ["ops"] : []) }
+        return draft
+    }
+
+    mutating func resolution() -> Resolution {
+        Resolution(
+            presentation: odd(), job: odd(), cause: Resolution.Cause.allCases.randomElement(using: &random)!, action: maybe { $0.odd() },
+            by: maybe { $0.odd() }, channel: maybe { $0.odd() }, at: date(), values: maybe { $0.strings() })
+    }
+
+    mutating func job() -> Job {
+        var job = Job(
+            id: odd(), operation: odd(), input: json(), phase: Job.Phase.allCases.randomElement(using: &random)!,
+            presentation: maybe { $0.presentation() }, result: maybe { $0.json() },
+            error: maybe { Job.Failure(code: $0.odd(), message: $0.odd()) }, progress: maybe { Job.Progress(done: $0.integer(), total: $0.integer()) },
+            attempts: int(), createdAt: date(), updatedAt: maybe { $0.date() })
+        job.redispatches = chance() ? 0 : int()
+        job.outcome = maybe { Job.Outcome($0.resolution()) }
+        job.answerWithin = maybe { $0.double() }
+        job.audience = maybe { $0.audience() }
+        return job
+    }
+
+    mutating func event() -> Event {
+        Event(
+            sequence: integer(), type: Event.Kind.allCases.randomElement(using: &random)!, at: date(), job: maybe { $0.job() },
+            presentation: maybe { $0.presentation() }, resolution: maybe { $0.resolution() })
+    }
+
+    mutating func historyEntry() -> HistoryEntry {
+        var entry = HistoryEntry(HistoryEntry.Kind.allCases.randomElement(using: &random)!, at: date())
+        entry.worker = maybe { $0.odd() }
+        entry.attempt = maybe { $0.int() }
+        entry.question = maybe { $0.presentation() }
+        entry.presentation = maybe { $0.odd() }
+        entry.action = maybe { $0.odd() }
+        entry.cause = maybe { Resolution.Cause.allCases.randomElement(using: &$0.random)! }
+        entry.by = maybe { $0.odd() }
+        entry.channel = maybe { $0.odd() }
+        entry.values = maybe { $0.strings() }
+        entry.step = maybe { $0.odd() }
+        entry.done = maybe { $0.integer() }
+        entry.total = maybe { $0.integer() }
+        entry.reason = maybe { $0.odd() }
+        entry.state = maybe { Job.State.allCases.randomElement(using: &$0.random)! }
+        entry.outcome = maybe { Job.Outcome($0.resolution()) }
+        entry.error = maybe { Job.Failure(code: $0.odd(), message: $0.odd()) }
+        return entry
+    }
+
+    mutating func dispatch() -> BrokerCommand.Dispatch {
+        var steps: [String: JSONValue] = [:]
+        for _ in 0..<Int.random(in: 0...3, using: &random) { steps[odd(4)] = json(depth: 2) }
+        let answered = (0..<Int.random(in: 0...2, using: &random)).map { _ in History.Answered(sequence: int(), resolution: resolution()) }
+        return BrokerCommand.Dispatch(job: odd(), attempt: int(), operation: odd(), input: json(), history: History(steps: steps, answered: answered))
+    }
+
+    mutating func resume() -> BrokerCommand.Resume {
+        var resolution = resolution()
+        resolution.secureValues = maybe { $0.strings() }
+        return BrokerCommand.Resume(job: odd(), attempt: int(), sequence: int(), resolution: resolution)
+    }
+}
