@@ -16,7 +16,7 @@ extension EndToEnd {
             let receiver = try await WebhookReceiver(sandbox, name: "many", secret: OutgoingWebhooks.secret)
             defer { receiver.stop() }
             try await sandbox.startAll(
-                gateway: OutgoingWebhooks.settings(receiver, ["INTERLUDE_WEBHOOK_EVENTS": "job.succeeded", "INTERLUDE_WEBHOOK_IN_FLIGHT": "4"]))
+                gateway: OutgoingWebhooks.settings(receiver, ["INTERLUDE_WEBHOOK_EVENTS": "job.succeeded", "INTERLUDE_WEBHOOK_IN_FLIGHT": "4", "INTERLUDE_WEBHOOK_TIMEOUT_MS": "30000"]))
             let api = sandbox.api()
             var jobs: Set<String> = []
             for _ in 0..<24 {

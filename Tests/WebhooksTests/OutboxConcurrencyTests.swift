@@ -32,7 +32,7 @@ import Wire
             overlap.leave()
             return HTTPResponse(status: 204)
         }
-        let running = try harness.start([receiver.subscriber()], options: harness.options(inFlight: 4))
+        let running = try harness.start([receiver.subscriber()], options: harness.options(timeout: .seconds(30), inFlight: 4))
         Self.append(12, to: harness)
         try await outboxEventually { try running.0.deliveries(state: .delivered).count == 12 }
         let deliveries = try running.0.deliveries()
@@ -55,7 +55,7 @@ import Wire
             let id = request.headers[WebhookHeader.id] ?? ""
             return id.hasPrefix("msg_1_") && seen.first(id) ? HTTPResponse(status: 500) : HTTPResponse(status: 204)
         }
-        let running = try harness.start([receiver.subscriber()], options: harness.options(backoff: .milliseconds(300), inFlight: 3))
+        let running = try harness.start([receiver.subscriber()], options: harness.options(backoff: .milliseconds(300), timeout: .seconds(30), inFlight: 3))
         Self.append(10, to: harness)
         try await outboxEventually { try running.0.deliveries(state: .delivered).count == 10 }
         let first = try running.0.deliveries().first { $0.sequence == 1 }
@@ -74,7 +74,7 @@ import Wire
         let harness = OutboxHarness()
         defer { harness.remove() }
         let receiver = try OutboxReceiver { index, _ in index == 0 ? HTTPResponse(status: 503) : HTTPResponse(status: 204) }
-        let running = try harness.start([receiver.subscriber()], options: harness.options(backoff: .milliseconds(100)))
+        let running = try harness.start([receiver.subscriber()], options: harness.options(backoff: .milliseconds(100), timeout: .seconds(30)))
         Self.append(5, to: harness)
         try await outboxEventually { try running.0.deliveries(state: .delivered).count == 5 }
         try await harness.stop(running)
@@ -88,7 +88,7 @@ import Wire
         let harness = OutboxHarness()
         defer { harness.remove() }
         let receiver = try OutboxReceiver { _, _ in HTTPResponse(status: 410) }
-        let running = try harness.start([receiver.subscriber()], options: harness.options(inFlight: 2))
+        let running = try harness.start([receiver.subscriber()], options: harness.options(timeout: .seconds(30), inFlight: 2))
         Self.append(6, to: harness)
         try await outboxEventually { try running.0.deliveries(state: .disabled).count == 6 }
         let all = try running.0.deliveries()
