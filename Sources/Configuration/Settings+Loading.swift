@@ -80,7 +80,8 @@ extension Settings {
         }
         func integer() throws(ConfigurationError) -> Int64 {
             switch raw {
-            case .number(let value) where value == value.rounded(): return Int64(value)
+            // `exactly`: a fraction, or a number past Int64 (1e30), is refused here instead of trapping.
+            case .number(let value): if let whole = Int64(exactly: value) { return whole }
             case .string(let value): if let parsed = Int64(value.trimmingCharacters(in: .whitespaces)) { return parsed }
             default: break
             }

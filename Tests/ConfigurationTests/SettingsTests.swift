@@ -80,6 +80,13 @@ import Testing
         #expect(error?.problem.contains("from 1 to 3600") == true, "\(String(describing: error))")
     }
 
+    @Test(arguments: ["1e30", "-1e300", "9.5", "9223372036854775808"])
+    func aNumberThatIsNoWholeNumberInRangeIsRefusedNotATrap(number: String) throws {
+        let path = try file(#"{"concurrency": \#(number)}"#)
+        let error = #expect(throws: ConfigurationError.self) { try Settings.load(file: path, environment: [:]) }
+        #expect(error?.key == "concurrency")
+    }
+
     @Test func endpointsMayListSeveralBrokers() throws {
         let settings = try Settings.load(file: nil, environment: [
             "INTERLUDE_CLIENTS": "tcp://10.0.0.1:5570, tcp://10.0.0.2:5570", "INTERLUDE_WORKERS": "tcp://a:5571,tcp://b:5571",
