@@ -8,14 +8,69 @@ import Foundation
 public enum Timestamp {
     /// `2026-11-29T21:26:13.123Z`.
     public static func string(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let (days, dayMilliseconds) = floorDivision(milliseconds, 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
-        let (seconds, fraction) = dayMilliseconds.quotientAndRemainder(dividingBy: 1000)
-        var text = year >= 0 && year <= 9999 ? digits(year, 4) : String(year)
-        text += "-" + digits(month, 2) + "-" + digits(day, 2)
-        text += "T" + digits(seconds / 3600, 2) + ":" + digits(seconds / 60 % 60, 2) + ":" + digits(seconds % 60, 2)
-        return text + "." + digits(fraction, 3) + "Z"
+        let parts = Parts(date)
+        guard parts.fitsFourDigits else { return parts.wideString }
+        return String(unsafeUninitializedCapacity: Parts.width) { buffer in
+            parts.write(into: buffer)
+            return Parts.width
+        }
+    }
+
+    /// Appends what `string(_:)` writes, as UTF-8, to `bytes` without making the string.
+    public static func append(_ date: Date, to bytes: inout [UInt8]) {
+        let parts = Parts(date)
+        guard parts.fitsFourDigits else { return bytes.append(contentsOf: parts.wideString.utf8) }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: Parts.width))
+        bytes.withUnsafeMutableBufferPointer { parts.write(into: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
+    }
+
+    /// A date's fields in UTC, rounded to the millisecond.
+    private struct Parts {
+        static let width = 24
+        let year, month, day, seconds, fraction: Int64
+
+        init(_ date: Date) {
+            let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+            let (days, dayMilliseconds) = floorDivision(milliseconds, 86_400_000)
+            (year, month, day) = civil(fromDays: days)
+            (seconds, fraction) = dayMilliseconds.quotientAndRemainder(dividingBy: 1000)
+        }
+
+        var fitsFourDigits: Bool { year >= 0 && year <= 9999 }
+
+        /// The text of a year outside 0…9999, which has more digits or a sign.
+        var wideString: String {
+            var text = String(year)
+            text += "-" + digits(month, 2) + "-" + digits(day, 2)
+            text += "T" + digits(seconds / 3600, 2) + ":" + digits(seconds / 60 % 60, 2) + ":" + digits(seconds % 60, 2)
+            return text + "." + digits(fraction, 3) + "Z"
+        }
+
+        /// Writes the `width` bytes of a four-digit year's text.
+        func write(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+            func put(_ value: Int64, _ width: Int, at offset: Int) {
+                var rest = value
+                for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, 4, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            put(month, 2, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            put(day, 2, at: 8)
+            buffer[10] = UInt8(ascii: "T")
+            put(seconds / 3600, 2, at: 11)
+            buffer[13] = UInt8(ascii: ":")
+            put(seconds / 60 % 60, 2, at: 14)
+            buffer[16] = UInt8(ascii: ":")
+            put(seconds % 60, 2, at: 17)
+            buffer[19] = UInt8(ascii: ".")
+            put(fraction, 3, at: 20)
+            buffer[23] = UInt8(ascii: "Z")
+        }
     }
 
     /// Reads what `string(_:)` writes, or any RFC 3339 date with or without fractional seconds.

@@ -23,7 +23,7 @@ extension ClientRequest: WireMessage {
         case .stats: Frames.empty
         case .history(let value): try Frames.json(value)
         case .operations(let value): try Frames.json(value)
-        case .submit(let value): try Frames.json(value)
+        case .submit(let value): try JSONWriter.encode(value)
         case .status(let value), .cancel(let value): try Frames.json(value)
         case .jobs(let value): try Frames.json(value)
         case .pending(let value): try Frames.json(value)

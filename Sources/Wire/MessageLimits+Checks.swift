@@ -4,21 +4,20 @@ import Presentation
 extension MessageLimits {
     /// Throws `tooLarge` when a job input is over `inputBytes`.
     public func check(input: JSONValue) throws(WireError) {
-        try check(input, "the input", limit: inputBytes, share: "a quarter")
+        try check(size: Self.size(input), "the input", limit: inputBytes, share: "a quarter")
     }
 
     /// Throws `tooLarge` when a question is over `presentationBytes`.
     public func check(question draft: Presentation.Draft) throws(WireError) {
-        try check(draft, "the question", limit: presentationBytes, share: "an eighth")
+        try check(size: Self.size(draft), "the question", limit: presentationBytes, share: "an eighth")
     }
 
     /// Throws `tooLarge` when a step value or a job output is over `valueBytes`.
     public func check(value: JSONValue, _ what: String) throws(WireError) {
-        try check(value, what, limit: valueBytes, share: "an eighth")
+        try check(size: Self.size(value), what, limit: valueBytes, share: "an eighth")
     }
 
-    private func check(_ value: some Encodable, _ what: String, limit: Int, share: String) throws(WireError) {
-        let size = Self.size(value)
+    private func check(size: Int, _ what: String, limit: Int, share: String) throws(WireError) {
         guard size <= limit else {
             throw WireError(.tooLarge, "\(what) is \(size) bytes; at most \(limit) are allowed (\(share) of maxMessageBytes, \(maxMessageBytes))")
         }
@@ -27,5 +26,10 @@ extension MessageLimits {
     /// The encoded size of a value, as it travels.
     public static func size(_ value: some Encodable) -> Int {
         (try? Frames.json(value).count) ?? Int.max
+    }
+
+    /// The encoded size of a JSON value (an input, an output, a step's value), written by hand as it travels.
+    public static func size(_ value: JSONValue) -> Int {
+        (try? JSONWriter.size(of: value)) ?? Int.max
     }
 }

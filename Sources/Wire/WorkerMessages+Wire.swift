@@ -22,12 +22,12 @@ extension WorkerMessage: WireMessage {
         case .ready(let value): try Frames.json(value)
         case .heartbeat, .disconnect: Frames.empty
         case .present(let value): try Frames.json(value)
-        case .withdraw(let value): try Frames.json(value)
-        case .step(let value): try Frames.json(value)
-        case .progress(let value): try Frames.json(value)
-        case .result(let value): try Frames.json(value)
+        case .withdraw(let value): try JSONWriter.encode(value)
+        case .step(let value): try JSONWriter.encode(value)
+        case .progress(let value): try JSONWriter.encode(value)
+        case .result(let value): try JSONWriter.encode(value)
         case .refuse(let value): try Frames.json(value)
-        case .drop(let value): try Frames.json(value)
+        case .drop(let value): try JSONWriter.encode(value)
         }
     }
 

@@ -39,6 +39,21 @@ import Testing
         }
     }
 
+    @Test("Appending to bytes writes what string writes, for four-digit years and wider ones alike")
+    func appendMatchesString() {
+        var generator = SystemRandomNumberGenerator()
+        let seconds = [-62_167_219_200.0, -62_167_219_200.001, 253_402_300_799.999, 253_402_300_800, -1e12, 1e12, 0]
+            + (0..<2_000).map { _ in Double.random(in: -1e12...1e12, using: &generator) }
+        for second in seconds {
+            let date = Date(timeIntervalSince1970: second)
+            var bytes: [UInt8] = [1, 2]
+            Timestamp.append(date, to: &bytes)
+            #expect(bytes == [1, 2] + Array(Timestamp.string(date).utf8), "\(second)")
+        }
+        #expect(Timestamp.string(Date(timeIntervalSince1970: 253_402_300_800)) == "10000-01-01T00:00:00.000Z")
+        #expect(Timestamp.string(Date(timeIntervalSince1970: 253_402_300_799.999)) == "9999-12-31T23:59:59.999Z")
+    }
+
     @Test("Other RFC 3339 forms are read too; garbage is not", arguments: [
         ("2025-01-31T09:30:00Z", 1_738_315_800.0 as Double?),
         ("2025-01-31T10:30:00.250+01:00", 1_738_315_800.25),

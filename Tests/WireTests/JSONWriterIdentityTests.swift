@@ -6,7 +6,8 @@ import Wire
 /// The hand-written writer must give exactly the bytes `JSONCoding.encoder` gives, for every hot type.
 @Suite("JSON writer: the encoder's bytes")
 struct JSONWriterIdentityTests {
-    /// Writes `count` random values made by `make` both ways and compares them byte for byte.
+    /// Writes `count` random values made by `make` both ways and compares them byte for byte (and the size
+    /// the writer counts with the encoder's length).
     private func same<T: JSONWritable & Encodable>(
         _ count: Int, seed: UInt64, _ make: (inout RandomWireValues) -> T, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
@@ -16,7 +17,8 @@ struct JSONWriterIdentityTests {
             let value = make(&values)
             let encoded = try JSONCoding.encoder.encode(value)
             let written = try JSONWriter.encode(value)
-            if written != encoded {
+            let size = try JSONWriter.size(of: value)
+            if written != encoded || size != encoded.count {
                 differing += 1
                 if differing <= 3 {
                     Issue.record(
@@ -60,6 +62,14 @@ struct JSONWriterIdentityTests {
         try same(1000, seed: 41) { $0.dispatch() }
         try same(1000, seed: 42) { $0.resume() }
         try same(200, seed: 43) { WorkerMessage.Attempt(job: $0.odd(), attempt: $0.int()) }
+    }
+
+    @Test("The workers' per-job messages and the client's submit")
+    func workerMessagesAndSubmit() throws {
+        try same(1000, seed: 51) { $0.result() }
+        try same(300, seed: 52) { WorkerMessage.ProgressReport(job: $0.odd(), attempt: $0.int(), done: $0.integer(), total: $0.integer()) }
+        try same(500, seed: 53) { WorkerMessage.Step(job: $0.odd(), attempt: $0.int(), name: $0.odd(), value: $0.json()) }
+        try same(1000, seed: 54) { $0.submit() }
     }
 
     @Test("Every single control character, and numbers at the edges of their formats")

@@ -207,4 +207,15 @@ struct RandomWireValues {
         resolution.secureValues = maybe { $0.strings() }
         return BrokerCommand.Resume(job: odd(), attempt: int(), sequence: int(), resolution: resolution)
     }
+
+    mutating func result() -> WorkerMessage.Result {
+        WorkerMessage.Result(
+            job: odd(), attempt: int(), outcome: [.succeeded, .failed, .cancelled].randomElement(using: &random)!, output: maybe { $0.json() },
+            error: maybe { Job.Failure(code: $0.odd(), message: $0.odd()) })
+    }
+
+    mutating func submit() -> ClientRequest.Submit {
+        ClientRequest.Submit(
+            operation: odd(), input: json(), idempotencyKey: maybe { $0.odd() }, answerWithin: maybe { $0.double() }, audience: maybe { $0.audience() })
+    }
 }

@@ -44,6 +44,13 @@ public struct JSONWriter {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// How many bytes the JSON of `value` takes, without copying them out.
+    public static func size(of value: some JSONWritable, capacity: Int = 512) throws -> Int {
+        var writer = JSONWriter(capacity: capacity)
+        try value.write(to: &writer)
+        return writer.bytes.count
+    }
+
     /// Opens an object.
     public mutating func beginObject() throws {
         try open(UInt8(ascii: "{"))
@@ -132,7 +139,7 @@ public struct JSONWriter {
     /// Writes a date as `Timestamp.string`, quoted.
     public mutating func date(_ value: Date) {
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: Timestamp.string(value).utf8)
+        Timestamp.append(value, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 

@@ -55,3 +55,40 @@ extension WorkerMessage.Attempt: JSONWritable {
         writer.endObject()
     }
 }
+
+extension WorkerMessage.Result: JSONWritable {
+    /// Writes the result as the synthesized `encode(to:)` does: `output` and `error` only when set.
+    public func write(to writer: inout JSONWriter) throws {
+        try writer.beginObject()
+        try writer.member("attempt", attempt)
+        try writer.field("error", error)
+        try writer.member("job", job)
+        try writer.member("outcome", outcome.rawValue)
+        try writer.field("output", output)
+        writer.endObject()
+    }
+}
+
+extension WorkerMessage.ProgressReport: JSONWritable {
+    /// Writes the job, its attempt and how far it has come.
+    public func write(to writer: inout JSONWriter) throws {
+        try writer.beginObject()
+        try writer.member("attempt", attempt)
+        try writer.member("done", done)
+        try writer.member("job", job)
+        try writer.member("total", total)
+        writer.endObject()
+    }
+}
+
+extension WorkerMessage.Step: JSONWritable {
+    /// Writes the job, its attempt and the step's name and value.
+    public func write(to writer: inout JSONWriter) throws {
+        try writer.beginObject()
+        try writer.member("attempt", attempt)
+        try writer.member("job", job)
+        try writer.member("name", name)
+        try writer.member("value", value)
+        writer.endObject()
+    }
+}
