@@ -134,6 +134,7 @@ extension Settings {
         case "maxSuspended": maxSuspended = Int(try integer())
         case "httpConnectionLimit": httpConnectionLimit = Int(try integer())
         case "httpIdleTimeoutSeconds": httpIdleTimeoutSeconds = Int(try integer())
+        case "webhookInFlight": webhookInFlight = Int(try integer())
         default: throw ConfigurationError(key: key, source: source, problem: "unknown key; known keys: \(Self.keys.joined(separator: ", "))")
         }
     }

@@ -50,6 +50,7 @@ extension Settings {
                   "must be from 1 to 3600 seconds; a connection that sends nothing is always closed in the end")
         try check("workerName", workerName.count <= 128 && !workerName.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
                   "must be at most 128 characters without control characters")
+        try check("webhookInFlight", webhookInFlight >= 1 && webhookInFlight <= 256, "must be from 1 to 256")
     }
 
     private func check(_ key: String, _ condition: Bool, _ problem: String) throws(ConfigurationError) {

@@ -104,6 +104,10 @@ public struct Settings: Sendable, Hashable {
     /// Seconds a gateway connection may send nothing (idle, or half-open in the middle of a request) before it is closed.
     public var httpIdleTimeoutSeconds = 60
 
+    // Keeping up (docs/benchmarks.md).
+    /// Outgoing webhook attempts in flight at once to one endpoint; 1 delivers strictly one at a time in event order.
+    public var webhookInFlight = 1
+
     public init() {}
 
     /// The keys, in the order the documentation lists them.
@@ -118,6 +122,7 @@ public struct Settings: Sendable, Hashable {
         "journal", "retention",
         "maxSuspended",
         "httpConnectionLimit", "httpIdleTimeoutSeconds",
+        "webhookInFlight",
     ]
 
     /// Keys whose values are secrets: never printed or logged.

@@ -13,13 +13,13 @@ struct OutboxHarness {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString)")
     }
 
-    /// Options scaled down: backoff 20 ms, timeout 2 s unless a test says otherwise.
+    /// Options scaled down: backoff 20 ms, timeout 2 s, one attempt in flight per endpoint unless a test says otherwise.
     func options(
-        maxAttempts: Int = 8, backoff: Duration = .milliseconds(20), timeout: Duration = .seconds(2)
+        maxAttempts: Int = 8, backoff: Duration = .milliseconds(20), timeout: Duration = .seconds(2), inFlight: Int = 1
     ) -> WebhookDispatcher.Options {
         WebhookDispatcher.Options(
             folder: folder, synchronous: .normal, maxAttempts: maxAttempts, backoff: backoff, timeout: timeout,
-            publicURL: "https://gateway.example/")
+            inFlight: inFlight, publicURL: "https://gateway.example/")
     }
 
     /// A dispatcher for `subscribers`, already running; stop it with `stop(_:)`.

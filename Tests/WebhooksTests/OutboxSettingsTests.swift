@@ -19,6 +19,7 @@ import Testing
         harness.source.append(OutboxEvents.pending(1))
         harness.source.append(OutboxEvents.succeeded(2))
         try await outboxEventually { try dispatcher.store.cursor() == 2 }
+        #expect(harness.source.subscriberCount == 0, "no live subscription without an endpoint: nothing to decode")
         try await harness.stop((dispatcher, task))
         #expect(try dispatcher.deliveries().isEmpty)
         #expect(FileManager.default.fileExists(atPath: harness.folder.appendingPathComponent("gateway.sqlite").path))

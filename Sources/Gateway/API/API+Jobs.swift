@@ -45,7 +45,7 @@ extension API {
             ) { request, _ throws(APIError) in
                 let job = try await job(.cancel(.init(job: try request.parameter("id"))))
                 // A running job is only asked to stop: 202 until it notices, 200 once it has ended.
-                return .json(job.isFinished ? 200 : 202, job)
+                return .written(job.isFinished ? 200 : 202, job)
             },
         ]
     }

@@ -47,7 +47,7 @@ extension API {
         let audience = try Self.audience(body.fields["audience"])
         let job = try await job(.submit(.init(
             operation: operation, input: input, idempotencyKey: idempotencyKey, answerWithin: within, audience: audience)))
-        var response = HTTPResponse.json(202, job)
+        var response = HTTPResponse.written(202, job)
         response.headers["Location"] = "/v1/jobs/\(job.id)"
         return response
     }

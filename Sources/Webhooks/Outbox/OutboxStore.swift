@@ -40,6 +40,13 @@ final class OutboxStore: Sendable {
         try locked { try $0.query("SELECT sequence FROM cursor WHERE id = 1").first?.int("sequence") ?? 0 }
     }
 
+    /// Moves the cursor forward to `sequence` (never back), enqueueing nothing.
+    func advance(to sequence: Int64) throws(OutboxError) {
+        try locked { database in
+            try database.run("UPDATE cursor SET sequence = ? WHERE id = 1 AND sequence < ?", .integer(sequence), .integer(sequence))
+        }
+    }
+
     /// Adds a delivery per interested, enabled endpoint for each event after the cursor, and moves the
     /// cursor past them, in one transaction; a repeated event adds nothing. Returns the new cursor.
     @discardableResult

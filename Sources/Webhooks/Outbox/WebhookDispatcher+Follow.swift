@@ -5,8 +5,9 @@ import Wire
 
 extension WebhookDispatcher {
     /// Follows the broker's events with an `EventFollower` whose snapshot is the outbox's durable
-    /// cursor, enqueueing each batch it delivers; a batch that cannot be written is delivered again.
+    /// cursor, handing what it delivers to `write()` through the backlog (waiting while the backlog is full).
     func follow() async {
+        guard !subscribers.all.isEmpty else { return await keepCursorCurrent() }
         let failures = FailureCount()
         let follower = EventFollower<Void>(
             source: source, silence: options.silence, pageSize: options.pageSize,
@@ -16,7 +17,7 @@ extension WebhookDispatcher {
             },
             deliver: { [self] update in
                 guard case .events(let events) = update else { return }
-                try enqueue(events)
+                await backlog.add(events)
                 failures.reset()
             })
         try? await follower.run()
@@ -25,6 +26,11 @@ extension WebhookDispatcher {
     /// The outbox's cursor: everything up to it is enqueued. A broker whose newest event is behind it
     /// has a journal the outbox does not know; that is said (every few seconds) until someone acts.
     private func cursor() async throws(WireError) -> Int64 {
+        try await positions().cursor
+    }
+
+    /// The outbox's cursor and the broker's newest event (see `cursor()`).
+    private func positions() async throws(WireError) -> (cursor: Int64, newest: Int64) {
         let cursor: Int64
         do {
             cursor = try store.cursor()
@@ -38,7 +44,48 @@ extension WebhookDispatcher {
                     + "was the journal replaced? Remove \(store.path) to start over")
             try? await Task.sleep(for: .seconds(5))
         }
-        return cursor
+        return (cursor, newest)
+    }
+
+    /// With no endpoint configured nothing is ever enqueued, so instead of following (and decoding)
+    /// every event, the cursor is moved to the broker's newest event once a second: an endpoint
+    /// configured later starts from about then, as it would had every event been followed.
+    private func keepCursorCurrent() async {
+        var failures = 0
+        while !Task.isCancelled {
+            do {
+                let (cursor, newest) = try await positions()
+                if newest > cursor { try store.advance(to: newest) }
+                failures = 0
+            } catch {
+                failures += 1
+                if failures == 1 { log.warning("cannot follow the broker's events: \(error)") }
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    /// Writes the backlog to the outbox until cancelled: everything that arrived while the previous commit
+    /// ran goes in the next one, so one commit covers many events. What cannot be written stays in the
+    /// backlog and is tried again after a pause; what a stop leaves unwritten is behind the durable cursor,
+    /// so the next run reads it again from the journal.
+    func write() async {
+        var failures = 0
+        while !Task.isCancelled {
+            let events = backlog.take()
+            guard !events.isEmpty else {
+                await backlog.arrived.wait(timeout: .seconds(1))
+                continue
+            }
+            do {
+                try enqueue(events)
+                failures = 0
+            } catch {
+                backlog.restore(events)
+                failures += 1
+                await pause(failures)
+            }
+        }
     }
 
     /// Enqueues `events` and moves the cursor past them in one transaction; throws (logged) when the

@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// It follows the event stream (live first, then the journal from its cursor, re-reading on a gap),
 /// enqueues one delivery per event and interested endpoint in `<data>/gateway.sqlite`, and delivers
-/// them signed, in order per endpoint, retrying with backoff until they succeed or are dead-lettered.
+/// them signed over kept-alive connections, started in event order per endpoint (`inFlight` at once),
+/// retrying with backoff until they succeed or are dead-lettered.
 public final class WebhookDispatcher: Service {
     /// The endpoints deliveries go to; no other address is ever contacted.
     public let subscribers: WebhookSubscribers
@@ -19,6 +20,7 @@ public final class WebhookDispatcher: Service {
     let client: WebhookHTTPClient
     let metrics = WebhookMetrics()
     let doorbell = Doorbell()
+    let backlog = EventBacklog()
     let log: Log
     let inFlight = Mutex<Set<String>>([])
     let disabledEndpoints = Mutex<Set<String>>([])
@@ -43,7 +45,7 @@ public final class WebhookDispatcher: Service {
         self.options = options
         self.store = try OutboxStore(folder: options.folder, synchronous: options.synchronous)
         self.source = source
-        self.client = WebhookHTTPClient(timeout: options.timeout)
+        self.client = WebhookHTTPClient(timeout: options.timeout, connectionsPerHost: options.inFlight)
         self.log = log
         answerBase = Mutex(options.publicURL)
         (stopped, stopper) = AsyncStream.makeStream(of: Void.self)
@@ -61,6 +63,7 @@ public final class WebhookDispatcher: Service {
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 group.addTask { await self.follow() }
+                group.addTask { await self.write() }
                 group.addTask { await self.deliver() }
                 for await _ in stopped {}
                 group.cancelAll()

@@ -17,8 +17,10 @@ extension WebhookDispatcher {
         public var maxBackoff: Duration
         /// How long one attempt may take.
         public var timeout: Duration
-        /// Attempts in flight at once, across endpoints (one per endpoint at a time).
+        /// Endpoints served at once, each by one round at a time.
         public var concurrency: Int
+        /// Attempts in flight at once to one endpoint; 1 delivers strictly one at a time in event order.
+        public var inFlight: Int
         /// The gateway's base URL for answer links, without a trailing slash.
         public var publicURL: String
         /// Events asked for per catch-up page.
@@ -26,11 +28,15 @@ extension WebhookDispatcher {
         /// How long without an event or heartbeat counts as lost contact with the broker's events.
         public var silence: Duration
 
+        /// Deliveries one round takes from an endpoint at most: their attempts are counted in one commit and
+        /// their results recorded in one more.
+        var batch: Int { max(64, inFlight) }
+
         /// Options with the defaults of `Settings`.
         public init(
             folder: URL, synchronous: Synchronous = .full, maxAttempts: Int = 8,
             backoff: Duration = .seconds(1), maxBackoff: Duration = .seconds(3600), timeout: Duration = .seconds(5),
-            concurrency: Int = 4, publicURL: String = "http://127.0.0.1:8080", pageSize: Int = 1_000, silence: Duration = .seconds(5)
+            concurrency: Int = 4, inFlight: Int = 1, publicURL: String = "http://127.0.0.1:8080", pageSize: Int = 1_000, silence: Duration = .seconds(5)
         ) {
             self.folder = folder
             self.synchronous = synchronous
@@ -39,19 +45,20 @@ extension WebhookDispatcher {
             self.maxBackoff = maxBackoff
             self.timeout = timeout
             self.concurrency = max(1, concurrency)
+            self.inFlight = max(1, inFlight)
             self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
             self.pageSize = max(1, pageSize)
             self.silence = silence
         }
 
-        /// `data`, `synchronous`, `webhookMaxAttempts`, `webhookBackoffMs`, `webhookTimeoutMs`,
+        /// `data`, `synchronous`, `webhookMaxAttempts`, `webhookBackoffMs`, `webhookTimeoutMs`, `webhookInFlight`,
         /// `publicUrl` (empty means `http://<http>`), and the broker's heartbeat (`heartbeatMs`, `liveness`).
         public init(settings: Settings) {
             self.init(
                 folder: URL(fileURLWithPath: settings.data, isDirectory: true),
                 synchronous: settings.synchronous,
                 maxAttempts: settings.webhookMaxAttempts, backoff: .milliseconds(settings.webhookBackoffMs),
-                timeout: .milliseconds(settings.webhookTimeoutMs),
+                timeout: .milliseconds(settings.webhookTimeoutMs), inFlight: settings.webhookInFlight,
                 publicURL: settings.publicUrl.isEmpty ? "http://\(settings.http)" : settings.publicUrl,
                 silence: .milliseconds(max(3_000, settings.heartbeatMs * settings.liveness)))
         }

@@ -3,18 +3,21 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// POSTs webhook messages with URLSession: no redirects followed, no cookies or cache, a hard timeout.
+/// POSTs webhook messages with URLSession: no redirects followed, no cookies or cache, a hard timeout;
+/// connections are kept alive and reused between deliveries to the same endpoint.
 final class WebhookHTTPClient: Sendable {
     private let session: URLSession
     private let timeout: Duration
 
-    /// A client whose attempts each give up after `timeout`.
-    init(timeout: Duration) {
+    /// A client whose attempts each give up after `timeout`, keeping up to `connectionsPerHost` (at least 6)
+    /// connections open to each endpoint.
+    init(timeout: Duration, connectionsPerHost: Int = 6) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpMaximumConnectionsPerHost = max(6, connectionsPerHost)
         // Only a session-level delegate is asked about redirects on Linux; a per-task one is not.
         session = URLSession(configuration: configuration, delegate: RedirectRefuser(), delegateQueue: nil)
         self.timeout = timeout

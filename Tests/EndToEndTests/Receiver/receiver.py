@@ -5,7 +5,8 @@ Listens on 127.0.0.1 (port 0 picks a free one), writes the port it bound to --po
 every request as one JSON line in --log before answering it:
 
     {"method", "path", "headers": {lowercased name: value}, "body": text, "status": answered,
-     "verified": true/false (Standard Webhooks signature checked against $RECEIVER_SECRET) or null}
+     "verified": true/false (Standard Webhooks signature checked against $RECEIVER_SECRET) or null,
+     "client": "host:port" of the connection it came on (connections are kept alive: HTTP/1.1)}
 
 Statuses come from --statuses, one per request in arrival order; the last one repeats. Non-2xx
 answers carry `Retry-After: --retry-after` when given; 3xx answers carry `Location: --location`.
@@ -71,6 +72,7 @@ def main():
                     "body": body.decode("utf-8", "replace"),
                     "status": status,
                     "verified": verify(secret, headers, body),
+                    "client": "%s:%d" % self.client_address[:2],
                 }
                 # One write per line, so a reader never sees half a record.
                 os.write(log, (json.dumps(record, sort_keys=True) + "\n").encode())

@@ -16,6 +16,8 @@ struct ReceivedWebhook: Decodable, CustomStringConvertible {
     let status: Int
     /// Whether the Standard Webhooks signature matched the receiver's secret (nil without a secret).
     let verified: Bool?
+    /// The receiver's view of the connection it came on, `host:port`: one per TCP connection.
+    let client: String?
 
     var id: String { headers["webhook-id"] ?? "" }
     var timestamp: String { headers["webhook-timestamp"] ?? "" }
