@@ -67,6 +67,8 @@ struct BrokerCommand: Command {
         _ = try arguments.positionals()
         let broker = try Services.broker(
             settings, context: try Context(), credentials: try Credentials(settings), initialize: arguments.has("init"))
+        // Made as soon as the broker listens: a SIGHUP from then on rereads the keys, never ends the process.
+        let reloader = KeyReloader(broker: broker, log: settings.log("broker"))
         var banner = Banner("interlude broker is up.")
         banner.row("clients", broker.endpoints.clients)
         banner.row("workers", broker.endpoints.workers)
@@ -74,7 +76,7 @@ struct BrokerCommand: Command {
         banner.row("journal", try settings.journalLocation.description)
         banner.row("keys", settings.curveSecretKeyFile.isEmpty ? "none (loopback only)" : "CURVE, admitting \(settings.authorizedKeysFile)")
         banner.write()
-        return try await runServices([broker, KeyReloader(broker: broker, log: settings.log("broker"))], log: settings.log("broker"))
+        return try await runServices([broker, reloader], log: settings.log("broker"))
     }
 }
 

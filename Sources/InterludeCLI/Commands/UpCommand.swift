@@ -33,6 +33,8 @@ struct UpCommand: Command {
         let context = try Context()
         let credentials = try Credentials(settings)
         let broker = try Services.broker(settings, context: context, credentials: credentials, initialize: arguments.has("init"))
+        // Made as soon as the broker listens: a SIGHUP from then on rereads the keys, never ends the process.
+        let reloader = KeyReloader(broker: broker, log: settings.log("broker"))
         // In one process, the worker and the gateway use the process's key; it must be listed with both roles.
         let localBroker = credentials.secretKey?.publicKey
         let worker = try Services.worker(
@@ -54,7 +56,6 @@ struct UpCommand: Command {
         let announced = WorkerProcess.announce(banner, when: worker, within: .seconds(10), log: log)
         defer { announced.cancel() }
         // Stopped in reverse: webhook deliveries, then HTTP, then the worker, and the broker last.
-        let reloader = KeyReloader(broker: broker, log: settings.log("broker"))
         return try await runServices([broker, reloader, worker] + gateway.services, log: log)
     }
 }
