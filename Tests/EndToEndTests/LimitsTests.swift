@@ -19,7 +19,10 @@ extension EndToEnd {
                 let refused = try await sandbox.cli("submit", "noop", "--input", try sandbox.inputFile("big.json", paddedInput(bytes)))
                 #expect(refused.status == 1, "\(bytes) bytes: \(refused)")
                 #expect(refused.stderr.contains("at most 262144 are allowed"), "\(refused)")
-                let http = try await sandbox.api().post("/v1/operations", #"{"operation":"noop","input":\#(paddedInput(bytes))}"#)
+                // The gateway answers 413 from Content-Length and closes without reading the body; asking
+                // for 100-continue makes the client wait for that answer instead of writing into the close.
+                let http = try await sandbox.api().post(
+                    "/v1/operations", #"{"operation":"noop","input":\#(paddedInput(bytes))}"#, headers: ["Expect": "100-continue"])
                 #expect(http.status == 413, "\(bytes) bytes over HTTP: \(http)")
             }
             // Under the HTTP body limit but over the input's share: the broker refuses it, still 413.
