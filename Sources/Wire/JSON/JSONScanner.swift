@@ -1,3 +1,5 @@
+import Presentation
+
 /// The pre-reader's single pass: an explicit stack instead of recursion, so depth costs no stack frames.
 struct JSONScanner {
     private let bytes: UnsafeRawBufferPointer
@@ -179,20 +181,8 @@ extension JSONScanner {
     }
 
     private mutating func hexUnit() throws(JSONRefusal) -> UInt16 {
-        guard bytes.count - index >= 4 else { throw refusal("\\u needs four hex digits") }
-        var value: UInt16 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw refusal("\\u needs four hex digits")
-            }
-            value = value << 4 | UInt16(digit)
-            index += 1
-        }
+        guard let value = JSONHexUnit.read(bytes, at: index) else { throw refusal("\\u needs four hex digits") }
+        index += 4
         return value
     }
 
