@@ -65,6 +65,9 @@ import Testing
         (["INTERLUDE_HTTP_IDLE_TIMEOUT_SECONDS": "0"], "httpIdleTimeoutSeconds"),
         (["INTERLUDE_HTTP_IDLE_TIMEOUT_SECONDS": "3601"], "httpIdleTimeoutSeconds"),
         (["INTERLUDE_HTTP_IDLE_TIMEOUT_SECONDS": "soon"], "httpIdleTimeoutSeconds"),
+        (["INTERLUDE_WEBHOOK_IN_FLIGHT": "0"], "webhookInFlight"),
+        (["INTERLUDE_WEBHOOK_IN_FLIGHT": "257"], "webhookInFlight"),
+        (["INTERLUDE_WEBHOOK_IN_FLIGHT": "many"], "webhookInFlight"),
     ])
     func badValuesAreRefusedNamingTheKey(environment: [String: String], key: String) {
         let error = #expect(throws: ConfigurationError.self) { try Settings.load(file: nil, environment: environment) }
