@@ -58,6 +58,17 @@ public enum Frames {
 
     /// Decodes a JSON payload, turning any failure into `invalidBody` with the path that broke.
     public static func payload<T: Decodable>(_ type: T.Type, _ body: Data, in message: String) throws(WireError) -> T {
+        try decoded(T.self, body, in: message)
+    }
+
+    /// Reads a JSON payload with the hand-written reader (one pass, no `Codable`), which accepts exactly what
+    /// the decoder accepts; a refused body goes through the decoder too, so the error names the path that broke.
+    public static func payload<T: Decodable & JSONReadable>(_ type: T.Type, _ body: Data, in message: String) throws(WireError) -> T {
+        if let value = try? JSONReader.read(T.self, from: body) { return value }
+        return try decoded(T.self, body, in: message)
+    }
+
+    private static func decoded<T: Decodable>(_ type: T.Type, _ body: Data, in message: String) throws(WireError) -> T {
         do {
             return try JSONCoding.decoder.decode(T.self, from: body)
         } catch let error as DecodingError {

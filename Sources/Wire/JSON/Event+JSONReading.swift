@@ -1,0 +1,25 @@
+import Foundation
+import Presentation
+
+extension Event.Kind: JSONReadable {}
+
+extension Event: JSONReadable {
+    /// A published or journaled event, with whichever of job, presentation and resolution it carries.
+    public init(reading reader: inout JSONReader) throws(JSONReadError) {
+        let start = reader.index
+        var sequence: Int64?, type: Kind?, at: Date?, job: Job?, presentation: Presentation?, resolution: Resolution?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            switch key {
+            case "sequence": sequence = try reader.readIfPresent()
+            case "type": type = try reader.readIfPresent()
+            case "at": at = try reader.readIfPresent()
+            case "job": job = try reader.readIfPresent()
+            case "presentation": presentation = try reader.readIfPresent()
+            case "resolution": resolution = try reader.readIfPresent()
+            default: try reader.skipValue()
+            }
+        }
+        guard let sequence, let type, let at else { throw JSONReadError(offset: start, reason: "Event needs \"sequence\", \"type\" and \"at\"") }
+        self.init(sequence: sequence, type: type, at: at, job: job, presentation: presentation, resolution: resolution)
+    }
+}
