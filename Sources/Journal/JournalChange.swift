@@ -4,7 +4,9 @@ import Primitives
 import Wire
 
 /// What the broker must make durable; applied in one transaction per loop turn.
-public enum JournalChange: Sendable, Hashable {
+///
+/// Each case's values are boxed (`indirect`), so passing a change along copies a pointer, not a whole job.
+public indirect enum JournalChange: Sendable, Hashable {
     case saveJob(Job, idempotency: Idempotency?)
     case addPresentation(Presentation)
     case resolve(Resolution)
