@@ -71,13 +71,14 @@ extension JSONValue {
         return nil
     }
 
-    /// Encodes any `Encodable` value as a JSON value.
+    /// Encodes any `Encodable` value as a JSON value (read back with the hand-written reader, which reads
+    /// what `JSONCoding.decoder` reads).
     public init(encoding value: some Encodable) throws {
-        self = try JSONCoding.decoder.decode(JSONValue.self, from: JSONCoding.encoder.encode(value))
+        self = try JSONReader.read(JSONValue.self, from: JSONCoding.encoder.encode(value))
     }
 
-    /// Decodes this JSON value as `T`.
+    /// Decodes this JSON value as `T` (written with `JSONWriter`, the encoder's bytes without `Codable`).
     public func decode<T: Decodable>(as type: T.Type = T.self) throws -> T {
-        try JSONCoding.decoder.decode(T.self, from: JSONCoding.encoder.encode(self))
+        try JSONCoding.decoder.decode(T.self, from: JSONWriter.encode(self))
     }
 }
