@@ -29,6 +29,18 @@ import Testing
         var received: [HTTPRequest] { log.requests.withLock { $0 } }
     }
 
+    /// A task that posts an empty body to `url` and returns how the request failed (nil if it did not).
+    static func failure(of client: HTTPClient, posting url: URL) -> Task<HTTPClientError?, Never> {
+        Task {
+            do {
+                _ = try await client.post(url: url, headers: [:], body: Data())
+                return nil
+            } catch {
+                return error as? HTTPClientError
+            }
+        }
+    }
+
     @Test func aPostArrivesWithItsHeadersAndBodyAndTheAnswerCarriesStatusAndHeaders() async throws {
         let endpoint = try Endpoint { _ in HTTPResponse(status: 503, headers: ["Retry-After": "7"]) }
         let client = HTTPClient(timeout: .seconds(10))
@@ -119,14 +131,7 @@ import Testing
         let client = HTTPClient(timeout: .seconds(30))
         defer { client.close() }
         let url = endpoint.url
-        let task = Task { () -> HTTPClientError? in
-            do {
-                _ = try await client.post(url: url, headers: [:], body: Data())
-                return nil
-            } catch {
-                return error as? HTTPClientError
-            }
-        }
+        let task = Self.failure(of: client, posting: url)
         try await waitFor { !endpoint.received.isEmpty }
         let start = ContinuousClock.now
         task.cancel()
@@ -145,14 +150,7 @@ import Testing
         }
         let client = HTTPClient(timeout: .seconds(30))
         let url = endpoint.url
-        let task = Task { () -> HTTPClientError? in
-            do {
-                _ = try await client.post(url: url, headers: [:], body: Data())
-                return nil
-            } catch {
-                return error as? HTTPClientError
-            }
-        }
+        let task = Self.failure(of: client, posting: url)
         try await waitFor { !endpoint.received.isEmpty }
         client.close()
         let inFlight = await task.value
