@@ -5,37 +5,41 @@ import Testing
 
 /// HTTPS against a Python endpoint with the self-signed certificate in `Fixtures/` (see its README).
 @Suite struct HTTPClientTLSTests {
-    /// `tls_receiver.py` running on a free loopback port until `stop()`.
+    /// `tls_receiver.py` running on a free loopback port until `stop()`. Nothing here blocks a thread:
+    /// the port is read from a file the script writes, polled with a bounded wait.
     final class TLSEndpoint {
         static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
         static let certificate = fixtures.appendingPathComponent("loopback-cert.pem")
         private let process = Process()
-        private let input = Pipe()
         let url: URL
 
-        init() throws {
-            let output = Pipe()
+        init() async throws {
+            let portFile = FileManager.default.temporaryDirectory.appendingPathComponent("tls-receiver-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: portFile) }
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = [
                 "python3", Self.fixtures.appendingPathComponent("tls_receiver.py").path, Self.certificate.path,
-                Self.fixtures.appendingPathComponent("loopback-key.pem").path,
+                Self.fixtures.appendingPathComponent("loopback-key.pem").path, portFile.path,
             ]
-            process.standardInput = input
-            process.standardOutput = output
+            process.standardInput = FileHandle.nullDevice
             try process.run()
-            // The script prints its port as soon as it listens; a failed start closes the pipe instead.
-            let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-            guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                process.terminate()
-                throw TLSEndpointFailed(output: line)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while true {
+                if let text = try? String(contentsOf: portFile, encoding: .utf8), let port = Int(text) {
+                    url = URL(string: "https://127.0.0.1:\(port)/hooks")!
+                    return
+                }
+                guard process.isRunning, ContinuousClock.now < deadline else {
+                    process.terminate()
+                    throw TLSEndpointFailed(output: "tls_receiver.py did not start within 30 s")
+                }
+                try await Task.sleep(for: .milliseconds(20))
             }
-            url = URL(string: "https://127.0.0.1:\(port)/hooks")!
         }
 
-        /// Ends the script (it exits when its standard input closes).
+        /// Ends the script (SIGTERM).
         func stop() {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
+            process.terminate()
         }
     }
 
@@ -44,7 +48,7 @@ import Testing
     }
 
     @Test func aTrustedCertificateIsAnsweredOverOneKeptAliveConnection() async throws {
-        let endpoint = try TLSEndpoint()
+        let endpoint = try await TLSEndpoint()
         defer { endpoint.stop() }
         let client = HTTPClient(timeout: .seconds(10), certificateAuthorities: TLSEndpoint.certificate)
         defer { client.close() }
@@ -58,7 +62,7 @@ import Testing
     }
 
     @Test func anUntrustedCertificateIsATLSFailureAndNothingIsSent() async throws {
-        let endpoint = try TLSEndpoint()
+        let endpoint = try await TLSEndpoint()
         defer { endpoint.stop() }
         let client = HTTPClient(timeout: .seconds(10))
         defer { client.close() }

@@ -82,7 +82,7 @@ import Testing
 
     @Test func anAnswerSlowerThanTheTimeoutFailsAsTimedOutWithinIt() async throws {
         let endpoint = try Endpoint { _ in
-            try? await Task.sleep(for: .seconds(3))
+            try? await Task.sleep(for: .seconds(10))
             return HTTPResponse(status: 204)
         }
         let client = HTTPClient(timeout: .milliseconds(300))
@@ -96,7 +96,7 @@ import Testing
 
         #expect(error?.code == .timedOut)
         #expect(error?.description == "timed out")
-        #expect(elapsed >= .milliseconds(280) && elapsed < .milliseconds(2_500), "\(elapsed)")
+        #expect(elapsed >= .milliseconds(280) && elapsed < .seconds(5), "\(elapsed)")
     }
 
     @Test func nothingListeningIsAConnectionRefused() async throws {
@@ -125,10 +125,10 @@ import Testing
 
     @Test func cancellingTheCallerEndsItsRequestAtOnce() async throws {
         let endpoint = try Endpoint { _ in
-            try? await Task.sleep(for: .seconds(5))
+            try? await Task.sleep(for: .seconds(20))
             return HTTPResponse(status: 204)
         }
-        let client = HTTPClient(timeout: .seconds(30))
+        let client = HTTPClient(timeout: .seconds(60))
         defer { client.close() }
         let url = endpoint.url
         let task = Self.failure(of: client, posting: url)
@@ -140,15 +140,15 @@ import Testing
         endpoint.server.stop()
 
         #expect(error?.code == .cancelled)
-        #expect(elapsed < .seconds(2), "\(elapsed)")
+        #expect(elapsed < .seconds(5), "\(elapsed)")
     }
 
     @Test func closingCancelsWhatIsInFlightAndEveryLaterRequest() async throws {
         let endpoint = try Endpoint { _ in
-            try? await Task.sleep(for: .seconds(5))
+            try? await Task.sleep(for: .seconds(20))
             return HTTPResponse(status: 204)
         }
-        let client = HTTPClient(timeout: .seconds(30))
+        let client = HTTPClient(timeout: .seconds(60))
         let url = endpoint.url
         let task = Self.failure(of: client, posting: url)
         try await waitFor { !endpoint.received.isEmpty }
@@ -189,9 +189,9 @@ import Testing
 /// A wait that ran out.
 struct WaitTimedOut: Error {}
 
-/// Waits until `condition` holds, at most 5 s.
+/// Waits until `condition` holds, at most 20 s.
 func waitFor(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(5)
+    let deadline = ContinuousClock.now + .seconds(20)
     while !condition() {
         guard ContinuousClock.now < deadline else { throw WaitTimedOut() }
         try await Task.sleep(for: .milliseconds(10))

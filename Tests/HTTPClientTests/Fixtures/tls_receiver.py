@@ -1,11 +1,12 @@
 """An HTTPS endpoint on 127.0.0.1 for the client's TLS tests.
 
-Usage: python3 tls_receiver.py CERT KEY. Prints the port it listens on, then answers every POST with
-204 and an `x-client-port` header (the client's source port, so a test can see a connection reused).
-Exits when its standard input closes.
+Usage: python3 tls_receiver.py CERT KEY PORTFILE. Writes the port it listens on to PORTFILE (whole, by a
+rename), then answers every POST with 204 and an `x-client-port` header (the client's source port, so a
+test can see a connection reused). Ends on SIGTERM, and by itself after two minutes.
 """
 
 import http.server
+import os
 import ssl
 import sys
 import threading
@@ -24,10 +25,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
 
+certificate, key, port_file = sys.argv[1:4]
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-context.load_cert_chain(sys.argv[1], sys.argv[2])
+context.load_cert_chain(certificate, key)
 server.socket = context.wrap_socket(server.socket, server_side=True)
-threading.Thread(target=server.serve_forever, daemon=True).start()
-print(server.server_address[1], flush=True)
-sys.stdin.read()
+with open(port_file + ".partial", "w") as f:
+    f.write(str(server.server_address[1]))
+os.rename(port_file + ".partial", port_file)
+threading.Timer(120, os._exit, [0]).start()
+server.serve_forever()
