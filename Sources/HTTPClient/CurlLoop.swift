@@ -26,9 +26,11 @@ final class CurlLoop: Sendable {
         _ = interlude_curl_multi_set_long(multi, CURLMOPT_MAXCONNECTS, max(1, connections))
         self.multi = multi
         self.settings = settings
-        let thread = Thread { [self] in run() }
-        thread.name = name
-        thread.start()
+        Thread { [self] in
+            // Named from inside: a name set before `start()` does not reach the system thread on Linux.
+            Thread.current.name = name
+            run()
+        }.start()
     }
 
     /// Queues `request` for the thread; a closed loop finishes it at once as cancelled.
