@@ -9,6 +9,9 @@ import SQLite
 protocol JournalDatabase: AnyObject {
     /// Runs one query and returns every row.
     func query(_ sql: String, _ values: [SQLValue]) throws -> [Row]
+    /// Runs one query and hands each row to `body`, read by position; SQLite hands them as it steps, so
+    /// no row outlives its call.
+    func eachRow(_ sql: String, _ values: [SQLValue], _ body: (any Columns) throws -> Void) throws
     /// Runs one statement; inside `transaction` it may take effect only when the transaction commits.
     func run(_ sql: String, _ values: [SQLValue]) throws
     /// Runs `body` as one transaction: every statement it runs takes effect, or none.
@@ -25,4 +28,8 @@ extension JournalDatabase {
     func run(_ sql: String, _ values: SQLValue...) throws { try run(sql, values) }
 }
 
-extension Database: JournalDatabase {}
+extension Database: JournalDatabase {
+    func eachRow(_ sql: String, _ values: [SQLValue], _ body: (any Columns) throws -> Void) throws {
+        try forEachRow(sql, values) { try body($0) }
+    }
+}

@@ -38,6 +38,11 @@ public struct JSONReader {
         return try outcome.get()
     }
 
+    /// Reads UTF-8 `bytes` (valid during the call) as one `T`, then only whitespace.
+    public static func read<T: JSONReadable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws(JSONReadError) -> T {
+        try read(type, bytes).get()
+    }
+
     private static func read<T: JSONReadable>(_ type: T.Type, _ bytes: UnsafeRawBufferPointer) -> Result<T, JSONReadError> {
         var reader = JSONReader(bytes)
         do throws(JSONReadError) {
