@@ -20,6 +20,11 @@ extension Journal {
         return recovery
     }
 
+    /// How many jobs have not ended: what `recover(_:)` will hand over, unreadable ones included.
+    public func unfinishedJobCount() throws -> Int {
+        Int(try database.query("SELECT COUNT(*) AS n FROM jobs WHERE state NOT IN ('succeeded', 'failed', 'cancelled')").first?.int("n") ?? 0)
+    }
+
     /// Hands every job that has not ended, with its presentation slot, to `each` in the order the jobs were
     /// made, as its rows are read: nothing of the journal is held beyond the job being read, so a broker
     /// builds its state while the rows stream by. Returns the jobs set aside because a row of theirs (the

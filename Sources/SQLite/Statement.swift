@@ -71,7 +71,7 @@ public final class Statement {
         }
 
         public func text(at column: Int) -> String? {
-            withText(at: column) { String(decoding: $0, as: UTF8.self) }
+            withText(at: column) { String(decoding: $0.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
         }
 
         public func withText<T>(at column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T? {
@@ -123,7 +123,7 @@ public final class Statement {
         case SQLITE_TEXT:
             let bytes = UnsafeRawPointer(sqlite3_column_text(handle, index))
             let count = Int(sqlite3_column_bytes(handle, index))
-            return .text(String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self))
+            return .text(String(decoding: UnsafeBufferPointer(start: bytes?.assumingMemoryBound(to: UInt8.self), count: count), as: UTF8.self))
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(handle, index))
             return .blob(count == 0 ? Data() : Data(bytes: sqlite3_column_blob(handle, index), count: count))

@@ -81,6 +81,7 @@ final class BrokerLoop {
         state = BrokerState(settings: state.settings)
         var recovering = BrokerState.Recovering(
             settings: state.settings, lastSequence: try journal.lastEventSequence(), announcements: try journal.announcements())
+        recovering.reserveCapacity(try journal.unfinishedJobCount())
         let quarantined = try journal.recover { recovering.add($0, $1) }
         state = recovering.finish(quarantined: quarantined)
         log.info("journal \(journal.path): \(state.activeJobCount) unfinished job(s) recovered, \(state.pendingCount) question(s) pending, \(state.registry.names.count) operation(s) known")

@@ -18,6 +18,12 @@ extension BrokerState {
             state = BrokerState(settings: settings, lastSequence: lastSequence, announcements: announcements)
         }
 
+        /// Makes room for `count` jobs, so the tables are not grown again and again while they come.
+        public mutating func reserveCapacity(_ count: Int) {
+            state.jobs.reserveCapacity(count)
+            state.pendingIndex.reserveCapacity(count)
+        }
+
         /// Adds a job that had not ended, with its presentation slot: waiting on its pending question, or
         /// queued for a worker (a job that was running is handed out again).
         public mutating func add(_ recovered: Job, _ recoveredSlot: PresentationSlot) {

@@ -240,20 +240,31 @@ public struct JSONReader {
     }
 }
 
-/// The keys of one object so far: a list while short, a set once long.
+/// The keys of one object so far: a list while short, a set once long; keys that come in ascending order (as
+/// every writer here writes them) are known new without a search.
 struct SeenKeys {
     private var list: [String] = []
-    private var set: Set<String> = []
+    private var set: Set<String>?
+    /// Whether every key so far came after the one before: how the writers here write them (sorted).
+    private var ascending = true
 
     /// Whether `key` is new.
     mutating func insert(_ key: String) -> Bool {
-        if set.isEmpty {
-            if list.contains(key) { return false }
+        // A key after the greatest so far is new without a search.
+        if ascending, list.last.map({ $0 < key }) ?? true {
             list.append(key)
-            if list.count == 16 { set = Set(list) }
             return true
         }
-        return set.insert(key).inserted
+        ascending = false
+        if set == nil {
+            if list.count < 16 {
+                if list.contains(key) { return false }
+                list.append(key)
+                return true
+            }
+            set = Set(list)
+        }
+        return set!.insert(key).inserted
     }
 }
 
