@@ -25,7 +25,7 @@ import Wire
         let depths = Mutex<[Int]>([])
         backend.onDrop { key in
             depths.withLock { $0.append(Thread.callStackReturnAddresses.count) }
-            backend.release(key.job)
+            backend.release(key.job, attempt: key.attempt)
         }
         let draft = Presentation.Draft.alert("Continue?", actions: [Action(id: "ok", label: "OK")])
         let drops = 2_000
@@ -39,6 +39,6 @@ import Wire
         #expect(seen.count == drops)
         let first = try #require(seen.first)
         #expect(seen.allSatisfy { $0 <= first + 2 }, "the handler's stack grew from \(first) to \(seen.max() ?? 0) frames")
-        backend.release("job-\(drops)")
+        backend.release("job-\(drops)", attempt: 1)
     }
 }
