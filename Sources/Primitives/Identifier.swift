@@ -8,7 +8,7 @@ public enum Identifier {
     }
 
     /// A new id with `prefix`, the second it was made (8 hex digits of Unix time) and 64 random bits:
-    /// `job_692c8f403f9c0a1b7d2e4c55`. Ids made later sort after earlier ones (to the second), so a
+    /// `job_6b0deb6d3f9c0a1b7d2e4c55`. Ids made later sort after earlier ones (to the second), so a
     /// journal's indexes keyed by them grow at one end instead of being written all over: with random ids
     /// each parked job dirtied pages across every such index, and the writes per job grew with the table.
     public static func ordered(_ prefix: String, at date: Date = Date()) -> String {

@@ -1,7 +1,8 @@
 import SQLite
 
 /// What the journal asks of a database engine: one statement at a time with `?` placeholders and
-/// SQLite's values, rows read by column name, write transactions, numbered migrations.
+/// SQLite's values, rows read by column name (or by position as
+/// they stream: `eachRow`), write transactions, numbered migrations.
 ///
 /// Both engines run the journal's one set of statements: SQLite's `Database` as it is, and
 /// `PostgresJournalDatabase`, which numbers the placeholders and sends a transaction's writes in one
