@@ -14,7 +14,7 @@ import ZeroMQ
 /// `BrokerConnection`.
 public final class BrokerClient: Sendable {
     private let outbox: Mailbox<Outgoing>
-    private let waiters = Waiters<String, BrokerReply>()
+    private let waiters = Waiters<String, Frames.Envelope>()
     private let counter = Atomic<Int>(0)
     private let prefix = Identifier.short()
     private let state = HealthRecord()
@@ -48,6 +48,17 @@ public final class BrokerClient: Sendable {
     /// Given several brokers, a submit without an idempotency key gets one, so sending it again to the
     /// next broker after a failover cannot make a second job.
     public func request(_ request: ClientRequest, timeout: Duration? = nil) async -> BrokerReply {
+        do throws(WireError) {
+            let envelope = try await exchange(request, timeout: timeout)
+            return try BrokerReply.decode(type: envelope.type, body: envelope.body)
+        } catch {
+            return .error(error)
+        }
+    }
+
+    /// Sends a request and returns its reply's envelope with the body undecoded, for a caller that passes
+    /// the broker's bytes on as they are; failures to get a reply are thrown as `request` returns them.
+    public func exchange(_ request: ClientRequest, timeout: Duration? = nil) async throws(WireError) -> Frames.Envelope {
         var request = request
         if case .submit(let submit) = request, submit.idempotencyKey == nil, EndpointList.split(endpoint).count > 1 {
             request = .submit(.init(operation: submit.operation, input: submit.input, idempotencyKey: Identifier.make("retry")))
@@ -61,9 +72,9 @@ public final class BrokerClient: Sendable {
                 if !outbox.post(outgoing) { waiters.fail(correlation, WireError(.unavailable, "the client is closed")) }
             }
         } catch let error as WireError {
-            return .error(error)
+            throw error
         } catch {
-            return .error(WireError(.unavailable, "the request was cancelled"))
+            throw WireError(.unavailable, "the request was cancelled")
         }
     }
 

@@ -16,7 +16,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
     private let context: Context
     private let options: BrokerConnection.Options
     private let outbox: Mailbox<Outgoing>
-    private let waiters: Waiters<String, BrokerReply>
+    private let waiters: Waiters<String, Frames.Envelope>
     private let health: HealthRecord
     private var pirate: LazyPirate
     private var socket: Socket?
@@ -33,7 +33,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
     private var connected = false
 
     init(
-        context: Context, options: BrokerConnection.Options, outbox: Mailbox<Outgoing>, waiters: Waiters<String, BrokerReply>,
+        context: Context, options: BrokerConnection.Options, outbox: Mailbox<Outgoing>, waiters: Waiters<String, Frames.Envelope>,
         health: HealthRecord
     ) throws {
         self.context = context
@@ -88,22 +88,25 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
         guard let socket else { return }
         while let frames = try? socket.receive() {
             do {
-                let (reply, correlation) = try Frames.decode(frames, as: BrokerReply.self, limits: options.limits)
-                if case .error(let error) = reply, error.code == .notActive {
+                // Only the envelope is read here; the waiting caller decodes the body (or passes it on),
+                // so this one thread does not decode every reply.
+                let envelope = try Frames.envelope(frames, limits: options.limits)
+                if envelope.type == "error", case .error(let error)? = try? BrokerReply.decode(type: envelope.type, body: envelope.body),
+                   error.code == .notActive {
                     // A standby: this request, and every other it holds, goes to the next broker (or,
                     // with one endpoint, to the same again shortly: it may be about to take over).
                     return moveOn(because: "the broker at \(pirate.endpoint) is standing by")
                 }
                 pirate.replied(at: .now)
-                inFlight[correlation] = nil
-                waiters.resolve(correlation, reply)
+                inFlight[envelope.correlation] = nil
+                waiters.resolve(envelope.correlation, envelope)
             } catch {
                 pirate.replied(at: .now)
                 // A reply that cannot be read still names its request: fail it now, not at the timeout.
                 guard frames.count == 4 else { continue }
                 let correlation = String(decoding: frames[2], as: UTF8.self)
                 inFlight[correlation] = nil
-                waiters.resolve(correlation, .error(error))
+                waiters.fail(correlation, error)
             }
         }
     }
