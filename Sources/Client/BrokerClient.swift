@@ -20,6 +20,8 @@ public final class BrokerClient: Sendable {
     private let state = HealthRecord()
     /// The broker's client endpoint, or several brokers' as a comma-separated list.
     public let endpoint: String
+    /// Whether `endpoint` names several brokers (read once: every submit asks).
+    private let severalBrokers: Bool
     /// How long a request waits for its reply unless the call says otherwise.
     public let requestTimeout: Duration
     /// The size policy replies are read with.
@@ -29,6 +31,7 @@ public final class BrokerClient: Sendable {
     /// broker that refuses the key fails the waiting requests with `forbidden` at once.
     init(context: Context, options: BrokerConnection.Options) throws {
         endpoint = options.clients
+        severalBrokers = EndpointList.split(options.clients).count > 1
         requestTimeout = options.requestTimeout
         limits = options.limits
         outbox = try Mailbox()
@@ -60,7 +63,7 @@ public final class BrokerClient: Sendable {
     /// the broker's bytes on as they are; failures to get a reply are thrown as `request` returns them.
     public func exchange(_ request: ClientRequest, timeout: Duration? = nil) async throws(WireError) -> Frames.Envelope {
         var request = request
-        if case .submit(let submit) = request, submit.idempotencyKey == nil, EndpointList.split(endpoint).count > 1 {
+        if case .submit(let submit) = request, submit.idempotencyKey == nil, severalBrokers {
             request = .submit(.init(operation: submit.operation, input: submit.input, idempotencyKey: Identifier.make("retry")))
         }
         let correlation = "\(prefix)-\(counter.add(1, ordering: .relaxed).newValue)"
