@@ -7,8 +7,10 @@ import ZeroMQ
 
 /// The `JobBackend` of a connected worker: questions and steps go to the broker and wait for it.
 final class SocketBackend: JobBackend {
+    /// One question of one attempt: a replay of the job asks the same sequence again in another attempt.
     struct Resumption: Hashable, Sendable {
         let job: String
+        let attempt: Int
         let sequence: Int
     }
 
@@ -19,7 +21,7 @@ final class SocketBackend: JobBackend {
     private let counter = Atomic<Int>(0)
     private let lastProgress = Mutex<[String: ContinuousClock.Instant]>([:])
     /// The question each suspended job waits on, so releasing a job finds its waiter without a scan.
-    private let asking = Mutex<[String: Int]>([:])
+    private let asking = Mutex<[String: Resumption]>([:])
     /// The tasks waiting on an answer, oldest first, and what lets one go when there are too many.
     private let suspended: Mutex<SuspendedJobs>
     private let dropping = Mutex<(@Sendable (SuspendedJobs.Key) -> Void)?>(nil)
@@ -46,9 +48,9 @@ final class SocketBackend: JobBackend {
     }
 
     func present(job: String, attempt: Int, sequence: Int, draft: Presentation.Draft) async throws -> Resolution {
-        let key = Resumption(job: job, sequence: sequence)
-        asking.withLock { $0[job] = sequence }
-        defer { asking.withLock { if $0[job] == sequence { $0[job] = nil } } }
+        let key = Resumption(job: job, attempt: attempt, sequence: sequence)
+        asking.withLock { $0[job] = key }
+        defer { asking.withLock { if $0[job] == key { $0[job] = nil } } }
         // Wait for the resume from the moment the question is acknowledged: an answer can arrive right after.
         async let resolution = resumptions.wait(for: key)
         do {
@@ -89,12 +91,15 @@ final class SocketBackend: JobBackend {
         if due { post(.progress(.init(job: job, attempt: attempt, done: done, total: total)), "") }
     }
 
-    /// The job ended here: stop waiting for anything of it. Constant time, so dropping every job of a
-    /// worker that holds thousands of suspended ones costs time linear in their number.
-    func release(_ job: String) {
-        if let sequence = asking.withLock({ $0.removeValue(forKey: job) }) {
-            resumptions.fail(Resumption(job: job, sequence: sequence), CancellationError())
+    /// This attempt of the job ended here: stop waiting for anything of it. A later attempt of the same
+    /// job (replayed on this worker while the cancelled one winds down) keeps its wait. Constant time, so
+    /// dropping every job of a worker that holds thousands of suspended ones costs time linear in their number.
+    func release(_ job: String, attempt: Int) {
+        let waiting = asking.withLock { asking -> Resumption? in
+            guard asking[job]?.attempt == attempt else { return nil }
+            return asking.removeValue(forKey: job)
         }
+        if let waiting { resumptions.fail(waiting, CancellationError()) }
         lastProgress.withLock { $0[job] = nil }
     }
 }

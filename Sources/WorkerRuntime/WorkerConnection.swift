@@ -21,7 +21,7 @@ struct WorkerConnection: Sendable {
     }
 
     /// How a session with one broker ended.
-    enum SessionEnd {
+    enum SessionEnd: Sendable, Hashable {
         /// The broker was silent too long (or the worker is stopping).
         case silent
         /// One of several brokers is not the active one: move on to the next at once.
@@ -30,29 +30,27 @@ struct WorkerConnection: Sendable {
 
     /// Runs sessions one after another until the service stops; waits with backoff between them.
     func run(for service: WorkerService) {
-        var backoff: TimeInterval = 0.25
+        var backoff = SessionBackoff()
         var index = 0
         while !service.isStopped {
             let endpoint = endpoints[index % endpoints.count]
             var end = SessionEnd.silent
+            var welcomed = false
             do {
-                end = try session(service, endpoint: endpoint)
+                end = try session(service, endpoint: endpoint, welcomed: &welcomed)
             } catch {
                 service.log.warning("connection to \(endpoint) failed: \(error)")
             }
             guard !service.isStopped else { break }
             service.dropAll()
             index += 1
-            var wait = backoff
+            // Walking a list of brokers while none is active yet: quick, but not a busy loop.
+            let wait = backoff.wait(after: end, welcomed: welcomed)
             switch end {
             case .silent:
-                service.log.warning("broker at \(endpoint) silent; reconnecting in \(backoff)s")
-                backoff = min(backoff * 2, 8)
+                service.log.warning("broker at \(endpoint) silent; reconnecting in \(wait)s")
             case .moveOn(let reason):
-                // Walking a list of brokers while none is active yet: quick, but not a busy loop.
                 service.log.info("\(reason); trying \(endpoints[index % endpoints.count])")
-                wait = min(backoff, 0.5)
-                backoff = min(backoff * 2, 8)
             }
             // Waits on the stop request, so stopping never waits for the backoff to pass.
             _ = try? poll([.fileDescriptor(service.stopRequest.fileDescriptor)], timeout: .milliseconds(Int(wait * 1000)))
@@ -60,8 +58,8 @@ struct WorkerConnection: Sendable {
     }
 
     /// One connection's life; returns when the broker has been silent too long, or, with several
-    /// brokers, when this one is not the active one.
-    private func session(_ service: WorkerService, endpoint: String) throws -> SessionEnd {
+    /// brokers, when this one is not the active one. `welcomed` becomes true once the broker takes the worker.
+    private func session(_ service: WorkerService, endpoint: String, welcomed: inout Bool) throws -> SessionEnd {
         let socket = try Socket(context, .dealer, security: security)
         let monitor = try HandshakeMonitor(watching: socket, in: context)
         defer {
@@ -118,6 +116,7 @@ struct WorkerConnection: Sendable {
                     _ = try socket.send(Frames.encode(ready), timeout: .seconds(1))
                     continue
                 }
+                if case .welcome = command { welcomed = true }
                 service.handle(command, correlation: correlation)
             }
             let now = Date()

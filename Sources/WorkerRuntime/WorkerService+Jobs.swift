@@ -12,11 +12,11 @@ extension WorkerService {
         case .presented, .stepRecorded, .refused:
             backend.acks.resolve(correlation, command)
         case .resume(let resume):
-            backend.resumptions.resolve(.init(job: resume.job, sequence: resume.sequence), resume.fullResolution)
+            backend.resumptions.resolve(.init(job: resume.job, attempt: resume.attempt, sequence: resume.sequence), resume.fullResolution)
         case .cancel(let attempt):
-            cancel(attempt.job, report: true)
+            cancel(attempt, report: true)
         case .forget(let attempt):
-            cancel(attempt.job, report: false)
+            cancel(attempt, report: false)
         case .welcome(let welcome):
             log.info("the broker took \(welcome.operations.count) operation(s): \(welcome.operations.joined(separator: ", "))")
             welcomed.yield(welcome.operations)
@@ -47,7 +47,7 @@ extension WorkerService {
             return running
         }
         for (id, job) in jobs {
-            backend.release(id)
+            backend.release(id, attempt: job.attempt)
             job.task.cancel()
         }
     }
@@ -61,16 +61,20 @@ extension WorkerService {
         }
         guard let found else { return }
         outbox.post(Frames.encode(WorkerMessage.drop(.init(job: suspended.job, attempt: suspended.attempt))))
-        backend.release(suspended.job)
+        backend.release(suspended.job, attempt: suspended.attempt)
         found.task.cancel()
     }
 
-    private func cancel(_ job: String, report: Bool) {
+    /// Cancels this attempt of a job (`report`: its end is reported); a message about another attempt changes nothing.
+    private func cancel(_ attempt: WorkerMessage.Attempt, report: Bool) {
         let found: RunningJob? = running.withLock { running in
-            report ? running[job] : running.removeValue(forKey: job)
+            guard let job = running[attempt.job], job.attempt == attempt.attempt else { return nil }
+            if !report { running[attempt.job] = nil }
+            return job
         }
-        backend.release(job)
-        found?.task.cancel()
+        guard let found else { return }
+        backend.release(attempt.job, attempt: attempt.attempt)
+        found.task.cancel()
     }
 
     private func start(_ dispatch: BrokerCommand.Dispatch) {
@@ -96,7 +100,8 @@ extension WorkerService {
                 running[dispatch.job] = nil
                 return true
             }
-            backend.release(dispatch.job)
+            // Only this attempt's waits: a replay of the job may already run here.
+            backend.release(dispatch.job, attempt: dispatch.attempt)
             guard stillOurs else { return }
             log.info("job \(dispatch.job) \(result.outcome.rawValue)\(result.error.map { ": \($0.message)" } ?? "")")
             outbox.post(Frames.encode(WorkerMessage.result(result)))

@@ -21,7 +21,7 @@ extension EndToEnd {
 
         /// Starts two brokers on `database` (the first active), then points the sandbox's later processes at both.
         func startPair(_ sandbox: Sandbox) async throws -> Pair {
-            let logged = ["INTERLUDE_LOG_LEVEL": "info"]
+            let logged = ["INTERLUDE_LOG_LEVEL": "debug"]
             let first = try await sandbox.startBroker(name: "broker-a", environment: logged)
             try await active(first, sandbox)
             let a = (sandbox.clients, sandbox.workers, sandbox.events)
@@ -46,6 +46,19 @@ extension EndToEnd {
             return start.duration(to: .now)
         }
 
+        /// Waits (at most 30 s) until `job` ends; a timeout also says what the job went through, what the
+        /// active broker sees, and the last lines `processes` logged.
+        func finished(_ job: String, _ sandbox: Sandbox, watching processes: [ProcessHandle]) async throws -> Job {
+            do {
+                return try await sandbox.waitForEnd(of: job, timeout: .seconds(30))
+            } catch {
+                let timeline = (try? await sandbox.cli("status", job))?.output ?? "unavailable"
+                let view = (try? await sandbox.cli("status"))?.output ?? "unavailable"
+                let logs = processes.map { $0.tail(lines: 80) }.joined(separator: "\n")
+                throw EndToEndFailure("\(error)\n--- job \(job):\n\(timeline)\n--- the active broker:\n\(view)\n--- logs:\n\(logs)")
+            }
+        }
+
         @Test("SIGKILL of the active broker: the standby takes over, pending questions stay answerable from the CLI and HTTP, every acknowledged job finishes once, a retried submit makes one job")
         func theStandbyTakesOverAfterAKill() async throws {
             let database = try await PrivatePostgres.schema()
@@ -53,7 +66,7 @@ extension EndToEnd {
             defer { sandbox.shutdown() }
             sandbox.common["INTERLUDE_JOURNAL"] = database.url.text
             let pair = try await startPair(sandbox)
-            try await sandbox.startWorker("w1")
+            let worker = try await sandbox.startWorker("w1", environment: ["INTERLUDE_LOG_LEVEL": "debug"])
             try await sandbox.startGateway()
 
             let byCLI = try await sandbox.submit("removeDownload", blueInGreen)
@@ -88,7 +101,7 @@ extension EndToEnd {
             let overHTTP = try await sandbox.api().post("/v1/presentations/\(questions[1].id)/answer", #"{"action": "remove"}"#)
             #expect(overHTTP.status == 200, "\(overHTTP)")
             for job in [byCLI, byHTTP] + acknowledged {
-                let done = try await sandbox.waitForEnd(of: job, timeout: .seconds(30))
+                let done = try await finished(job, sandbox, watching: [pair.second, worker])
                 #expect(done.state == .succeeded, "\(done)")
             }
 

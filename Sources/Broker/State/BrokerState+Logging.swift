@@ -24,3 +24,15 @@ extension BrokerState {
              LogSubject(job: job, presentation: answer.presentation, operation: operation))
     }
 }
+
+extension BrokerState {
+    /// "worker w1 joined: 2 slot(s), 5 operation(s)", at info.
+    static func joinedLine(_ name: String, capacity: Int, operations: Int) -> BrokerEffect {
+        .log(.info, "worker \(name) joined: \(capacity) slot(s), \(operations) operation(s)", LogSubject())
+    }
+
+    /// "worker w1 left (disconnected) while running 1 job(s)", at info.
+    static func leftLine(_ name: String, cause: String, running: Int) -> BrokerEffect {
+        .log(.info, "worker \(name) left (\(cause)) while running \(running) job(s)", LogSubject())
+    }
+}

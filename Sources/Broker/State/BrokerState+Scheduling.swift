@@ -133,6 +133,7 @@ extension BrokerState {
             }
             jobs[jobID] = active
         }
+        effects.append(Self.leftLine(worker.name, cause: cause, running: worker.running.count))
         return effects + assign(now: now)
     }
 

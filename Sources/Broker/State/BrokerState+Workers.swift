@@ -68,6 +68,7 @@ extension BrokerState {
             id: id, name: ready.name, announcements: announcements, capacity: max(0, ready.capacity),
             lastHeard: now, lastSent: now)
         effects.append(.send(to: id, correlation: "", .welcome(.init(operations: announcements.keys.sorted()))))
+        effects.append(Self.joinedLine(ready.name, capacity: max(0, ready.capacity), operations: announcements.count))
         effects += assign(now: now)
         return effects
     }
