@@ -50,7 +50,7 @@ import Testing
     @Test func aTrustedCertificateIsAnsweredOverOneKeptAliveConnection() async throws {
         let endpoint = try await TLSEndpoint()
         defer { endpoint.stop() }
-        let client = HTTPClient(timeout: .seconds(10), certificateAuthorities: TLSEndpoint.certificate)
+        let client = HTTPClient(timeout: .seconds(30), certificateAuthorities: TLSEndpoint.certificate)
         defer { client.close() }
         var ports: [String?] = []
         for index in 0..<5 {
@@ -64,7 +64,7 @@ import Testing
     @Test func anUntrustedCertificateIsATLSFailureAndNothingIsSent() async throws {
         let endpoint = try await TLSEndpoint()
         defer { endpoint.stop() }
-        let client = HTTPClient(timeout: .seconds(10))
+        let client = HTTPClient(timeout: .seconds(30))
         defer { client.close() }
         let error = await #expect(throws: HTTPClientError.self) {
             try await client.post(url: endpoint.url, headers: [:], body: Data("{}".utf8))
