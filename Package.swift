@@ -26,6 +26,7 @@ let package = Package(
         systemLibrary("CSodium", pkgConfig: "libsodium", apt: "libsodium-dev"),
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
         systemLibrary("CPostgres", pkgConfig: "libpq", apt: "libpq-dev"),
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
 
         // Leaves: what every module may share, and the logger.
         .target(name: "Primitives"),
@@ -52,12 +53,14 @@ let package = Package(
         .target(name: "Client", dependencies: ["ZeroMQ", "Wire", "Presentation", "Log", "Lifecycle", "Primitives"]),
         .target(name: "Resolver", dependencies: ["Client", "Wire", "Presentation", "Primitives"]),
         .target(name: "Sodium", dependencies: ["CSodium"]),
+        // Outgoing HTTP (webhook deliveries): libcurl's multi interface on a thread of its own.
+        .target(name: "HTTPClient", dependencies: ["CCurl"]),
         // The gateway in three parts: an HTTP server library, webhooks in and out, and the JSON API with its page.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDErrorPages", "Presentation", "Log", "Lifecycle", "Primitives"]),
         // libmicrohttpd's own error pages (requests it refuses while parsing) handed to HTTPServer for our JSON.
         .target(name: "CMicroHTTPDErrorPages"),
         .target(name: "Webhooks", dependencies: [
-            "Sodium", "SQLite", "Client", "Configuration", "Wire", "Presentation", "Log", "Lifecycle", "Primitives",
+            "Sodium", "SQLite", "HTTPClient", "Client", "Configuration", "Wire", "Presentation", "Log", "Lifecycle", "Primitives",
         ]),
         .target(name: "Gateway", dependencies: [
             "HTTPServer", "Webhooks", "Sodium", "Client", "Configuration", "Log", "Lifecycle", "Wire", "Presentation", "Schema", "Primitives",
@@ -91,6 +94,7 @@ let package = Package(
         .testTarget(name: "ClientTests", dependencies: ["Client", "Wire", "TestSupport"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Operations", "Presentation", "Wire", "WorkerKitTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer"], exclude: ["Fixtures"]),
         .testTarget(
             name: "WebhooksTests", dependencies: ["Webhooks", "HTTPServer", "Client", "Configuration", "Presentation", "Wire", "TestSupport"],
             exclude: ["Fixtures"]),

@@ -15,52 +15,104 @@ extension Journal {
     /// Every job that has not ended, each with its presentation slot; a job whose row (or one of its
     /// questions) cannot be read is set aside by name instead of stopping the start.
     public func recover() throws -> Recovery {
-        let rows = try database.query("SELECT id, body FROM jobs WHERE state NOT IN ('succeeded', 'failed', 'cancelled') ORDER BY rowid")
-        // Every presentation of those jobs in one query, not one query per job: a restart under 100,000
-        // waiting jobs would otherwise make 100,000 round trips before it listens. The rows come grouped
-        // by job; each job finds its group by range, without an array per job.
-        let presentations = try database.query("""
-            SELECT p.job, p.body, p.resolution FROM presentations p JOIN jobs j ON j.id = p.job
-            WHERE j.state NOT IN ('succeeded', 'failed', 'cancelled') ORDER BY p.job, p.sequence
-            """)
-        var groups: [String: Range<Int>] = [:]
-        groups.reserveCapacity(rows.count)
-        var start = 0
-        for index in presentations.indices {
-            let job = presentations[index].string("job")
-            guard index + 1 == presentations.count || presentations[index + 1].string("job") != job else { continue }
-            if let job { groups[job] = start..<(index + 1) }
-            start = index + 1
-        }
         var recovery = Recovery()
-        recovery.jobs.reserveCapacity(rows.count)
-        for row in rows {
-            let id = row.string("id") ?? "?"
-            do {
-                let group = groups[id].map { presentations[$0] } ?? []
-                recovery.jobs.append(try Self.recover(Self.decode(Job.self, row.string("body")), presentations: group))
-            } catch let error as JournalError {
-                recovery.quarantined.append(Quarantine(job: id, reason: error.description))
-            }
-        }
+        recovery.quarantined = try recover { recovery.jobs.append(($0, $1)) }
         return recovery
     }
 
-    private static func recover(_ job: Job, presentations: ArraySlice<Row>) throws -> (Job, PresentationSlot) {
-        var pending: Presentation?
-        var resolutions: [Resolution] = []
-        var last = 0
-        for row in presentations {
-            let decoded = try decode(Presentation.self, row.string("body"))
-            last = max(last, decoded.sequence)
-            if let text = row.string("resolution") {
-                resolutions.append(try decode(Resolution.self, text))
-            } else {
-                pending = decoded
+    /// How many jobs have not ended: what `recover(_:)` will hand over, unreadable ones included.
+    public func unfinishedJobCount() throws -> Int {
+        Int(try database.query("SELECT COUNT(*) AS n FROM jobs WHERE state NOT IN ('succeeded', 'failed', 'cancelled')").first?.int("n") ?? 0)
+    }
+
+    /// Hands every job that has not ended, with its presentation slot, to `each` in the order the jobs were
+    /// made, as its rows are read: nothing of the journal is held beyond the job being read, so a broker
+    /// builds its state while the rows stream by. Returns the jobs set aside because a row of theirs (the
+    /// job's or one of its questions') cannot be read.
+    ///
+    /// One query walks the unfinished jobs in insertion order, each followed by its questions (found
+    /// through the `(job, sequence)` index): no round trip per job, no grouping afterwards.
+    public func recover(_ each: (Job, PresentationSlot) -> Void) throws -> [Quarantine] {
+        var quarantined: [Quarantine] = []
+        var reading: RecoveringJob?
+        func finish(_ job: RecoveringJob?) {
+            guard let job else { return }
+            switch job.result {
+            case .success(let (job, slot)): each(job, slot)
+            case .failure(let error): quarantined.append(Quarantine(job: job.id, reason: error.description))
             }
         }
-        var recovered = job
-        recovered.presentation = pending
-        return (recovered, PresentationSlot(current: pending, resolutions: resolutions, lastSequence: last))
+        try database.eachRow(
+            """
+            SELECT j.rowid, j.id, j.body, p.body, p.resolution FROM jobs j LEFT JOIN presentations p ON p.job = j.id
+            WHERE j.state NOT IN ('succeeded', 'failed', 'cancelled') ORDER BY j.rowid, p.sequence
+            """, []
+        ) { row in
+            let rowid = row.int(at: 0) ?? 0
+            if reading?.rowid != rowid {
+                finish(reading)
+                reading = RecoveringJob(rowid: rowid, row: row)
+            }
+            reading?.add(row)
+        }
+        finish(reading)
+        return quarantined
+    }
+
+    /// One job while its rows are read: the job, then each of its questions; the first row that cannot be
+    /// read sets the whole job aside.
+    private struct RecoveringJob {
+        let rowid: Int64
+        let id: String
+        private var job: Job?
+        private var pending: Presentation?
+        private var resolutions: [Resolution] = []
+        private var last = 0
+        private var problem: JournalError?
+
+        init(rowid: Int64, row: any Columns) {
+            self.rowid = rowid
+            id = row.text(at: 1) ?? "?"
+            do {
+                job = try Journal.read(Job.self, row, at: 2)
+            } catch {
+                problem = error
+            }
+        }
+
+        /// Reads the question on `row`, if it has one (a job without questions comes on one row of NULLs).
+        mutating func add(_ row: any Columns) {
+            guard problem == nil, !row.isNull(at: 3) else { return }
+            do {
+                let presentation = try Journal.read(Presentation.self, row, at: 3)
+                last = max(last, presentation.sequence)
+                if !row.isNull(at: 4) {
+                    resolutions.append(try Journal.read(Resolution.self, row, at: 4))
+                } else {
+                    pending = presentation
+                }
+            } catch {
+                problem = error
+            }
+        }
+
+        var result: Result<(Job, PresentationSlot), JournalError> {
+            if let problem { return .failure(problem) }
+            guard var job else { return .failure(JournalError(.unreadableRow, "missing JSON column for Job")) }
+            job.presentation = pending
+            return .success((job, PresentationSlot(current: pending, resolutions: resolutions, lastSequence: last)))
+        }
+    }
+
+    /// Reads a job, presentation or resolution straight from a row's bytes with the hand-written reader.
+    static func read<T: JSONReadable>(_ type: T.Type, _ row: any Columns, at column: Int) throws(JournalError) -> T {
+        let outcome: Result<T, JSONReadError>? = row.withText(at: column) { bytes in
+            Result { () throws(JSONReadError) -> T in try JSONReader.read(T.self, from: bytes) }
+        }
+        switch outcome {
+        case nil: throw JournalError(.unreadableRow, "missing JSON column for \(T.self)")
+        case .success(let value)?: return value
+        case .failure(let error)?: throw JournalError(.unreadableRow, "\(T.self): \(error)")
+        }
     }
 }

@@ -35,13 +35,13 @@ extension Presentation {
     }
 
     func validate() throws(InvalidPresentation) {
-        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if Self.isBlank(title, .whitespacesAndNewlines) {
             throw InvalidPresentation(.emptyTitle, "a presentation needs a title")
         }
-        if title.count > Limits.title {
+        if Self.isLonger(title, than: Limits.title) {
             throw InvalidPresentation(.titleTooLong, "title has \(title.count) characters; at most \(Limits.title)")
         }
-        if let message, message.count > Limits.message {
+        if let message, Self.isLonger(message, than: Limits.message) {
             throw InvalidPresentation(.messageTooLong, "message has \(message.count) characters; at most \(Limits.message)")
         }
         if sequence < 1 { throw InvalidPresentation(.invalidSequence, "sequence must be 1 or more, got \(sequence)") }
@@ -64,17 +64,17 @@ extension Presentation {
         var seen: Set<String> = []
         for action in actions {
             if action.id.isEmpty { throw InvalidPresentation(.emptyActionID, "an action id is empty") }
-            if action.id.count > Limits.actionID || !action.id.allSatisfy(Self.isActionIDCharacter) {
+            if action.id.utf8.count > Limits.actionID || !action.id.utf8.allSatisfy(Self.isActionIDByte) {
                 throw InvalidPresentation(
                     .invalidActionID, "action id \"\(action.id)\" must be 1–\(Limits.actionID) of A–Z a–z 0–9 _ . -")
             }
             if !seen.insert(action.id).inserted {
                 throw InvalidPresentation(.duplicateActionID, "action id \"\(action.id)\" is used twice")
             }
-            if action.label.trimmingCharacters(in: .whitespaces).isEmpty {
+            if Self.isBlank(action.label, .whitespaces) {
                 throw InvalidPresentation(.emptyLabel, "action \"\(action.id)\" has no label")
             }
-            if action.label.count > Limits.label {
+            if Self.isLonger(action.label, than: Limits.label) {
                 throw InvalidPresentation(.labelTooLong, "label of \"\(action.id)\" is longer than \(Limits.label)")
             }
         }
@@ -87,6 +87,27 @@ extension Presentation {
 
     static func isActionIDCharacter(_ character: Character) -> Bool {
         character.isASCII && (character.isLetter || character.isNumber || "_.-".contains(character))
+    }
+
+    /// `isActionIDCharacter` on one UTF-8 byte: A–Z a–z 0–9 _ . - (an id of only these bytes has as many
+    /// characters as bytes). Every presentation read back is checked again, so the check is kept cheap.
+    static func isActionIDByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
+            true
+        default: false
+        }
+    }
+
+    /// Whether `text` is empty or only characters of `set`: `trimmingCharacters(in:).isEmpty` without the copy.
+    static func isBlank(_ text: String, _ set: CharacterSet) -> Bool {
+        text.unicodeScalars.allSatisfy { set.contains($0) }
+    }
+
+    /// Whether `text` has more than `limit` characters, counting them only when its bytes could be more.
+    static func isLonger(_ text: String, than limit: Int) -> Bool {
+        text.utf8.count > limit && text.count > limit
     }
 }
 

@@ -72,6 +72,11 @@ public final class Database {
         try prepare(sql).query(values)
     }
 
+    /// Runs one query and hands each row to `body` while SQLite holds it (see `Statement.forEachRow`).
+    public func forEachRow(_ sql: String, _ values: [SQLValue], _ body: (Statement.Cursor) throws -> Void) throws {
+        try prepare(sql).forEachRow(values, body)
+    }
+
     /// The rowid of the most recent successful INSERT on this connection.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(connection) }
 

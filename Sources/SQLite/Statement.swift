@@ -50,6 +50,38 @@ public final class Statement {
         return rows
     }
 
+    /// Binds `values` and hands each row to `body` as the engine holds it, read by position: no row is kept,
+    /// so a reader of many rows holds one at a time.
+    public func forEachRow(_ values: [SQLValue], _ body: (Cursor) throws -> Void) throws {
+        try bind(values)
+        defer { reset() }
+        while try checkSQLite(sqlite3_step(handle), connection, sql: sql) == SQLITE_ROW {
+            try body(Cursor(handle: handle))
+        }
+    }
+
+    /// The current row of a statement being stepped, valid only inside `forEachRow`'s body.
+    public struct Cursor: Columns {
+        let handle: OpaquePointer
+
+        public func isNull(at column: Int) -> Bool { sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL }
+
+        public func int(at column: Int) -> Int64? {
+            sqlite3_column_type(handle, Int32(column)) == SQLITE_INTEGER ? sqlite3_column_int64(handle, Int32(column)) : nil
+        }
+
+        public func text(at column: Int) -> String? {
+            withText(at: column) { String(decoding: $0.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
+        }
+
+        public func withText<T>(at column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T? {
+            guard sqlite3_column_type(handle, Int32(column)) == SQLITE_TEXT else { return nil }
+            let bytes = UnsafeRawPointer(sqlite3_column_text(handle, Int32(column)))
+            let count = Int(sqlite3_column_bytes(handle, Int32(column)))
+            return try body(UnsafeRawBufferPointer(start: count == 0 ? nil : bytes, count: count))
+        }
+    }
+
     /// Returns the statement to its initial state; its result repeats the last step's error,
     /// which the caller has already seen, so it is ignored.
     private func reset() {
@@ -91,7 +123,7 @@ public final class Statement {
         case SQLITE_TEXT:
             let bytes = UnsafeRawPointer(sqlite3_column_text(handle, index))
             let count = Int(sqlite3_column_bytes(handle, index))
-            return .text(String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self))
+            return .text(String(decoding: UnsafeBufferPointer(start: bytes?.assumingMemoryBound(to: UInt8.self), count: count), as: UTF8.self))
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(handle, index))
             return .blob(count == 0 ? Data() : Data(bytes: sqlite3_column_blob(handle, index), count: count))

@@ -24,7 +24,14 @@ final class SocketBackend: JobBackend {
     private let asking = Mutex<[String: Resumption]>([:])
     /// The tasks waiting on an answer, oldest first, and what lets one go when there are too many.
     private let suspended: Mutex<SuspendedJobs>
-    private let dropping = Mutex<(@Sendable (SuspendedJobs.Key) -> Void)?>(nil)
+    private let dropping = Mutex<DropHandler?>(nil)
+
+    /// What lets a suspended task go, in a struct: a bare closure kept in a `Mutex` is re-wrapped (one more
+    /// reabstraction layer) by every locked access, so each drop ran through a chain as long as the number of
+    /// drops before it, and a worker slowed down with every job parked.
+    private struct DropHandler {
+        let call: @Sendable (SuspendedJobs.Key) -> Void
+    }
 
     init(limits: MessageLimits, maxSuspended: Int, post: @escaping @Sendable (WorkerMessage, String) -> Void) {
         self.limits = limits
@@ -34,7 +41,7 @@ final class SocketBackend: JobBackend {
 
     /// Sets what lets a suspended task go when more than `maxSuspended` wait.
     func onDrop(_ handler: @escaping @Sendable (SuspendedJobs.Key) -> Void) {
-        dropping.withLock { $0 = handler }
+        dropping.withLock { $0 = DropHandler(call: handler) }
     }
 
     private func correlation() -> String { "w\(counter.add(1, ordering: .relaxed).newValue)" }
@@ -68,7 +75,7 @@ final class SocketBackend: JobBackend {
         let waiting = SuspendedJobs.Key(job: job, attempt: attempt)
         let dropped = suspended.withLock { $0.suspend(waiting) }
         defer { suspended.withLock { $0.resume(waiting) } }
-        if !dropped.isEmpty, let drop = dropping.withLock({ $0 }) { dropped.forEach(drop) }
+        if !dropped.isEmpty, let drop = dropping.withLock({ $0?.call }) { dropped.forEach(drop) }
         return try await resolution
     }
 

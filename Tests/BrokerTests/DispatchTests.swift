@@ -88,4 +88,17 @@ import Wire
         #expect(broker.state.queued == ["j1"])
         #expect(broker.state.pending.map(\.id) == ["p1"])
     }
+
+    @Test func jobsRecoveredOutOfOrderAreHandedOutOldestFirst() throws {
+        let now = Date()
+        let jobs = [("j3", 3.0), ("j1", 1.0), ("j4", 3.0), ("j2", 2.0)].map { id, offset in
+            (Job(id: id, operation: "noop", input: .null, phase: .running, attempts: 1, createdAt: now.addingTimeInterval(offset)), PresentationSlot())
+        }
+        var recovering = BrokerState.Recovering(settings: .init(), lastSequence: 7, announcements: [])
+        for (job, slot) in jobs { recovering.add(job, slot) }
+        let state = recovering.finish(quarantined: [Quarantine(job: "j9", reason: "unreadable")])
+        #expect(state.queued == ["j1", "j2", "j3", "j4"], "oldest first; equal times keep the journal's order")
+        #expect(state.lastSequence == 7)
+        #expect(state.quarantined.map(\.job) == ["j9"])
+    }
 }

@@ -74,6 +74,21 @@ import Testing
         }
     }
 
+    @Test func theFirstOfRepeatedKeysWinsInSortedAndUnsortedObjectsShortAndLong() {
+        for count in [3, 15, 16, 17, 40] {
+            let keys = (0..<count).map { String(format: "k%02d", $0) }
+            for order in [keys, keys.reversed(), keys.shuffled()] {
+                for repeated in [keys.first!, keys[count / 2], keys.last!] {
+                    let members = order.map { "\"\($0)\":\"\($0)\"" } + ["\"\(repeated)\":\"again\""]
+                    let text = "{" + members.joined(separator: ",") + "}"
+                    let (foundation, reader) = both(JSONValue.self, Data(text.utf8))
+                    #expect(foundation != nil && foundation == reader, "\(text)")
+                    if case .object(let object)? = reader { #expect(object[repeated] == .string(repeated), "\(text)") }
+                }
+            }
+        }
+    }
+
     @Test func nestingIsLimitedAtFoundationsDepth() {
         for depth in [64, 511, 512, 513, 2_000] {
             let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)

@@ -30,7 +30,7 @@ extension BrokerLoop {
         if case .submit(let submit) = request, let key = submit.idempotencyKey {
             existing = try journal.job(idempotencyKey: key)
         }
-        return state.receive(client: peer, correlation: correlation, request, existing: existing, now: Date(), newID: Identifier.make("job"))
+        return state.receive(client: peer, correlation: correlation, request, existing: existing, now: Date(), newID: Identifier.ordered("job"))
     }
 
     /// Decodes a worker's frames and feeds them to the state machine; garbage, or a key that lost its worker role, gets a refusal.
@@ -41,11 +41,11 @@ extension BrokerLoop {
         }
         do {
             let (message, correlation) = try Frames.decode(frames, as: WorkerMessage.self, limits: limits)
-            return state.receive(worker: peer, correlation: correlation, try admission.admit(message), now: Date(), newID: Identifier.make("prs"))
+            return state.receive(worker: peer, correlation: correlation, try admission.admit(message), now: Date(), newID: Identifier.ordered("prs"))
         } catch {
             log.warning("refused a worker message: \(error.message)")
             if let failure = Self.oversizedResult(frames, error, limits: limits) {
-                return state.receive(worker: peer, correlation: correlation, failure, now: Date(), newID: Identifier.make("prs"))
+                return state.receive(worker: peer, correlation: correlation, failure, now: Date(), newID: Identifier.ordered("prs"))
             }
             return [.send(to: peer, correlation: correlation, .refused(error))]
         }

@@ -77,10 +77,13 @@ final class BrokerLoop {
     /// Recovers the journal's state: every unfinished job, pending question and announced operation;
     /// a job whose rows cannot be read is set aside (quarantined) and named in the log.
     func recover() throws {
-        let recovery = try journal.recover()
-        state = BrokerState(
-            settings: state.settings, recovering: recovery.jobs, quarantined: recovery.quarantined,
-            lastSequence: try journal.lastEventSequence(), announcements: try journal.announcements())
+        // Built while the rows are read: the journal's jobs are never all held a second time beside the state.
+        state = BrokerState(settings: state.settings)
+        var recovering = BrokerState.Recovering(
+            settings: state.settings, lastSequence: try journal.lastEventSequence(), announcements: try journal.announcements())
+        recovering.reserveCapacity(try journal.unfinishedJobCount())
+        let quarantined = try journal.recover { recovering.add($0, $1) }
+        state = recovering.finish(quarantined: quarantined)
         log.info("journal \(journal.path): \(state.activeJobCount) unfinished job(s) recovered, \(state.pendingCount) question(s) pending, \(state.registry.names.count) operation(s) known")
         for set in state.quarantined { log.error("job \(set.job) quarantined, the broker runs without it: \(set.reason)") }
     }

@@ -74,7 +74,7 @@ public struct BrokerState: Sendable {
     /// Titles, messages and actions that many pending questions repeat, kept once.
     var sharedTexts = SharedTexts()
     /// Jobs set aside because their journal rows cannot be read; the broker runs without them.
-    public private(set) var quarantined: [Quarantine]
+    public internal(set) var quarantined: [Quarantine]
     /// While true (the journal's disk is full) nothing is handed out and nothing expires: no decision
     /// the journal could not record is taken.
     public var paused = false
@@ -85,28 +85,17 @@ public struct BrokerState: Sendable {
         settings: Settings = .init(), recovering active: [(Job, PresentationSlot)] = [], quarantined: [Quarantine] = [],
         lastSequence: Int64 = 0, announcements: [RecordedAnnouncement] = []
     ) {
+        var recovering = Recovering(settings: settings, lastSequence: lastSequence, announcements: announcements)
+        for (job, slot) in active { recovering.add(job, slot) }
+        self = recovering.finish(quarantined: quarantined)
+    }
+
+    /// A broker with no job yet, knowing the operations announced so far (`Recovering` adds the jobs).
+    init(settings: Settings, lastSequence: Int64, announcements: [RecordedAnnouncement]) {
         self.settings = settings
         self.lastSequence = lastSequence
-        self.quarantined = quarantined
+        quarantined = []
         registry = AnnouncedOperations(announcements)
-        // The journal gives them in the order they were made; sort (their positions, not the jobs) only when not.
-        let inOrder = active.indices.dropFirst().allSatisfy { active[$0 - 1].0.createdAt <= active[$0].0.createdAt }
-        let order = inOrder ? Array(active.indices) : active.indices.sorted { active[$0].0.createdAt < active[$1].0.createdAt }
-        for index in order {
-            var job = active[index].0.sharing(operation: sharedTexts.share(active[index].0.operation))
-            let recovered = active[index].1
-            let slot = PresentationSlot(
-                current: recovered.current?.sharing(&sharedTexts, job: job.id), resolutions: recovered.resolutions,
-                lastSequence: recovered.lastSequence)
-            if slot.current == nil { job.phase = .queued }
-            jobs[job.id] = ActiveJob(job: job, slot: slot)
-            for id in slot.resolutions.keys { presentationJobs[id] = job.id }
-            if let current = slot.current {
-                pendingIndex.insert(current)
-                scheduleReminder(of: current.id, after: current.createdAt)
-            }
-            if job.phase == .queued { queue.append(job.id) }
-        }
     }
 
     /// Jobs that have not ended, for inspection.

@@ -22,6 +22,12 @@ struct PendingIndex: Sendable {
     /// When the earliest pending presentation expires.
     var nextExpiry: Date? { deadlines.first?.at }
 
+    /// Makes room for `count` pending presentations at once (a recovery that knows how many come).
+    mutating func reserveCapacity(_ count: Int) {
+        jobs.reserveCapacity(count)
+        order.reserveCapacity(count)
+    }
+
     /// Adds a pending presentation of job `job`.
     mutating func insert(_ presentation: Presentation) {
         guard jobs.updateValue(presentation.job, forKey: presentation.id) == nil else { return }

@@ -24,7 +24,8 @@ extension BenchReport {
 
     static func lines(_ webhooks: WebhooksRun.Result) -> [String] {
         [
-            "5. webhooks: \(webhooks.jobs) noop jobs, ≤\(webhooks.inFlight) in flight, a gateway delivering each job.succeeded to a local receiver",
+            "5. webhooks: \(webhooks.jobs) noop jobs, ≤\(webhooks.inFlight) in flight, a gateway delivering each job.succeeded to a local receiver, "
+                + "\(webhooks.webhookInFlight) at once",
             "   jobs \(number(webhooks.jobsPerSecond))/s (\(seconds(webhooks.jobsSeconds))); deliveries \(number(webhooks.deliveriesPerSecond))/s, "
                 + "\(count(webhooks.deliveries)) of \(count(webhooks.jobs)) "
                 + (webhooks.complete ? "in \(webhooks.deliveriesSeconds.map { Self.seconds($0) } ?? "—")" : "when the time limit passed"),

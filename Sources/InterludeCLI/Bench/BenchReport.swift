@@ -19,6 +19,8 @@ struct BenchReport: Encodable, Sendable {
         let idleSeconds: Int
         /// Jobs in the `webhooks` scenario (0: skipped).
         let webhooks: Int
+        /// The gateway's `webhookInFlight` in the `webhooks` scenario (1, its default: strictly in order).
+        let webhookInFlight: Int
     }
 
     let machine: Machine

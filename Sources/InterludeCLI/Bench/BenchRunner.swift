@@ -78,7 +78,8 @@ struct BenchRunner {
         if p.webhooks > 0 {
             progress("webhooks: \(p.webhooks) noop jobs, each job.succeeded delivered by a gateway to a local receiver")
             webhooks = try await WebhooksRun.run(
-                launcher("webhooks"), context: context, jobs: p.webhooks, inFlight: p.inFlight, workers: p.workers, capacity: p.capacity, limit: limit)
+                launcher("webhooks"), context: context, jobs: p.webhooks, inFlight: p.inFlight, workers: p.workers, capacity: p.capacity,
+                webhookInFlight: p.webhookInFlight, limit: limit)
         }
         var parked: ParkedRun.Result?
         if p.parked > 0 {

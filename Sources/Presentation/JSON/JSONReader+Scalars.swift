@@ -29,8 +29,9 @@ extension JSONReader {
     }
 
     private func text(_ buffer: UnsafeRawBufferPointer, ascii: Bool, at offset: Int) throws(JSONReadError) -> String {
-        if ascii { return String(decoding: buffer, as: UTF8.self) }
-        guard let text = String(validating: buffer, as: UTF8.self) else {
+        // Typed bytes take the standard library's fast path (a raw buffer goes through its generic, slow one).
+        if ascii { return String(decoding: buffer.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
+        guard let text = String(validating: buffer.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
             throw JSONReadError(offset: offset, reason: "a string is not valid UTF-8")
         }
         return text

@@ -38,6 +38,11 @@ public struct JSONReader {
         return try outcome.get()
     }
 
+    /// Reads UTF-8 `bytes` (valid during the call) as one `T`, then only whitespace.
+    public static func read<T: JSONReadable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws(JSONReadError) -> T {
+        try read(type, bytes).get()
+    }
+
     private static func read<T: JSONReadable>(_ type: T.Type, _ bytes: UnsafeRawBufferPointer) -> Result<T, JSONReadError> {
         var reader = JSONReader(bytes)
         do throws(JSONReadError) {
@@ -235,20 +240,31 @@ public struct JSONReader {
     }
 }
 
-/// The keys of one object so far: a list while short, a set once long.
+/// The keys of one object so far: a list while short, a set once long; keys that come in ascending order (as
+/// every writer here writes them) are known new without a search.
 struct SeenKeys {
     private var list: [String] = []
-    private var set: Set<String> = []
+    private var set: Set<String>?
+    /// Whether every key so far came after the one before: how the writers here write them (sorted).
+    private var ascending = true
 
     /// Whether `key` is new.
     mutating func insert(_ key: String) -> Bool {
-        if set.isEmpty {
-            if list.contains(key) { return false }
+        // A key after the greatest so far is new without a search.
+        if ascending, list.last.map({ $0 < key }) ?? true {
             list.append(key)
-            if list.count == 16 { set = Set(list) }
             return true
         }
-        return set.insert(key).inserted
+        ascending = false
+        if set == nil {
+            if list.count < 16 {
+                if list.contains(key) { return false }
+                list.append(key)
+                return true
+            }
+            set = Set(list)
+        }
+        return set!.insert(key).inserted
     }
 }
 

@@ -45,7 +45,7 @@ public final class WebhookDispatcher: Service {
         self.options = options
         self.store = try OutboxStore(folder: options.folder, synchronous: options.synchronous)
         self.source = source
-        self.client = WebhookHTTPClient(timeout: options.timeout, connectionsPerHost: options.inFlight)
+        self.client = WebhookHTTPClient(timeout: options.timeout, connections: options.concurrency * options.inFlight)
         self.log = log
         answerBase = Mutex(options.publicURL)
         (stopped, stopper) = AsyncStream.makeStream(of: Void.self)

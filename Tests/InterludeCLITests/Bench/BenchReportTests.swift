@@ -30,7 +30,7 @@ import Testing
     static func report(peers: Peers?) -> BenchReport {
         let parameters = BenchReport.Parameters(
             jobs: 100, inFlight: 64, capacity: 8, questions: 10, echoes: 10, workers: 2, parked: 50, parkedInFlight: 16,
-            parkedLimitSeconds: 60, idleSeconds: 1, webhooks: 20)
+            parkedLimitSeconds: 60, idleSeconds: 1, webhooks: 20, webhookInFlight: 4)
         let parked = ParkedRun.Result(
             jobs: 50, inFlight: 16, workers: 2, parked: 40, complete: false, parkingSeconds: 2, parkedPerSecond: 20, lastTenthPerSecond: 10,
             brokerPending: 40, statsSeconds: 0.01, brokerRSSBytes: 150_000_000, workerRSSBytes: [40_000_000, 41_000_000], idleCPU: 0.005,
@@ -38,7 +38,7 @@ import Testing
             recovery: ParkedRun.Recovery(listeningSeconds: 0.1, firstReplySeconds: 0.2, workersSeconds: nil, pending: 40, workers: 1),
             brokerRSSAfterRecoveryBytes: 60_000_000, notes: ["parking stopped when its 60 seconds limit passed (40 of 50 parked)"])
         let webhooks = WebhooksRun.Result(
-            jobs: 20, inFlight: 64, jobsSeconds: 0.02, jobsPerSecond: 1000, deliveries: 20, deliveriesSeconds: 0.05, deliveriesPerSecond: 400, complete: true)
+            jobs: 20, inFlight: 64, webhookInFlight: 4, jobsSeconds: 0.02, jobsPerSecond: 1000, deliveries: 20, deliveriesSeconds: 0.05, deliveriesPerSecond: 400, complete: true)
         return BenchReport(
             machine: Machine.current(), command: "interlude bench", parameters: parameters,
             throughput: [throughput("separate", "full", 2000), throughput("one", "full", 1000), throughput("one", "normal", 1500)],
@@ -89,6 +89,7 @@ import Testing
         #expect(parked["idleCPU"] as? Double == 0.005)
         #expect(parked.keys.contains("recoverySeconds"), "present even when recovery did not complete")
         #expect((json["webhooks"] as? [String: Any])?["deliveriesPerSecond"] as? Double == 400)
+        #expect((json["webhooks"] as? [String: Any])?["webhookInFlight"] as? Int == 4)
     }
 
     @Test func theReportPrintsTheRatiosBeforeAnyScenarioAndSaysHowFarParkingGot() throws {

@@ -49,12 +49,13 @@ struct ChildLauncher: Sendable {
         ])
     }
 
-    /// A gateway on a free port that delivers `job.succeeded` events to `webhook`.
-    func gateway(_ endpoints: Endpoints, webhook: String, secret: String) throws -> ChildProcess {
+    /// A gateway on a free port that delivers `job.succeeded` events to `webhook`, `inFlight` at once.
+    func gateway(_ endpoints: Endpoints, webhook: String, secret: String, inFlight: Int) throws -> ChildProcess {
         try start("gateway", ["gateway"], [
             "INTERLUDE_HTTP": "127.0.0.1:0", "INTERLUDE_CLIENTS": endpoints.clients, "INTERLUDE_EVENTS": endpoints.events,
             "INTERLUDE_DATA": folder.appendingPathComponent("gateway").path, "INTERLUDE_WEBHOOK_URL": webhook,
             "INTERLUDE_WEBHOOK_SECRET": secret, "INTERLUDE_WEBHOOK_EVENTS": "job.succeeded", "INTERLUDE_LOG_LEVEL": "warning",
+            "INTERLUDE_WEBHOOK_IN_FLIGHT": "\(inFlight)",
         ], ready: "interlude gateway is up.")
     }
 

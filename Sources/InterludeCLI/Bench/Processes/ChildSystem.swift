@@ -22,7 +22,7 @@ final class ChildSystem: Sendable {
     /// Starts the broker, `workers` workers of `capacity` and, with `webhook`, a gateway; returns once every
     /// worker has registered and a warm-up job has gone through. On failure, whatever started is stopped.
     static func start(
-        _ launcher: ChildLauncher, context: Context, workers count: Int, capacity: Int, webhook: (url: String, secret: String)? = nil,
+        _ launcher: ChildLauncher, context: Context, workers count: Int, capacity: Int, webhook: (url: String, secret: String, inFlight: Int)? = nil,
         within limit: Duration
     ) async throws -> ChildSystem {
         var started: [ChildProcess] = []
@@ -33,7 +33,7 @@ final class ChildSystem: Sendable {
             guard let endpoints = ChildLauncher.Endpoints(ready: rows) else { throw BenchFailure("the broker's ready block names no endpoints: \(rows)") }
             let workers = try (1...count).map { try launcher.worker($0, endpoint: endpoints.workers, capacity: capacity) }
             started += workers
-            let gateway = try webhook.map { try launcher.gateway(endpoints, webhook: $0.url, secret: $0.secret) }
+            let gateway = try webhook.map { try launcher.gateway(endpoints, webhook: $0.url, secret: $0.secret, inFlight: $0.inFlight) }
             if let gateway {
                 started.append(gateway)
                 _ = try await gateway.ready(within: limit)

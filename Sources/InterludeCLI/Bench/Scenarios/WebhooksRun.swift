@@ -7,6 +7,8 @@ enum WebhooksRun {
     struct Result: Encodable, Sendable {
         let jobs: Int
         let inFlight: Int
+        /// The gateway's `webhookInFlight`: deliveries in flight at once to the receiver.
+        let webhookInFlight: Int
         /// First submit to last `job.succeeded` event.
         let jobsSeconds: Double
         let jobsPerSecond: Double
@@ -19,13 +21,13 @@ enum WebhooksRun {
     }
 
     static func run(
-        _ launcher: ChildLauncher, context: Context, jobs: Int, inFlight: Int, workers: Int, capacity: Int, limit: Duration
+        _ launcher: ChildLauncher, context: Context, jobs: Int, inFlight: Int, workers: Int, capacity: Int, webhookInFlight: Int, limit: Duration
     ) async throws -> Result {
         let receiver = try WebhookReceiver()
         defer { receiver.stop() }
         let secret = "whsec_" + Data((0..<24).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         let system = try await ChildSystem.start(
-            launcher, context: context, workers: workers, capacity: capacity, webhook: (receiver.url, secret), within: limit)
+            launcher, context: context, workers: workers, capacity: capacity, webhook: (receiver.url, secret, webhookInFlight), within: limit)
         return try await withShutdown(system, { await $0.shutdown() }) { system in
             // The warm-up jobs' deliveries come first, so every later one belongs to a measured job.
             guard await receiver.reach(system.warmUps, within: limit) != nil else {
@@ -39,7 +41,7 @@ enum WebhooksRun {
             let delivered = receiver.count - base
             let elapsed = Latency.seconds((last ?? ContinuousClock.now) - start)
             return Result(
-                jobs: run.jobs, inFlight: inFlight, jobsSeconds: run.seconds, jobsPerSecond: run.jobsPerSecond, deliveries: delivered,
+                jobs: run.jobs, inFlight: inFlight, webhookInFlight: webhookInFlight, jobsSeconds: run.seconds, jobsPerSecond: run.jobsPerSecond, deliveries: delivered,
                 deliveriesSeconds: last == nil ? nil : elapsed, deliveriesPerSecond: elapsed > 0 ? Double(delivered) / elapsed : 0,
                 complete: last != nil)
         }

@@ -46,6 +46,11 @@ final class PostgresJournalDatabase: JournalDatabase {
         return try open().query(number(sql), try values.map(Self.parameter)).map(Self.row)
     }
 
+    /// The server sends the whole result at once; the rows are handed over from it.
+    func eachRow(_ sql: String, _ values: [SQLValue], _ body: (any Columns) throws -> Void) throws {
+        for row in try query(sql, values) { try body(row) }
+    }
+
     func run(_ sql: String, _ values: [SQLValue]) throws {
         let statement = PostgresStatement(number(sql), try values.map(Self.parameter))
         if batch != nil {

@@ -37,7 +37,7 @@ async function loadJobs() {
 async function findSearched() {
   const text = $("filter-search").value.trim();
   jobs.found = null;
-  if (!/^job_[0-9a-f]{16}$/.test(text) || jobs.list.some((job) => job.id === text)) return;
+  if (!/^job_([0-9a-f]{8})?[0-9a-f]{16}$/.test(text) || jobs.list.some((job) => job.id === text)) return;
   const result = await request("GET", `/v1/jobs/${encodeURIComponent(text)}`);
   if (result.ok && result.data && result.data.id === text) jobs.found = result.data;
 }
