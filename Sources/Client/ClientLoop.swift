@@ -28,8 +28,9 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
     private var reopenAt: ContinuousClock.Instant?
     /// Set when the broker refused this client's key: requests fail at once instead of waiting.
     private var refusal: WireError?
-    /// When the current socket was opened, and whether its connection has been established since.
+    /// When the current socket was opened, whether its connection is up, and whether the broker let it in since.
     private var openedAt = ContinuousClock.now
+    private var reached = false
     private var connected = false
 
     init(
@@ -126,15 +127,20 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             if case .keep = verdict { verdict = pirate.timedOut(sentAt: flight.sent) }
         }
         condemn(verdict, because: "a request got no reply within its timeout and nothing else came back")
-        // One of several brokers that has not let us connect for a while: try the next.
-        if pirate.hasAlternatives, socket != nil, !connected, !(inFlight.isEmpty && queued.isEmpty),
-           openedAt.duration(to: now) >= Self.connectWait {
-            moveOn(because: "no connection to the broker at \(pirate.endpoint) within \(Self.connectWait)")
+        // One of several brokers that has not let us in for a while: try the next. A broker whose connection
+        // is up is only slow to finish the handshake (starved of CPU) or frozen: it gets longer.
+        let wait = reached ? Self.handshakeWait : Self.connectWait
+        if pirate.hasAlternatives, socket != nil, !connected, !(inFlight.isEmpty && queued.isEmpty), openedAt.duration(to: now) >= wait {
+            moveOn(because: reached
+                ? "the broker at \(pirate.endpoint) did not finish the handshake within \(wait)"
+                : "no connection to the broker at \(pirate.endpoint) within \(wait)")
         }
     }
 
     /// How long one of several brokers may take to accept the connection before the next is tried.
     static let connectWait: Duration = .seconds(1)
+    /// How long one of several brokers whose connection is up may take to let the client in.
+    static let handshakeWait: Duration = .seconds(3)
 
     private func timeout() -> WireError {
         WireError(.timeout, "the broker at \(pirate.endpoint) did not answer within \(options.requestTimeout)")
@@ -147,7 +153,10 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             case .disconnected, .unreachable:
                 // One of several brokers went away or cannot be reached: the next may be active.
                 if pirate.hasAlternatives, refusal == nil { return moveOn(because: "the broker at \(pirate.endpoint) went away") }
+            case .established:
+                reached = true
             case .succeeded:
+                reached = true
                 connected = true
                 refusal = nil
             case .refused, .failed:
@@ -217,6 +226,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             self.socket = socket
             self.monitor = monitor
             openedAt = .now
+            reached = false
             connected = false
             refusal = nil
             health.withLock { $0.isOpen = true }
