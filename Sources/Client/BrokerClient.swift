@@ -14,12 +14,14 @@ import ZeroMQ
 /// `BrokerConnection`.
 public final class BrokerClient: Sendable {
     private let outbox: Mailbox<Outgoing>
-    private let waiters = Waiters<String, BrokerReply>()
+    private let waiters = Waiters<String, Frames.Envelope>()
     private let counter = Atomic<Int>(0)
     private let prefix = Identifier.short()
     private let state = HealthRecord()
     /// The broker's client endpoint, or several brokers' as a comma-separated list.
     public let endpoint: String
+    /// Whether `endpoint` names several brokers (read once: every submit asks).
+    private let severalBrokers: Bool
     /// How long a request waits for its reply unless the call says otherwise.
     public let requestTimeout: Duration
     /// The size policy replies are read with.
@@ -29,6 +31,7 @@ public final class BrokerClient: Sendable {
     /// broker that refuses the key fails the waiting requests with `forbidden` at once.
     init(context: Context, options: BrokerConnection.Options) throws {
         endpoint = options.clients
+        severalBrokers = EndpointList.split(options.clients).count > 1
         requestTimeout = options.requestTimeout
         limits = options.limits
         outbox = try Mailbox()
@@ -48,8 +51,19 @@ public final class BrokerClient: Sendable {
     /// Given several brokers, a submit without an idempotency key gets one, so sending it again to the
     /// next broker after a failover cannot make a second job.
     public func request(_ request: ClientRequest, timeout: Duration? = nil) async -> BrokerReply {
+        do throws(WireError) {
+            let envelope = try await exchange(request, timeout: timeout)
+            return try BrokerReply.decode(type: envelope.type, body: envelope.body)
+        } catch {
+            return .error(error)
+        }
+    }
+
+    /// Sends a request and returns its reply's envelope with the body undecoded, for a caller that passes
+    /// the broker's bytes on as they are; failures to get a reply are thrown as `request` returns them.
+    public func exchange(_ request: ClientRequest, timeout: Duration? = nil) async throws(WireError) -> Frames.Envelope {
         var request = request
-        if case .submit(let submit) = request, submit.idempotencyKey == nil, EndpointList.split(endpoint).count > 1 {
+        if case .submit(let submit) = request, submit.idempotencyKey == nil, severalBrokers {
             request = .submit(.init(operation: submit.operation, input: submit.input, idempotencyKey: Identifier.make("retry")))
         }
         let correlation = "\(prefix)-\(counter.add(1, ordering: .relaxed).newValue)"
@@ -61,9 +75,9 @@ public final class BrokerClient: Sendable {
                 if !outbox.post(outgoing) { waiters.fail(correlation, WireError(.unavailable, "the client is closed")) }
             }
         } catch let error as WireError {
-            return .error(error)
+            throw error
         } catch {
-            return .error(WireError(.unavailable, "the request was cancelled"))
+            throw WireError(.unavailable, "the request was cancelled")
         }
     }
 

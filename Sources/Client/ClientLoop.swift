@@ -16,7 +16,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
     private let context: Context
     private let options: BrokerConnection.Options
     private let outbox: Mailbox<Outgoing>
-    private let waiters: Waiters<String, BrokerReply>
+    private let waiters: Waiters<String, Frames.Envelope>
     private let health: HealthRecord
     private var pirate: LazyPirate
     private var socket: Socket?
@@ -28,12 +28,13 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
     private var reopenAt: ContinuousClock.Instant?
     /// Set when the broker refused this client's key: requests fail at once instead of waiting.
     private var refusal: WireError?
-    /// When the current socket was opened, and whether its connection has been established since.
+    /// When the current socket was opened, whether its connection is up, and whether the broker let it in since.
     private var openedAt = ContinuousClock.now
+    private var reached = false
     private var connected = false
 
     init(
-        context: Context, options: BrokerConnection.Options, outbox: Mailbox<Outgoing>, waiters: Waiters<String, BrokerReply>,
+        context: Context, options: BrokerConnection.Options, outbox: Mailbox<Outgoing>, waiters: Waiters<String, Frames.Envelope>,
         health: HealthRecord
     ) throws {
         self.context = context
@@ -88,22 +89,25 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
         guard let socket else { return }
         while let frames = try? socket.receive() {
             do {
-                let (reply, correlation) = try Frames.decode(frames, as: BrokerReply.self, limits: options.limits)
-                if case .error(let error) = reply, error.code == .notActive {
+                // Only the envelope is read here; the waiting caller decodes the body (or passes it on),
+                // so this one thread does not decode every reply.
+                let envelope = try Frames.envelope(frames, limits: options.limits)
+                if envelope.type == "error", case .error(let error)? = try? BrokerReply.decode(type: envelope.type, body: envelope.body),
+                   error.code == .notActive {
                     // A standby: this request, and every other it holds, goes to the next broker (or,
                     // with one endpoint, to the same again shortly: it may be about to take over).
                     return moveOn(because: "the broker at \(pirate.endpoint) is standing by")
                 }
                 pirate.replied(at: .now)
-                inFlight[correlation] = nil
-                waiters.resolve(correlation, reply)
+                inFlight[envelope.correlation] = nil
+                waiters.resolve(envelope.correlation, envelope)
             } catch {
                 pirate.replied(at: .now)
                 // A reply that cannot be read still names its request: fail it now, not at the timeout.
                 guard frames.count == 4 else { continue }
                 let correlation = String(decoding: frames[2], as: UTF8.self)
                 inFlight[correlation] = nil
-                waiters.resolve(correlation, .error(error))
+                waiters.fail(correlation, error)
             }
         }
     }
@@ -123,15 +127,20 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             if case .keep = verdict { verdict = pirate.timedOut(sentAt: flight.sent) }
         }
         condemn(verdict, because: "a request got no reply within its timeout and nothing else came back")
-        // One of several brokers that has not let us connect for a while: try the next.
-        if pirate.hasAlternatives, socket != nil, !connected, !(inFlight.isEmpty && queued.isEmpty),
-           openedAt.duration(to: now) >= Self.connectWait {
-            moveOn(because: "no connection to the broker at \(pirate.endpoint) within \(Self.connectWait)")
+        // One of several brokers that has not let us in for a while: try the next. A broker whose connection
+        // is up is only slow to finish the handshake (starved of CPU) or frozen: it gets longer.
+        let wait = reached ? Self.handshakeWait : Self.connectWait
+        if pirate.hasAlternatives, socket != nil, !connected, !(inFlight.isEmpty && queued.isEmpty), openedAt.duration(to: now) >= wait {
+            moveOn(because: reached
+                ? "the broker at \(pirate.endpoint) did not finish the handshake within \(wait)"
+                : "no connection to the broker at \(pirate.endpoint) within \(wait)")
         }
     }
 
     /// How long one of several brokers may take to accept the connection before the next is tried.
     static let connectWait: Duration = .seconds(1)
+    /// How long one of several brokers whose connection is up may take to let the client in.
+    static let handshakeWait: Duration = .seconds(3)
 
     private func timeout() -> WireError {
         WireError(.timeout, "the broker at \(pirate.endpoint) did not answer within \(options.requestTimeout)")
@@ -144,7 +153,10 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             case .disconnected, .unreachable:
                 // One of several brokers went away or cannot be reached: the next may be active.
                 if pirate.hasAlternatives, refusal == nil { return moveOn(because: "the broker at \(pirate.endpoint) went away") }
+            case .established:
+                reached = true
             case .succeeded:
+                reached = true
                 connected = true
                 refusal = nil
             case .refused, .failed:
@@ -214,6 +226,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             self.socket = socket
             self.monitor = monitor
             openedAt = .now
+            reached = false
             connected = false
             refusal = nil
             health.withLock { $0.isOpen = true }

@@ -6,7 +6,7 @@ enum HandshakeRefusal {
     /// The error for `outcome`, or nil once a handshake succeeded.
     static func error(_ outcome: HandshakeMonitor.Outcome, endpoint: String) -> WireError? {
         switch outcome {
-        case .succeeded, .disconnected, .unreachable:
+        case .established, .succeeded, .disconnected, .unreachable:
             nil
         case .refused:
             WireError(.forbidden, "the broker at \(endpoint) refused this client's CURVE key; ask for it to be listed in the broker's authorizedKeysFile")

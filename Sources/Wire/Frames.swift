@@ -28,6 +28,13 @@ public enum Frames {
     public static func decode<M: WireMessage>(
         _ frames: [Data], as: M.Type = M.self, limits: MessageLimits = .standard
     ) throws(WireError) -> (message: M, correlation: String) {
+        let envelope = try envelope(frames, limits: limits)
+        return (try M.decode(type: envelope.type, body: envelope.body), envelope.correlation)
+    }
+
+    /// A message's envelope checked as `decode` checks it (version, text frames, size, the JSON
+    /// pre-reader), with its body left undecoded: for a receiver that decodes it elsewhere or passes it on.
+    public static func envelope(_ frames: [Data], limits: MessageLimits = .standard) throws(WireError) -> Envelope {
         guard frames.count == 4 else {
             throw WireError(.malformedFrames, "expected 4 frames [version, type, correlation, body], got \(frames.count)")
         }
@@ -44,7 +51,17 @@ public enum Frames {
             throw WireError(.tooLarge, "\(type): body of \(frames[3].count) bytes is over the \(limits.maxMessageBytes)-byte limit (maxMessageBytes)")
         }
         try preRead(frames[3], in: type, limits: limits)
-        return (try M.decode(type: type, body: frames[3]), correlation)
+        return Envelope(type: type, correlation: correlation, body: frames[3])
+    }
+
+    /// A received message's type, correlation id and JSON body, checked but not decoded.
+    public struct Envelope: Sendable {
+        /// The message's name on the wire, such as `job`.
+        public let type: String
+        /// The correlation id the message carries.
+        public let correlation: String
+        /// The JSON body, as it arrived.
+        public let body: Data
     }
 
     /// Runs the JSON pre-reader over a body, turning a refusal into `invalidBody`.

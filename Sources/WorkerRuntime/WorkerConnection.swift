@@ -75,6 +75,8 @@ struct WorkerConnection: Sendable {
         var lastHeard = Date()
         var lastSent = Date()
         var reported = false
+        // The connection is up (`reached`), and the broker let the worker in (`connected`).
+        var reached = false
         var connected = false
         let several = endpoints.count > 1
         while true {
@@ -85,7 +87,11 @@ struct WorkerConnection: Sendable {
                 reported = report(outcomes, already: reported, endpoint: endpoint, log: service.log)
                 for outcome in outcomes {
                     switch outcome {
-                    case .succeeded: connected = true
+                    case .established: reached = true
+                    case .succeeded:
+                        (reached, connected) = (true, true)
+                        // A handshake slowed by a busy machine does not count against the broker's silence.
+                        lastHeard = Date()
                     case .disconnected where several: return .moveOn("the broker at \(endpoint) went away")
                     case .unreachable where several: return .moveOn("the broker at \(endpoint) cannot be reached")
                     default: break
@@ -120,8 +126,14 @@ struct WorkerConnection: Sendable {
                 service.handle(command, correlation: correlation)
             }
             let now = Date()
-            if now.timeIntervalSince(lastHeard) > interval * Double(service.settings.liveness) { return .silent }
-            if several, !connected, now.timeIntervalSince(opened) > 1 { return .moveOn("no connection to the broker at \(endpoint) within a second") }
+            let window = interval * Double(service.settings.liveness)
+            if now.timeIntervalSince(lastHeard) > window {
+                // Up but never letting the worker in: frozen, most likely; with several brokers, the next may be active.
+                if several, !connected { return .moveOn("the broker at \(endpoint) did not finish the handshake within \(window)s") }
+                return .silent
+            }
+            // Only a connection that is not even up is given up after a second: a starved broker is slow, not gone.
+            if several, !reached, now.timeIntervalSince(opened) > 1 { return .moveOn("no connection to the broker at \(endpoint) within a second") }
             if now.timeIntervalSince(lastSent) >= interval {
                 _ = try socket.send(Frames.encode(WorkerMessage.heartbeat))
                 lastSent = now
@@ -133,7 +145,7 @@ struct WorkerConnection: Sendable {
     private func report(_ outcomes: [HandshakeMonitor.Outcome], already: Bool, endpoint: String, log: Log) -> Bool {
         let handshakes = outcomes.filter {
             switch $0 {
-            case .disconnected, .unreachable: false
+            case .established, .disconnected, .unreachable: false
             default: true
             }
         }
@@ -141,7 +153,7 @@ struct WorkerConnection: Sendable {
         if case .succeeded = outcome { return false }
         guard !already else { return true }
         switch outcome {
-        case .succeeded, .disconnected, .unreachable:
+        case .established, .succeeded, .disconnected, .unreachable:
             break
         case .refused:
             log.error("the broker at \(endpoint) refused this worker's CURVE key; list it as a worker in the broker's authorizedKeysFile")

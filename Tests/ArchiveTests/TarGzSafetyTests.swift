@@ -1,6 +1,7 @@
 import Archive
 import Foundation
 import Testing
+import TestSupport
 
 /// Archives built by Python's tarfile, which writes hostile names as given.
 @Suite struct TarGzSafetyTests {
@@ -42,25 +43,20 @@ import Testing
                 entry("hard", tarfile.LNKTYPE, link="sub/f.txt")
         """
 
-    private func makeArchive(_ kind: String, at archive: URL, outside: URL) throws {
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", Self.script, archive.path, kind, outside.path]
-        try python.run()
-        python.waitUntilExit()
-        try #require(python.terminationStatus == 0)
+    private func makeArchive(_ kind: String, at archive: URL, outside: URL) async throws {
+        try await runPython(Self.script, [archive.path, kind, outside.path])
     }
 
     @Test(arguments: [
         "dotdot", "nestedDotdot", "absolute", "symlinkOut", "absoluteSymlink", "hardlinkOut", "throughSymlink",
         "chain", "laterChain", "deepChain", "hardlinkToLink",
     ])
-    func anEntryEscapingTheFolderIsRefusedAndNothingIsWrittenOutside(kind: String) throws {
-        try withTemporaryFolder { temp in
+    func anEntryEscapingTheFolderIsRefusedAndNothingIsWrittenOutside(kind: String) async throws {
+        try await withTemporaryFolder { temp async throws in
             let archive = temp.appendingPathComponent("bad.tar.gz")
             let destination = temp.appendingPathComponent("dest")
             try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
-            try makeArchive(kind, at: archive, outside: temp)
+            try await makeArchive(kind, at: archive, outside: temp)
 
             let error = #expect(throws: ArchiveError.self) { try TarGz.extract(archive, into: destination) }
 
@@ -69,24 +65,24 @@ import Testing
         }
     }
 
-    @Test func aHarmlessPythonArchiveExtracts() throws {
-        try withTemporaryFolder { temp in
+    @Test func aHarmlessPythonArchiveExtracts() async throws {
+        try await withTemporaryFolder { temp async throws in
             let archive = temp.appendingPathComponent("good.tar.gz")
             let destination = temp.appendingPathComponent("dest")
             try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
-            try makeArchive("none", at: archive, outside: temp)
+            try await makeArchive("none", at: archive, outside: temp)
 
             #expect(try TarGz.extract(archive, into: destination) == 1)
             #expect(try Data(contentsOf: destination.appendingPathComponent("ok.txt")) == Data("x".utf8))
         }
     }
 
-    @Test func linksThatStayInsideAreExtractedAsLinks() throws {
-        try withTemporaryFolder { temp in
+    @Test func linksThatStayInsideAreExtractedAsLinks() async throws {
+        try await withTemporaryFolder { temp async throws in
             let archive = temp.appendingPathComponent("links.tar.gz")
             let destination = temp.appendingPathComponent("dest")
             try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
-            try makeArchive("insideLinks", at: archive, outside: temp)
+            try await makeArchive("insideLinks", at: archive, outside: temp)
 
             #expect(try TarGz.extract(archive, into: destination) == 5)
             #expect(try FileManager.default.destinationOfSymbolicLink(atPath: destination.appendingPathComponent("docs").path) == "sub")

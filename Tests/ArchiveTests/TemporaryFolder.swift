@@ -9,6 +9,15 @@ func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
     return try body(folder)
 }
 
+/// The same for a body that awaits.
+func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("interlude-archive-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try await body(folder)
+}
+
 /// Writes `contents` to `path` below `folder`, creating intermediate folders.
 func write(_ contents: Data, to path: String, in folder: URL) throws {
     let file = folder.appendingPathComponent(path)

@@ -1,6 +1,7 @@
 import Foundation
 import Presentation
 import Testing
+import TestSupport
 import Wire
 
 extension EndToEnd {
@@ -35,7 +36,7 @@ extension EndToEnd {
             try Data("{}".utf8).write(to: data.appendingPathComponent("library.json"))
             let backups = sandbox.library.appendingPathComponent("backups")
             try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
-            try Self.chainBackup(at: backups.appendingPathComponent("chain.tar.gz"))
+            try await Self.chainBackup(at: backups.appendingPathComponent("chain.tar.gz"))
             try await sandbox.startBroker()
             try await sandbox.startWorker("w1")
 
@@ -50,7 +51,7 @@ extension EndToEnd {
         }
 
         /// `data/u -> ..` and `data/v -> u/..`: each harmless by its letters, `v` outside the library through `u`.
-        static func chainBackup(at file: URL) throws {
+        static func chainBackup(at file: URL) async throws {
             let script = """
                 import io, sys, tarfile
                 with tarfile.open(sys.argv[1], "w:gz") as archive:
@@ -59,12 +60,7 @@ extension EndToEnd {
                     for path, target in (("data/u", ".."), ("data/v", "u/..")):
                         link = tarfile.TarInfo(path); link.type = tarfile.SYMTYPE; link.linkname = target; archive.addfile(link)
                 """
-            let python = Process()
-            python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            python.arguments = ["python3", "-c", script, file.path]
-            try python.run()
-            python.waitUntilExit()
-            guard python.terminationStatus == 0 else { throw EndToEndFailure("python could not write the backup") }
+            try await runPython(script, [file.path])
         }
     }
 }

@@ -46,17 +46,21 @@ extension EndToEnd {
             return start.duration(to: .now)
         }
 
-        /// Waits (at most 30 s) until `job` ends; a timeout also says what the job went through, what the
-        /// active broker sees, and the last lines `processes` logged.
+        /// Waits (at most 30 s) until `job` ends; a timeout also says what the job went through.
         func finished(_ job: String, _ sandbox: Sandbox, watching processes: [ProcessHandle]) async throws -> Job {
             do {
                 return try await sandbox.waitForEnd(of: job, timeout: .seconds(30))
             } catch {
                 let timeline = (try? await sandbox.cli("status", job))?.output ?? "unavailable"
-                let view = (try? await sandbox.cli("status"))?.output ?? "unavailable"
-                let logs = processes.map { $0.tail(lines: 80) }.joined(separator: "\n")
-                throw EndToEndFailure("\(error)\n--- job \(job):\n\(timeline)\n--- the active broker:\n\(view)\n--- logs:\n\(logs)")
+                throw await explained(error, sandbox, watching: processes, "--- job \(job):\n\(timeline)")
             }
+        }
+
+        /// `error`, with `more`, what the active broker counts, and the last lines `processes` logged.
+        func explained(_ error: any Error, _ sandbox: Sandbox, watching processes: [ProcessHandle], _ more: String) async -> EndToEndFailure {
+            let view = (try? await sandbox.cli("status"))?.output ?? "unavailable"
+            let logs = processes.map { $0.tail(lines: 80) }.joined(separator: "\n")
+            return EndToEndFailure("\(error)\n\(more)\n--- the active broker:\n\(view)\n--- logs:\n\(logs)")
         }
 
         @Test("SIGKILL of the active broker: the standby takes over, pending questions stay answerable from the CLI and HTTP, every acknowledged job finishes once, a retried submit makes one job")
@@ -89,7 +93,12 @@ extension EndToEnd {
             try await Task.sleep(for: .milliseconds(600))
             #expect(pair.first.kill()?.signalled == true)
             let takeover = try await active(pair.second, sandbox)
-            let acknowledged = try await submitter.value
+            let acknowledged: [String]
+            do {
+                acknowledged = try await submitter.value
+            } catch {
+                throw await explained(error, sandbox, watching: [pair.first, pair.second, worker], "--- the submitting client: \(connection.health)")
+            }
             #expect(Set(acknowledged).count == 24, "every submit was acknowledged once (took over in \(takeover))")
 
             #expect(Set(try await sandbox.pending().map(\.id)) == Set(questions.map(\.id)), "the questions are still pending")

@@ -17,6 +17,7 @@ extension EndToEnd {
             #expect(submitted.status == 202, "\(submitted)")
             let job = try submitted.decode(Job.self)
             #expect(submitted.header("Location") == "/v1/jobs/\(job.id)")
+            #expect(try JSONWriter.encode(job) == submitted.body, "the broker's job bytes, passed through, are the job's JSON")
             let question = try await sandbox.questionOverHTTP(job.id)
 
             let pending = try await api.get("/v1/presentations")

@@ -1,13 +1,14 @@
 import Foundation
 import Operations
 import Testing
+import TestSupport
 import WorkerKitTesting
 
 /// restoreBackup refuses a backup whose links, followed through one another, lead out of the data they restore.
 @Suite struct RestoreConfinementTests {
     /// Writes `backups/<name>` with Python's tarfile, which stores hostile links as given: `data/` with a
     /// file and the links `(path, target)`.
-    func makeBackup(_ name: String, links: [(String, String)], in library: URL) throws {
+    func makeBackup(_ name: String, links: [(String, String)], in library: URL) async throws {
         let script = """
             import io, sys, tarfile
             out, links = sys.argv[1], sys.argv[2:]
@@ -17,12 +18,7 @@ import WorkerKitTesting
                 for path, target in zip(links[::2], links[1::2]):
                     link = tarfile.TarInfo(path); link.type = tarfile.SYMTYPE; link.linkname = target; archive.addfile(link)
             """
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", script, library.appendingPathComponent("backups/\(name)").path] + links.flatMap { [$0.0, $0.1] }
-        try python.run()
-        python.waitUntilExit()
-        try #require(python.terminationStatus == 0)
+        try await runPython(script, [library.appendingPathComponent("backups/\(name)").path] + links.flatMap { [$0.0, $0.1] })
     }
 
     @Test(arguments: [
@@ -35,7 +31,7 @@ import WorkerKitTesting
     ])
     func aBackupWhoseLinksLeaveTheDataIsRefusedAndTheDataIsKept(name: String, links: [(String, String)]) async throws {
         try await withDemoLibrary { library async throws in
-            try makeBackup("\(name).tar.gz", links: links, in: library)
+            try await makeBackup("\(name).tar.gz", links: links, in: library)
             let data = library.appendingPathComponent("data")
             let before = try snapshot(of: data)
             let run = await OperationHarness(RestoreBackup(library: library)).run(.init(backup: "\(name).tar.gz")) { _ in .answer("restore") }
@@ -47,7 +43,7 @@ import WorkerKitTesting
 
     @Test func linksThatStayInsideTheDataAreRestored() async throws {
         try await withDemoLibrary { library async throws in
-            try makeBackup("links.tar.gz", links: [("data/current", "library.json"), ("data/sub/back", "../library.json")], in: library)
+            try await makeBackup("links.tar.gz", links: [("data/current", "library.json"), ("data/sub/back", "../library.json")], in: library)
             let run = await OperationHarness(RestoreBackup(library: library)).run(.init(backup: "links.tar.gz")) { _ in .answer("restore") }
             #expect(run.output?.restored == true, "\(String(describing: run.jobError))")
             let data = library.appendingPathComponent("data")

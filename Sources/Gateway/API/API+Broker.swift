@@ -1,3 +1,5 @@
+import Foundation
+import HTTPServer
 import Presentation
 import Wire
 
@@ -20,5 +22,44 @@ extension API {
             if case .job(let job) = reply { return job }
             return nil
         }
+    }
+
+    /// A request whose reply is a job, answered with `status` and the broker's bytes: a job's reply body
+    /// is the JSON `Job` the API answers with (both written by its `JSONWriter`), so it is passed on
+    /// undecoded and only the job's id is read. Any other reply, or a body without an id, goes the way of `job(_:)`.
+    func jobResponse(_ request: ClientRequest, status: Int) async throws(APIError) -> (id: String, response: HTTPResponse) {
+        let envelope: Frames.Envelope
+        do {
+            envelope = try await connection.client.exchange(request)
+        } catch {
+            throw APIError(error)
+        }
+        if envelope.type == "job", let id = try? JSONReader.read(JobID.self, from: envelope.body).id {
+            return (id, HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: envelope.body))
+        }
+        let reply: BrokerReply
+        do {
+            reply = try BrokerReply.decode(type: envelope.type, body: envelope.body)
+        } catch {
+            throw APIError(error)
+        }
+        if case .error(let error) = reply { throw APIError(error) }
+        guard case .job(let job) = reply else {
+            throw APIError(502, "unexpectedReply", "The broker answered \(reply.type) to \(request.type).")
+        }
+        return (job.id, .written(status, job))
+    }
+}
+
+/// The `id` of a job's JSON, every other field skipped; nil when the id is missing or not a string.
+struct JobID: JSONReadable {
+    let id: String?
+
+    init(reading reader: inout JSONReader) throws(JSONReadError) {
+        var id: String?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            if key == "id" { id = try reader.readIfPresent() } else { try reader.skipValue() }
+        }
+        self.id = id
     }
 }

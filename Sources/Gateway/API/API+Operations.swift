@@ -45,10 +45,10 @@ extension API {
         let input = body.fields["input"].flatMap { $0 == .null ? nil : $0 } ?? .object([:])
         let within = try Self.answerWithin(body.fields["answerWithin"])
         let audience = try Self.audience(body.fields["audience"])
-        let job = try await job(.submit(.init(
-            operation: operation, input: input, idempotencyKey: idempotencyKey, answerWithin: within, audience: audience)))
-        var response = HTTPResponse.written(202, job)
-        response.headers["Location"] = "/v1/jobs/\(job.id)"
+        var (id, response) = try await jobResponse(
+            .submit(.init(operation: operation, input: input, idempotencyKey: idempotencyKey, answerWithin: within, audience: audience)),
+            status: 202)
+        response.headers["Location"] = "/v1/jobs/\(id)"
         return response
     }
 

@@ -8,7 +8,8 @@ struct RequestBody {
     /// The body as a JSON object.
     init(_ request: HTTPRequest) throws(APIError) {
         guard !request.body.isEmpty else { throw .badRequest("The body is empty; expected a JSON object.", code: "malformedJSON") }
-        guard let value = try? JSONCoding.decoder.decode(JSONValue.self, from: request.body) else {
+        // The hand-written reader accepts exactly what `JSONCoding.decoder` accepts, without `Codable`'s cost.
+        guard let value = try? JSONReader.read(JSONValue.self, from: request.body) else {
             throw .badRequest("The body is not valid JSON.", code: "malformedJSON")
         }
         guard case .object(let fields) = value else { throw .invalid("The body must be a JSON object.") }

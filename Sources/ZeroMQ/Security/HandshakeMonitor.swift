@@ -2,13 +2,16 @@ import CZeroMQ
 import Foundation
 
 /// Reports how a socket's security handshakes end, so a client can say "the server refused our key"
-/// instead of waiting for a reply that will never come, and when an established connection is lost,
-/// so a client of several brokers can move on at once.
+/// instead of waiting for a reply that will never come, when an established connection is lost, so a
+/// client of several brokers can move on at once, and when the connection itself is up, so a peer that
+/// is only slow to finish its handshake (starved of CPU) is told from one that cannot be reached.
 ///
 /// Create it on the thread that owns the watched socket, poll `socket` there, and `drain` it.
 public final class HandshakeMonitor {
     /// How one handshake ended.
     public enum Outcome: Sendable, Hashable {
+        /// The connection is up (TCP); the handshake follows, at once unless the peer is starved or frozen.
+        case established(endpoint: String)
         /// The peer admitted us.
         case succeeded(endpoint: String)
         /// The server's ZAP handler refused our credentials, with its status code (such as 400).
@@ -27,7 +30,7 @@ public final class HandshakeMonitor {
     /// Starts watching `watched`'s handshakes.
     public init(watching watched: Socket, in context: Context) throws(ZMQError) {
         let endpoint = "inproc://interlude-handshakes-\(UUID().uuidString)"
-        let events = ZMQ_EVENT_HANDSHAKE_SUCCEEDED | ZMQ_EVENT_HANDSHAKE_FAILED_AUTH
+        let events = ZMQ_EVENT_CONNECTED | ZMQ_EVENT_HANDSHAKE_SUCCEEDED | ZMQ_EVENT_HANDSHAKE_FAILED_AUTH
             | ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL | ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL | ZMQ_EVENT_DISCONNECTED | ZMQ_EVENT_CONNECT_RETRIED
         try watched.call("zmq_socket_monitor(\(endpoint))") { zmq_socket_monitor($0, endpoint, events) }
         socket = try Socket(context, .pair)
@@ -50,6 +53,7 @@ public final class HandshakeMonitor {
             }
             let endpoint = String(decoding: frames[1], as: UTF8.self)
             switch event {
+            case ZMQ_EVENT_CONNECTED: outcomes.append(.established(endpoint: endpoint))
             case ZMQ_EVENT_HANDSHAKE_SUCCEEDED: outcomes.append(.succeeded(endpoint: endpoint))
             case ZMQ_EVENT_HANDSHAKE_FAILED_AUTH: outcomes.append(.refused(endpoint: endpoint, status: value))
             case ZMQ_EVENT_DISCONNECTED: outcomes.append(.disconnected(endpoint: endpoint))
