@@ -26,20 +26,23 @@ import Glibc
         #expect(short.count == 8 && UInt32(short, radix: 16) != nil, "\(short)")
     }
 
-    @Test("Ordered identifiers carry their prefix, the second they were made and 16 random hex digits, and sort by that second")
+    @Test("Ordered identifiers carry their prefix, the second and millisecond they were made and 13 random hex digits, and sort by that time")
     func orderedIdentifiers() {
-        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let now = Date(timeIntervalSince1970: 1_795_000_000.25)
         let ids = (0..<1_000).map { _ in Identifier.ordered("job", at: now) }
-        #expect(Set(ids).count == ids.count, "random within one second")
+        #expect(Set(ids).count == ids.count, "random within one millisecond")
         for id in ids.prefix(20) {
-            #expect(id.hasPrefix("job_6afd86c0") && id.count == 28, "\(id)")
-            #expect(UInt64(id.dropFirst(4).prefix(8), radix: 16) == 1_795_000_000 && UInt64(id.suffix(16), radix: 16) != nil, "\(id)")
+            #expect(id.hasPrefix("job_6afd86c00fa") && id.count == 28, "\(id)")
+            #expect(UInt64(id.dropFirst(4).prefix(8), radix: 16) == 1_795_000_000 && UInt64(id.suffix(13), radix: 16) != nil, "\(id)")
         }
-        let later = Identifier.ordered("job", at: now.addingTimeInterval(1))
-        #expect(ids.allSatisfy { $0 < later }, "a later second sorts after")
-        let earlier = Identifier.ordered("job", at: now.addingTimeInterval(-1))
-        #expect(ids.allSatisfy { earlier < $0 })
-        #expect(Identifier.ordered("prs", at: Date(timeIntervalSince1970: 0)) .hasPrefix("prs_00000000"))
+        for step in [0.001, 0.75, 1] {
+            let later = Identifier.ordered("job", at: now.addingTimeInterval(step))
+            #expect(ids.allSatisfy { $0 < later }, "\(step) s later sorts after")
+            let earlier = Identifier.ordered("job", at: now.addingTimeInterval(-step))
+            #expect(ids.allSatisfy { earlier < $0 }, "\(step) s earlier sorts before")
+        }
+        #expect(Identifier.ordered("prs", at: Date(timeIntervalSince1970: 0)).hasPrefix("prs_00000000000"))
+        #expect(Identifier.ordered("prs", at: Date(timeIntervalSince1970: 1_795_000_000.999)).hasPrefix("prs_6afd86c03e7"))
     }
 
     @Test("A failing call throws its errno and name; a succeeding one returns its result")
