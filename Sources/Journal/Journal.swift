@@ -15,6 +15,8 @@ public final class Journal {
     let database: any JournalDatabase
     /// The SQLite file, or the PostgreSQL URL with its password redacted.
     public let path: String
+    /// Timeline rows of recent jobs, so most entries are checked against `historyLimit` without a count.
+    var historyCounts = HistoryCounts()
 
     /// Opens the journal in `folder` (creating it when there is no file yet), checks it with
     /// `PRAGMA quick_check` and applies any pending migrations. An empty file or one that is not an
@@ -56,8 +58,14 @@ public final class Journal {
     /// Applies every change in one transaction: all of them become durable, or none.
     public func apply(_ changes: [JournalChange]) throws {
         guard !changes.isEmpty else { return }
-        try database.transaction {
-            for change in changes { try apply(change) }
+        do {
+            try database.transaction {
+                for change in changes { try apply(change) }
+            }
+        } catch {
+            // What was counted may not have been written.
+            historyCounts.forgetAll()
+            throw error
         }
     }
 
@@ -84,13 +92,17 @@ public final class Journal {
                 .text(try JSONWriter.text(resolution)), .text(resolution.presentation))
         case .appendHistory(let job, let entry):
             // Bounded: past `historyLimit` entries only the one that says how the job ended is added.
-            try database.run(
-                """
-                INSERT INTO history (job, at, type, body) SELECT ?, ?, ?, ?
-                WHERE ? = 'finished' OR (SELECT COUNT(*) FROM history WHERE job = ?) < ?
-                """,
-                .text(job), .text(Timestamp.string(entry.at)), .text(entry.type.rawValue), .text(try JSONWriter.text(entry)),
-                .text(entry.type.rawValue), .text(job), .integer(Int64(Self.historyLimit)))
+            let values: [SQLValue] = [.text(job), .text(Timestamp.string(entry.at)), .text(entry.type.rawValue), .text(try JSONWriter.text(entry))]
+            switch historyCounts.admit(entry.type, of: job, limit: Self.historyLimit) {
+            case .write:
+                try database.run("INSERT INTO history (job, at, type, body) VALUES (?, ?, ?, ?)", values)
+            case .skip:
+                break
+            case .countInDatabase:
+                try database.run(
+                    "INSERT INTO history (job, at, type, body) SELECT ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM history WHERE job = ?) < ?",
+                    values + [.text(job), .integer(Int64(Self.historyLimit))])
+            }
         case .recordStep(let job, let name, let value):
             try database.run(
                 "INSERT INTO steps (job, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",

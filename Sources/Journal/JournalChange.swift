@@ -14,7 +14,7 @@ public indirect enum JournalChange: Sendable, Hashable {
     case appendEvent(Event)
     /// An event with its JSON already encoded (`Frames.json`): the broker publishes the same bytes it journals.
     case appendEncodedEvent(Event, json: Data)
-    /// One line of a job's timeline.
+    /// One line of a job's timeline; a timeline begins with the job's one `queued` entry (its submit).
     case appendHistory(job: String, HistoryEntry)
     /// A worker announced an operation: a new version is added, a known one gets its time and worker.
     case announce(RecordedAnnouncement)
