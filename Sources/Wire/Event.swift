@@ -1,7 +1,10 @@
 import Foundation
 import Presentation
 
-/// Something that happened, published on the event socket with a strictly increasing sequence.
+/// Something that happened, published on the event socket with a strictly increasing sequence. It
+/// carries what changed: a summary of its job (never the input), the question once (on
+/// `presentation.pending` and `presentation.reminder`), the resolution; a reader that wants the whole
+/// job asks for it.
 public struct Event: Codable, Sendable, Hashable {
     /// What happened; also the PUB topic, so subscribers can filter by prefix.
     public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
@@ -21,15 +24,15 @@ public struct Event: Codable, Sendable, Hashable {
     public let sequence: Int64
     public let type: Kind
     public let at: Date
-    /// The job it concerns, with its state after the event (absent on heartbeats).
-    public let job: Job?
+    /// The job it concerns, summed up with its state after the event (absent on heartbeats).
+    public let job: JobSummary?
     /// The presentation that became pending (on `presentation.pending`).
     public let presentation: Presentation?
     /// How the presentation ended (on `presentation.resolved`).
     public let resolution: Resolution?
 
     public init(
-        sequence: Int64, type: Kind, at: Date, job: Job? = nil, presentation: Presentation? = nil,
+        sequence: Int64, type: Kind, at: Date, job: JobSummary? = nil, presentation: Presentation? = nil,
         resolution: Resolution? = nil
     ) {
         self.sequence = sequence
@@ -38,6 +41,11 @@ public struct Event: Codable, Sendable, Hashable {
         self.job = job
         self.presentation = presentation
         self.resolution = resolution
+    }
+
+    /// An event about `job`, which it carries summed up.
+    public init(sequence: Int64, type: Kind, at: Date, job: Job, presentation: Presentation? = nil, resolution: Resolution? = nil) {
+        self.init(sequence: sequence, type: type, at: at, job: JobSummary(job), presentation: presentation, resolution: resolution)
     }
 
     /// The event kind for a job that ended in `phase`.

@@ -14,7 +14,7 @@ extension Job {
 }
 
 extension Event {
-    /// The same event with its job and presentation trimmed.
+    /// The same event with its job's result and its presentation trimmed.
     public func trimmed() -> Event {
         Event(
             sequence: sequence, type: type, at: at, job: job?.trimmed(), presentation: presentation?.trimmed(),

@@ -1,5 +1,6 @@
 import Client
 import Foundation
+import Presentation
 import Synchronization
 import Testing
 import TestSupport
@@ -94,5 +95,23 @@ import Wire
             return text
         }
         #expect(text == ": events after 50\n\n", "nothing is sent that would skip or repeat events")
+    }
+
+    @Test func anEventJournaledWithTheWholeJobIsStreamedWithItsSummary() async throws {
+        let job = Job(id: "job_1", operation: "noop", input: .object(["secret": .string("Blue in Green")]), phase: .succeeded, attempts: 1, createdAt: Date())
+        let summed = Event(sequence: 1, type: .jobSucceeded, at: Date(), job: job)
+        var whole = try JSONCoding.decoder.decode([String: JSONValue].self, from: Frames.json(summed))
+        whole["job"] = try JSONCoding.decoder.decode(JSONValue.self, from: JSONCoding.encoder.encode(job))
+        let source = InMemoryEventSource()
+        source.append(try Event.decode([Data("job.succeeded".utf8), JSONCoding.encoder.encode(whole)]), live: false)
+        let transcript = Transcript()
+        let reader = Task {
+            for await chunk in EventStream(source: source, start: 0, heartbeat: .seconds(30), silence: .seconds(30)).run() { transcript.append(chunk) }
+        }
+        defer { reader.cancel() }
+        try await transcript.wait { $0.ids == [1] }
+        let data = try #require(transcript.current.split(separator: "\n").first { $0.hasPrefix("data: ") }?.dropFirst(6))
+        #expect(Data(data.utf8) == (try JSONWriter.encode(summed)))
+        #expect(!data.contains("Blue in Green"), "the input is not streamed")
     }
 }

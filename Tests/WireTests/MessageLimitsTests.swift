@@ -37,7 +37,10 @@ import Wire
         let event = Event(sequence: 1, type: .presentationPending, at: Date(), job: job, presentation: presentation)
         let dispatch = BrokerCommand.dispatch(.init(
             job: job.id, attempt: 1, operation: "noop", input: input, history: History(steps: ["a": output])))
-        for body in [try Frames.json(event), try BrokerReply.job(job).body(), try dispatch.body()] {
+        var finished = job
+        finished.phase = .succeeded
+        let succeeded = Event(sequence: 2, type: .jobSucceeded, at: Date(), job: finished)
+        for body in [try Frames.json(event), try Frames.json(succeeded), try BrokerReply.job(job).body(), try dispatch.body()] {
             #expect(body.count <= maximum, "\(body.count) of \(maximum) bytes")
         }
         let page = BrokerReply.EventPage(events: [event], last: 1)

@@ -154,9 +154,17 @@ struct RandomWireValues {
         return job
     }
 
+    /// A summary with any of its optional parts, whatever its state (a summary read from elsewhere may have them).
+    mutating func jobSummary() -> JobSummary {
+        JobSummary(
+            id: odd(), operation: odd(), state: Job.State.allCases.randomElement(using: &random)!, attempts: int(), updatedAt: date(),
+            result: maybe { $0.json() }, error: maybe { Job.Failure(code: $0.odd(), message: $0.odd()) },
+            outcome: maybe { Job.Outcome($0.resolution()) })
+    }
+
     mutating func event() -> Event {
         Event(
-            sequence: integer(), type: Event.Kind.allCases.randomElement(using: &random)!, at: date(), job: maybe { $0.job() },
+            sequence: integer(), type: Event.Kind.allCases.randomElement(using: &random)!, at: date(), job: maybe { $0.jobSummary() },
             presentation: maybe { $0.presentation() }, resolution: maybe { $0.resolution() })
     }
 

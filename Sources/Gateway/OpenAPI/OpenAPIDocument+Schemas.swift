@@ -46,8 +46,13 @@ extension OpenAPIDocument {
                 "action": nullableText, "by": nullableText, "channel": nullableText, "at": time,
                 "values": .object(["type": .string("object"), "additionalProperties": text]),
             ]),
+            "JobSummary": object([
+                "id": text, "operation": text, "state": enumeration(["queued", "running", "waiting", "succeeded", "failed", "cancelled"]),
+                "attempts": type("integer"), "updatedAt": time, "result": nullable(type("object")),
+                "error": object(["code": text, "message": text]), "outcome": object(["action": nullableText, "cause": text, "presentation": text]),
+            ], required: ["id", "operation", "state", "attempts", "updatedAt"]),
             "Event": object([
-                "sequence": type("integer"), "type": text, "at": time, "job": ref("Job"),
+                "sequence": type("integer"), "type": text, "at": time, "job": ref("JobSummary"),
                 "presentation": ref("Presentation"), "resolution": ref("Resolution"),
             ]),
             "JobPage": object(["jobs": array(ref("Job")), "next": nullableText]),

@@ -15,7 +15,7 @@ struct WebhookPayload: Encodable {
     /// The event itself, plus the answer link on `presentation.pending`.
     struct Body: Encodable {
         let sequence: Int64
-        let job: Job?
+        let job: JobSummary?
         let presentation: Presentation?
         let resolution: Resolution?
         let answer: AnswerLink?

@@ -4,10 +4,11 @@ import Presentation
 extension Event.Kind: JSONReadable {}
 
 extension Event: JSONReadable {
-    /// A published or journaled event, with whichever of job, presentation and resolution it carries.
+    /// A published or journaled event, with whichever of job, presentation and resolution it carries; an event
+    /// journaled with the whole job reads with its summary.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var sequence: Int64?, type: Kind?, at: Date?, job: Job?, presentation: Presentation?, resolution: Resolution?
+        var sequence: Int64?, type: Kind?, at: Date?, job: JobSummary?, presentation: Presentation?, resolution: Resolution?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "sequence": sequence = try reader.readIfPresent()

@@ -42,13 +42,19 @@ async function findSearched() {
   if (result.ok && result.data && result.data.id === text) jobs.found = result.data;
 }
 
-// A job carried by an event, shown at once (unless the list already has a newer copy).
+// What an event says of a job, shown at once (unless the list already has a newer copy). An event
+// carries a summary (no input, no question): it goes over what the list knows of the job, and the
+// listing that follows every event fills in the rest.
 function noteJob(job) {
   if (!job || typeof job.id !== "string") return;
   const chosen = $("filter-state").value;
   const index = jobs.list.findIndex((known) => known.id === job.id);
   if (index < 0 && (!chosen || chosen === job.state)) jobs.list.unshift(job);
-  else if (index >= 0 && String(job.updatedAt) >= String(jobs.list[index].updatedAt)) jobs.list[index] = job;
+  else if (index >= 0 && String(job.updatedAt) >= String(jobs.list[index].updatedAt)) {
+    const known = { ...jobs.list[index], ...job };
+    if (job.state !== "waiting") delete known.presentation;
+    jobs.list[index] = known;
+  }
   jobs.loaded = true;
   renderJobs();
 }
