@@ -15,7 +15,8 @@ extension Journal {
             }
             try setAside(path)
         }
-        return try Database(path: path, options: .init(synchronous: synchronous))
+        // A commit never waits for a checkpoint: a thread of the journal's own copies the WAL into the file.
+        return try Database(path: path, options: .init(synchronous: synchronous, checkpoints: .inBackground))
     }
 
     /// Why the file at `path` is not an Interlude journal, or nil when it is one or there is none yet.

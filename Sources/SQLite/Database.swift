@@ -4,6 +4,8 @@ import CSQLite
 public final class Database {
     let connection: OpaquePointer
     private var statements: [String: Statement] = [:]
+    /// The thread that checkpoints, with `Checkpoints.background`.
+    private let checkpointer: Checkpointer?
     /// Dynamic SQL must not grow the cache without bound; past this many entries it starts over.
     private static let cacheLimit = 128
 
@@ -16,11 +18,32 @@ public final class Database {
         do {
             try checkSQLite(result, opened)
             try Self.configure(opened, options)
+            checkpointer = try Self.checkpointer(opened, path: path, options)
         } catch {
             sqlite3_close_v2(opened)
             throw error
         }
         connection = opened
+    }
+
+    /// With `.background`, turns SQLite's checkpoint on commit off and hands the WAL's size after each
+    /// commit to a `Checkpointer` (the hook replaces SQLite's own, which is one too).
+    private static func checkpointer(_ connection: OpaquePointer, path: String, _ options: Options) throws(SQLiteError) -> Checkpointer? {
+        guard case .background(let pages, let limit) = options.checkpoints, !options.readOnly else { return nil }
+        let checkpointer = try Checkpointer(path: path, synchronous: options.synchronous, pages: pages, limit: limit)
+        sqlite3_wal_hook(connection, { context, writer, name, frames in
+            guard let context, let writer else { return SQLITE_OK }
+            Unmanaged<Checkpointer>.fromOpaque(context).takeUnretainedValue().committed(frames: Int(frames), writer: writer, database: name)
+            // The commit has happened whatever the checkpoint did: an error here would be reported as the statement's.
+            return SQLITE_OK
+        }, Unmanaged.passUnretained(checkpointer).toOpaque())
+        return checkpointer
+    }
+
+    /// Checkpoints taken so far by the background thread and by the committing thread (past the limit);
+    /// zeros with `Checkpoints.onCommit`.
+    public var checkpointCounts: (background: Int, onCommit: Int) {
+        checkpointer.map { ($0.counts.background, $0.counts.writer) } ?? (0, 0)
     }
 
     private static func configure(_ connection: OpaquePointer, _ options: Options) throws(SQLiteError) {
@@ -33,9 +56,12 @@ public final class Database {
     }
 
     deinit {
+        // A statement the caller still holds must not reach the checkpointer once it is gone.
+        if checkpointer != nil { sqlite3_wal_hook(connection, nil, nil) }
         statements.removeAll()
         // close_v2 defers the real close until statements the caller still holds are finalized.
         sqlite3_close_v2(connection)
+        checkpointer?.stop()
     }
 
     /// Runs one or more statements without parameters.

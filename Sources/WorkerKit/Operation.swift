@@ -29,6 +29,8 @@ public protocol Operation: Sendable {
 
     /// Runs the job. Ask with `job.present(…)`, record side effects with `job.step(…)`.
     /// Throw a `JobError` to fail with a code a person can act on; cancellation arrives as task cancellation.
+    /// The body starts on the worker's connection thread and stays there until it first suspends: begin
+    /// long computation with `await Task.yield()`, so the worker's heartbeats and other jobs go on meanwhile.
     func run(_ input: Input, in job: JobContext) async throws -> Output
 }
 

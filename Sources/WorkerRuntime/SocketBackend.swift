@@ -58,25 +58,25 @@ final class SocketBackend: JobBackend {
         let key = Resumption(job: job, attempt: attempt, sequence: sequence)
         asking.withLock { $0[job] = key }
         defer { asking.withLock { if $0[job] == key { $0[job] = nil } } }
-        // Wait for the resume from the moment the question is acknowledged: an answer can arrive right after.
-        async let resolution = resumptions.wait(for: key)
+        // A resume kept from before the question leaves: an answer can arrive right after the
+        // acknowledgement, before this task runs again to wait for it.
+        resumptions.expect(key)
         do {
             // Checked here as the broker would: a question too large would only be refused there.
             do { try limits.check(question: draft) } catch { throw PresentationRefused(error) }
             _ = try await acknowledged(.present(.init(job: job, attempt: attempt, sequence: sequence, draft: draft)))
         } catch {
-            resumptions.fail(key, error)
-            _ = try? await resolution
+            resumptions.forget(key)
             throw error
         }
         // Suspended from here on: past `maxSuspended`, the oldest waiting task is let go. A question with a
         // secure field is never let go: its value reaches this task once, and a replay would not have it.
-        guard !(draft.fields ?? []).contains(where: { $0.kind == .secure }) else { return try await resolution }
+        guard !(draft.fields ?? []).contains(where: { $0.kind == .secure }) else { return try await resumptions.wait(for: key) }
         let waiting = SuspendedJobs.Key(job: job, attempt: attempt)
         let dropped = suspended.withLock { $0.suspend(waiting) }
         defer { suspended.withLock { $0.resume(waiting) } }
         if !dropped.isEmpty, let drop = dropping.withLock({ $0?.call }) { dropped.forEach(drop) }
-        return try await resolution
+        return try await resumptions.wait(for: key)
     }
 
     func recordStep(job: String, attempt: Int, name: String, value: JSONValue) async throws {

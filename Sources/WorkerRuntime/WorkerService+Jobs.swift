@@ -48,7 +48,7 @@ extension WorkerService {
         }
         for (id, job) in jobs {
             backend.release(id, attempt: job.attempt)
-            job.task.cancel()
+            job.task?.cancel()
         }
     }
 
@@ -62,19 +62,19 @@ extension WorkerService {
         guard let found else { return }
         outbox.post(Frames.encode(WorkerMessage.drop(.init(job: suspended.job, attempt: suspended.attempt))))
         backend.release(suspended.job, attempt: suspended.attempt)
-        found.task.cancel()
+        found.task?.cancel()
     }
 
     /// Cancels this attempt of a job (`report`: its end is reported); a message about another attempt changes nothing.
     private func cancel(_ attempt: WorkerMessage.Attempt, report: Bool) {
         let found: RunningJob? = running.withLock { running in
             guard let job = running[attempt.job], job.attempt == attempt.attempt else { return nil }
-            if !report { running[attempt.job] = nil }
+            if report { running[attempt.job]?.cancelled = true } else { running[attempt.job] = nil }
             return job
         }
         guard let found else { return }
         backend.release(attempt.job, attempt: attempt.attempt)
-        found.task.cancel()
+        found.task?.cancel()
     }
 
     private func start(_ dispatch: BrokerCommand.Dispatch) {
@@ -86,9 +86,11 @@ extension WorkerService {
         let context = JobContext(
             id: dispatch.job, attempt: dispatch.attempt, operation: dispatch.operation, history: dispatch.history, backend: backend)
         log.info("job \(dispatch.job) (\(dispatch.operation)) attempt \(dispatch.attempt) started")
-        // Registered under the lock that the task's end also takes, so even an instant job finds its entry.
-        running.withLock { jobs in
-            jobs[dispatch.job] = RunningJob(attempt: dispatch.attempt, task: Task { [self] in
+        // Registered before the body runs, so even an instant job finds its entry when it ends.
+        running.withLock { $0[dispatch.job] = RunningJob(attempt: dispatch.attempt) }
+        // The body starts here, on the socket thread, and runs on until it first suspends: a job that
+        // does not wait for anything is done, and its result posted, without waking another thread.
+        let task = Task.immediate { [self] in
             let limits = settings.limits
             let result = await Self.outcome(of: dispatch) {
                 let output = try await operation.run(dispatch.input, in: context)
@@ -105,8 +107,15 @@ extension WorkerService {
             guard stillOurs else { return }
             log.info("job \(dispatch.job) \(result.outcome.rawValue)\(result.error.map { ": \($0.message)" } ?? "")")
             outbox.post(Frames.encode(WorkerMessage.result(result)))
-            })
         }
+        // Cancelled or let go before its handle was known (or already done: cancelling then changes nothing).
+        let keep = running.withLock { jobs -> Bool in
+            guard var entry = jobs[dispatch.job], entry.attempt == dispatch.attempt, entry.task == nil else { return false }
+            entry.task = task
+            jobs[dispatch.job] = entry
+            return !entry.cancelled
+        }
+        if !keep { task.cancel() }
     }
 
     private static func outcome(

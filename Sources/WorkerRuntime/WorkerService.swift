@@ -50,9 +50,12 @@ public final class WorkerService: Service {
     private let stopped = Mutex(false)
     private let connection: WorkerConnection
 
+    /// A job's attempt running here; `task` is nil while its body runs on the socket thread before its
+    /// first suspension, and `cancelled` says a cancel came meanwhile (the task is cancelled once known).
     struct RunningJob: Sendable {
         let attempt: Int
-        let task: Task<Void, Never>
+        var task: Task<Void, Never>?
+        var cancelled = false
     }
 
     /// A worker for the broker at `endpoint`, over CURVE when `security` says so; it connects when it runs.

@@ -4,7 +4,7 @@ import SQLite
 import Testing
 
 /// Runs `body` with a database path in a fresh temporary folder, removed afterwards.
-private func withDatabasePath<T>(_ body: (String) throws -> T) throws -> T {
+func withDatabasePath<T>(_ body: (String) throws -> T) throws -> T {
     let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("interlude-sqlite-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -6,8 +6,9 @@ import Wire
 import ZeroMQ
 
 extension BrokerLoop {
-    /// Commits the turn's changes, then performs every other effect in order. Nothing sent may be over
-    /// `maxMessageBytes`: a reply that would be gets `tooLarge`, a dispatch that would be fails its job.
+    /// Commits the turn's changes, then sends what goes to workers and performs every other effect, each
+    /// in the turn's order. Nothing sent may be over `maxMessageBytes`: a reply that would be gets
+    /// `tooLarge`, a dispatch that would be fails its job.
     func perform(_ effects: [BrokerEffect]) throws {
         let (changes, encoded) = Self.turnChanges(effects)
         do {
@@ -16,51 +17,57 @@ extension BrokerLoop {
             return try storageFilled(effects, error: error)
         }
         var followUps: [BrokerEffect] = []
-        for effect in effects {
-            switch effect {
-            case .persist(.appendEvent(let event)):
-                publish(event, json: encoded[event.sequence])
-            case .publish(let event):
-                publish(event)
-            case .persist:
-                break
-            case .log(let level, let line, let subject):
-                log.write(level, { line }, subject)
-            case .reply(let peer, let correlation, let reply):
-                send(clients, to: peer, checked(reply, correlation: correlation))
-            case .query(let peer, let correlation, let request):
-                send(clients, to: peer, checked(answer(request), correlation: correlation))
-            case .send(let peer, let correlation, let command):
-                let frames = Frames.encode(command, correlation: correlation)
-                guard fits(frames) else {
-                    log.error("did not send \(command.type) to a worker: \(frames[3].count) bytes is over maxMessageBytes")
-                    continue
-                }
-                send(workers, to: peer, frames)
-            case .dispatch(let peer, let job):
-                // A first attempt has no steps or answers yet: no read (a round trip on PostgreSQL).
-                let history: History
-                do {
-                    history = job.attempts <= 1 ? History() : try journal.history(of: job.id)
-                } catch let error as JournalError {
-                    log.error("job \(job.id) set aside: \(error)")
-                    state.quarantine(job.id, reason: error.description)
-                    continue
-                }
-                let dispatch = BrokerCommand.Dispatch(job: job.id, attempt: job.attempts, operation: job.operation, input: job.input, history: history)
-                let frames = Frames.encode(BrokerCommand.dispatch(dispatch))
-                guard fits(frames) else {
-                    let error = Job.Failure(
-                        code: WireError.Code.tooLarge.rawValue,
-                        message: "the dispatch of job \(job.id) (its input and recorded history) is \(frames[3].count) bytes, over maxMessageBytes (\(limits.maxMessageBytes))")
-                    log.error(error.message)
-                    followUps += state.undeliverable(job.id, attempt: job.attempts, error: error, now: Date())
-                    continue
-                }
-                send(workers, to: peer, frames)
-            }
-        }
+        // Workers first: a dispatch or a resume is on the way to a job's end, a reply or an event is not.
+        // Each socket still gets its messages in the turn's order.
+        for effect in effects where effect.goesToAWorker { try perform(effect, encoded: encoded, followUps: &followUps) }
+        for effect in effects where !effect.goesToAWorker { try perform(effect, encoded: encoded, followUps: &followUps) }
         if !followUps.isEmpty { try perform(followUps) }
+    }
+
+    /// Performs one effect of a committed turn; a dispatch too large to send adds its job's failure to `followUps`.
+    private func perform(_ effect: BrokerEffect, encoded: [Int64: Data], followUps: inout [BrokerEffect]) throws {
+        switch effect {
+        case .persist(.appendEvent(let event)):
+            publish(event, json: encoded[event.sequence])
+        case .publish(let event):
+            publish(event)
+        case .persist:
+            break
+        case .log(let level, let line, let subject):
+            log.write(level, { line }, subject)
+        case .reply(let peer, let correlation, let reply):
+            send(clients, to: peer, checked(reply, correlation: correlation))
+        case .query(let peer, let correlation, let request):
+            send(clients, to: peer, checked(answer(request), correlation: correlation))
+        case .send(let peer, let correlation, let command):
+            let frames = Frames.encode(command, correlation: correlation)
+            guard fits(frames) else {
+                log.error("did not send \(command.type) to a worker: \(frames[3].count) bytes is over maxMessageBytes")
+                return
+            }
+            send(workers, to: peer, frames)
+        case .dispatch(let peer, let job):
+            // A first attempt has no steps or answers yet: no read (a round trip on PostgreSQL).
+            let history: History
+            do {
+                history = job.attempts <= 1 ? History() : try journal.history(of: job.id)
+            } catch let error as JournalError {
+                log.error("job \(job.id) set aside: \(error)")
+                state.quarantine(job.id, reason: error.description)
+                return
+            }
+            let dispatch = BrokerCommand.Dispatch(job: job.id, attempt: job.attempts, operation: job.operation, input: job.input, history: history)
+            let frames = Frames.encode(BrokerCommand.dispatch(dispatch))
+            guard fits(frames) else {
+                let error = Job.Failure(
+                    code: WireError.Code.tooLarge.rawValue,
+                    message: "the dispatch of job \(job.id) (its input and recorded history) is \(frames[3].count) bytes, over maxMessageBytes (\(limits.maxMessageBytes))")
+                log.error(error.message)
+                followUps += state.undeliverable(job.id, attempt: job.attempts, error: error, now: Date())
+                return
+            }
+            send(workers, to: peer, frames)
+        }
     }
 
     private func fits(_ frames: [Data]) -> Bool { frames[3].count <= limits.maxMessageBytes }
@@ -168,6 +175,16 @@ extension BrokerLoop {
         } catch {
             log.error("journal read failed: \(error)")
             return .error(WireError(.internal, "the journal could not be read"))
+        }
+    }
+}
+
+private extension BrokerEffect {
+    /// Whether the effect is a message to a worker.
+    var goesToAWorker: Bool {
+        switch self {
+        case .send, .dispatch: true
+        case .persist, .publish, .log, .reply, .query: false
         }
     }
 }

@@ -8,7 +8,7 @@ import ZeroMQ
 /// The socket loop that drives `BrokerState`: one thread owns every socket and the journal.
 ///
 /// Each turn drains what is readable, feeds it to the state machine, commits the turn's journal
-/// changes in one transaction, and only then replies, dispatches and publishes. On a shared journal
+/// changes in one transaction, and only then dispatches, replies and publishes. On a shared journal
 /// (PostgreSQL) it first stands by until it holds the lease (`BrokerLoop+Lease.swift`).
 final class BrokerLoop {
     let clients: Socket
