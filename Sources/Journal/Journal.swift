@@ -22,15 +22,13 @@ public final class Journal {
     /// `PRAGMA quick_check` and applies any pending migrations. An empty file or one that is not an
     /// Interlude journal is refused (`notAJournal`), unless `replacingForeign`: then it is moved aside
     /// (`journal.sqlite.replaced-<time>`) and a new journal is started. A damaged one is refused (`corrupt`).
-    public init(folder: URL, synchronous: Synchronous = .full, replacingForeign: Bool = false) throws {
+    ///
+    /// Without `checked` the caller checks the file itself, alongside (`Journal.openChecking(folder:)`).
+    public init(folder: URL, synchronous: Synchronous = .full, replacingForeign: Bool = false, checked: Bool = true) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         path = folder.appendingPathComponent(Self.fileName).path
         let file = try Self.open(path, synchronous: synchronous, replacingForeign: replacingForeign)
-        let problems = try file.quickCheck()
-        guard problems.isEmpty else {
-            throw JournalError(.corrupt, "\(path) is damaged (PRAGMA quick_check): \(problems.prefix(3).joined(separator: "; ")); "
-                + "restore a backup (interlude journal backup) or inspect it with interlude journal check")
-        }
+        if checked { try Self.refuseDamaged(path, problems: try file.quickCheck()) }
         // A new file gives the pages pruning empties back (`Journal.prune`); chosen only before the first table.
         if try file.query("SELECT COUNT(*) AS n FROM sqlite_master").first?.int("n") == 0 {
             // The file already has its header (WAL): a VACUUM of the empty file applies the mode.

@@ -25,6 +25,15 @@ public enum JournalLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Opens the journal as `open` does; a SQLite file is checked alongside what the caller does next (see
+    /// `Journal.openChecking(folder:)`), and the caller must `wait()` on the check before acting on what it read.
+    public func openChecking(synchronous: Synchronous = .full, replacingForeign: Bool = false) throws -> (journal: Journal, check: Journal.IntegrityCheck?) {
+        switch self {
+        case .sqlite(let folder): try Journal.openChecking(folder: folder, synchronous: synchronous, replacingForeign: replacingForeign)
+        case .postgres(let url): (try Journal(postgres: url), nil)
+        }
+    }
+
     /// Whether several brokers may share it, one active at a time (PostgreSQL).
     public var isShared: Bool {
         if case .postgres = self { true } else { false }

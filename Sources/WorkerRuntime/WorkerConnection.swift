@@ -89,6 +89,10 @@ struct WorkerConnection: Sendable {
                     switch outcome {
                     case .established: reached = true
                     case .succeeded:
+                        // Connected again on the same socket: the broker may have restarted and know nothing of
+                        // this worker. A heartbeat at once makes it say so (`reconnect`) on its first turn,
+                        // instead of up to a heartbeat interval later.
+                        if connected { try sendHeartbeat(socket, &lastSent) }
                         (reached, connected) = (true, true)
                         // A handshake slowed by a busy machine does not count against the broker's silence.
                         lastHeard = Date()
@@ -134,11 +138,13 @@ struct WorkerConnection: Sendable {
             }
             // Only a connection that is not even up is given up after a second: a starved broker is slow, not gone.
             if several, !reached, now.timeIntervalSince(opened) > 1 { return .moveOn("no connection to the broker at \(endpoint) within a second") }
-            if now.timeIntervalSince(lastSent) >= interval {
-                _ = try socket.send(Frames.encode(WorkerMessage.heartbeat))
-                lastSent = now
-            }
+            if now.timeIntervalSince(lastSent) >= interval { try sendHeartbeat(socket, &lastSent) }
         }
+    }
+
+    private func sendHeartbeat(_ socket: Socket, _ lastSent: inout Date) throws {
+        _ = try socket.send(Frames.encode(WorkerMessage.heartbeat))
+        lastSent = Date()
     }
 
     /// Says once per connection why the broker does not let this worker in (libzmq keeps retrying); true once said.

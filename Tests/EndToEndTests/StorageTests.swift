@@ -109,6 +109,36 @@ extension EndToEnd {
             #expect(aside.count == 1)
         }
 
+        @Test("A damaged journal is refused at start (its check runs beside the recovery): exit 1 naming quick_check, never up")
+        func aDamagedJournalIsRefused() async throws {
+            let sandbox = try Sandbox("storage-damaged")
+            defer { sandbox.shutdown() }
+            let first = try await sandbox.startBroker()
+            first.terminate()
+            _ = await first.exit(within: .seconds(10))
+            let path = sandbox.data.appendingPathComponent("journal.sqlite").path
+            do {
+                let file = try Database(path: path)
+                let body = String(repeating: "x", count: 500)
+                for index in 0..<200 {
+                    try file.run(
+                        "INSERT INTO jobs (id, operation, state, created_at, updated_at, body) VALUES (?, 'noop', 'succeeded', '', '', ?)",
+                        .text("j\(index)"), .text(body))
+                }
+                try file.checkpoint()
+            }
+            // Scribble over the middle of the file, where the jobs' pages are.
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.seek(toOffset: 8 * 4096)
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: 3 * 4096))
+            try handle.close()
+            let refused = try sandbox.start("refused", ["broker"])
+            let ended = await refused.exit(within: .seconds(20))
+            #expect(ended?.status == 1, "\(String(describing: ended)): \(refused.tail())")
+            #expect(refused.stderr.contains("is damaged (PRAGMA quick_check)"), "\(refused.tail())")
+            #expect(!refused.stdout.contains("interlude broker is up."), "\(refused.tail())")
+        }
+
         @Test("`journal backup` copies the journal while the broker runs, the copy checks and restores, and `journal check` says sound")
         func backupWhileRunning() async throws {
             let sandbox = try Sandbox("storage-backup")

@@ -76,6 +76,41 @@ import Wire
         #expect((error as? JournalError)?.code == .corrupt || (error as? SQLiteError)?.isNotADatabase == true, "\(String(describing: error))")
     }
 
+    @Test func aDamagedFileOpenedWithItsCheckAlongsideIsRefusedWhenTheCheckIsAwaited() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let journal = try Journal(folder: folder)
+            try journal.apply((0..<200).map { .saveJob(Job(id: "j\($0)", operation: "noop", input: .string(String(repeating: "x", count: 500)), createdAt: now), idempotency: nil) })
+        }
+        try Database(path: path).checkpoint()
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: 8 * 4096)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 3 * 4096))
+        try handle.close()
+        let error = #expect(throws: (any Error).self) {
+            let (_, check) = try Journal.openChecking(folder: folder)
+            try #require(check != nil, "an existing journal is checked alongside")
+            try check?.wait()
+        }
+        #expect((error as? JournalError)?.code == .corrupt, "\(String(describing: error))")
+        let again = #expect(throws: JournalError.self) { try Journal.openChecking(folder: folder).check?.wait() }
+        #expect(again?.code == .corrupt)
+    }
+
+    @Test func aSoundJournalOpensWithItsCheckAlongsideAndANewOneIsCheckedFirst() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let (journal, check) = try Journal.openChecking(folder: folder)
+            #expect(check == nil, "a new file: nothing to check alongside")
+            try journal.apply([.saveJob(Job(id: "j1", operation: "noop", input: .null, createdAt: now), idempotency: nil)])
+        }
+        let (journal, check) = try Journal.openChecking(folder: folder)
+        let alongside = try #require(check)
+        #expect(try journal.recover().jobs.map(\.0.id) == ["j1"], "read while the check runs")
+        try alongside.wait()
+        try alongside.wait()
+    }
+
     @Test func aBackupTakenWhileWritingIsASoundJournal() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let journal = try Journal(folder: folder)

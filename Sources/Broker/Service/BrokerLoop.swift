@@ -38,7 +38,7 @@ final class BrokerLoop {
     private static let maxPerTurn = 512
 
     init(
-        context: Context, endpoints: BrokerEndpoints, journal: Journal, settings: BrokerState.Settings,
+        context: Context, endpoints: BrokerEndpoints, journal: Journal, check: Journal.IntegrityCheck? = nil, settings: BrokerState.Settings,
         keys: BrokerKeys?, keyUpdates: Mailbox<AuthorizedKeys>, log: Log, stop: Wakeup
     ) throws {
         // The ZAP handler must be bound before the first CURVE server socket, or handshakes go unchecked.
@@ -59,7 +59,17 @@ final class BrokerLoop {
         admission = Admission(limits: settings.limits)
         self.log = log
         self.stop = stop
-        if !journal.isShared { try recover() }
+        if !journal.isShared {
+            do {
+                try recover()
+            } catch {
+                // A damaged file says so, whatever the recovery tripped on.
+                try check?.wait()
+                throw error
+            }
+        }
+        // Nothing is served before the file's check (running alongside the recovery) has passed.
+        try check?.wait()
     }
 
     var limits: MessageLimits { state.settings.limits }

@@ -38,9 +38,10 @@ public final class BrokerService: Service {
         }
         let stop = try Wakeup()
         let keyUpdates = try Mailbox<AuthorizedKeys>()
-        let journal = try location.open(synchronous: synchronous, replacingForeign: replacingForeignJournal)
+        // The file's check reads every page: it runs beside the recovery, which waits for it before the broker serves.
+        let (journal, check) = try location.openChecking(synchronous: synchronous, replacingForeign: replacingForeignJournal)
         let loop = try BrokerLoop(
-            context: context, endpoints: endpoints, journal: journal, settings: settings, keys: keys, keyUpdates: keyUpdates,
+            context: context, endpoints: endpoints, journal: journal, check: check, settings: settings, keys: keys, keyUpdates: keyUpdates,
             log: log, stop: stop)
         self.endpoints = loop.bound
         self.stopSignal = stop

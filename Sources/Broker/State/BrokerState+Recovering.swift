@@ -30,13 +30,13 @@ extension BrokerState {
             if recovered.createdAt < lastCreated { inOrder = false }
             lastCreated = max(lastCreated, recovered.createdAt)
             var job = recovered.sharing(operation: state.sharedTexts.share(recovered.operation))
-            let slot = PresentationSlot(
-                current: recoveredSlot.current?.sharing(&state.sharedTexts, job: job.id), resolutions: recoveredSlot.resolutions,
-                lastSequence: recoveredSlot.lastSequence)
-            if slot.current == nil { job.phase = .queued }
-            state.jobs[job.id] = ActiveJob(job: job, slot: slot)
-            for id in slot.resolutions.keys { state.presentationJobs[id] = job.id }
-            if let current = slot.current {
+            if recoveredSlot.current == nil { job.phase = .queued }
+            var active = ActiveJob(job: job, slot: recoveredSlot)
+            active.shareQuestion(&state.sharedContents, texts: &state.sharedTexts)
+            state.jobs[job.id] = active
+            for id in recoveredSlot.resolutions.keys { state.presentationJobs[id] = job.id }
+            // As kept: its job named by the job's own copy of the id.
+            if let current = active.slot.current {
                 state.pendingIndex.insert(current)
                 state.scheduleReminder(of: current.id, after: current.createdAt)
             }
@@ -48,7 +48,7 @@ extension BrokerState {
             if !inOrder {
                 // Handed out oldest first, whatever order the rows came in (ties keep the rows' order).
                 let ids = state.queue.ids.enumerated().sorted { first, second in
-                    let (a, b) = (state.jobs[first.element]!.job.createdAt, state.jobs[second.element]!.job.createdAt)
+                    let (a, b) = (state.jobs[first.element]!.createdAt, state.jobs[second.element]!.createdAt)
                     return a != b ? a < b : first.offset < second.offset
                 }
                 state.queue = JobQueue()

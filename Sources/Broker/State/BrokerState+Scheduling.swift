@@ -15,7 +15,8 @@ extension BrokerState {
         defer { queue.prepend(contentsOf: passed) }
         while free > 0, let jobID = queue.popFirst() {
             guard var active = jobs[jobID] else { continue }
-            let candidates = workers.values.filter { $0.freeSlots > 0 && $0.runs(active.job.operation) }
+            let operation = active.operation
+            let candidates = workers.values.filter { $0.freeSlots > 0 && $0.runs(operation) }
             guard let worker = candidates.max(by: { ($0.freeSlots, $0.name) < ($1.freeSlots, $1.name) }) else {
                 passed.append(jobID)
                 continue

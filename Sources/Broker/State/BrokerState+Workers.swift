@@ -88,16 +88,15 @@ extension BrokerState {
         if let within = active.job.answerWithin { draft.expiresAfter = within }
         if let audience = active.job.audience { draft.audience = audience }
         do {
-            presentation = try Presentation(draft, id: newID, job: present.job, sequence: present.sequence, createdAt: now)
-                .sharing(&sharedTexts, job: active.job.id)
+            presentation = try Presentation(draft, id: newID, job: active.id, sequence: present.sequence, createdAt: now)
             try active.slot.present(presentation)
         } catch let error as InvalidPresentation {
             return [.send(to: id, correlation: correlation, .refused(WireError(.invalidPresentation, error.description)))]
         } catch {
             return [.send(to: id, correlation: correlation, .refused(WireError(.stale, "\(error)")))]
         }
-        active.job.presentation = presentation
         active.job.updatedAt = now
+        active.shareQuestion(&sharedContents, texts: &sharedTexts)
         active.worker = nil
         active.holder = id
         jobs[present.job] = active
@@ -159,14 +158,14 @@ extension BrokerState {
 
     /// The job, if this attempt of it is running on the worker.
     func lease(_ attempt: WorkerMessage.Attempt, runningOn worker: PeerID) -> ActiveJob? {
-        guard let active = jobs[attempt.job], active.worker == worker, active.job.attempts == attempt.attempt else { return nil }
+        guard let active = jobs[attempt.job], active.worker == worker, active.attempts == attempt.attempt else { return nil }
         return active
     }
 
     /// The job, if this attempt of it is suspended on (or running on) the worker.
     func lease(_ attempt: WorkerMessage.Attempt, heldBy worker: PeerID) -> ActiveJob? {
         guard let active = jobs[attempt.job], active.holder == worker || active.worker == worker,
-              active.job.attempts == attempt.attempt
+              active.attempts == attempt.attempt
         else { return nil }
         return active
     }

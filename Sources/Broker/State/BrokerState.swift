@@ -73,6 +73,8 @@ public struct BrokerState: Sendable {
     public private(set) var lastSequence: Int64
     /// Titles, messages and actions that many pending questions repeat, kept once.
     var sharedTexts = SharedTexts()
+    /// What pending questions say, kept once for all that say the same.
+    var sharedContents = SharedContents()
     /// Jobs set aside because their journal rows cannot be read; the broker runs without them.
     public internal(set) var quarantined: [Quarantine]
     /// While true (the journal's disk is full) nothing is handed out and nothing expires: no decision
