@@ -16,6 +16,19 @@ import Wire
         try contents.write(to: URL(fileURLWithPath: path))
     }
 
+    /// A journal of 200 jobs whose middle pages, where the jobs are, are scribbled over.
+    func writeDamagedJournal() throws {
+        do {
+            let journal = try Journal(folder: folder)
+            try journal.apply((0..<200).map { .saveJob(Job(id: "j\($0)", operation: "noop", input: .string(String(repeating: "x", count: 500)), createdAt: now), idempotency: nil) })
+        }
+        try Database(path: path).checkpoint()
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: 8 * 4096)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 3 * 4096))
+        try handle.close()
+    }
+
     @Test(arguments: [Data(), Data("just some text, not a database\n".utf8)])
     func anEmptyOrForeignFileIsRefusedAndLeftAlone(_ contents: Data) throws {
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -62,31 +75,14 @@ import Wire
 
     @Test func aDamagedFileIsRefusedAtOpening() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        do {
-            let journal = try Journal(folder: folder)
-            try journal.apply((0..<200).map { .saveJob(Job(id: "j\($0)", operation: "noop", input: .string(String(repeating: "x", count: 500)), createdAt: now), idempotency: nil) })
-        }
-        try Database(path: path).checkpoint()
-        // Scribble over the middle of the file, where the jobs' pages are.
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.seek(toOffset: 8 * 4096)
-        try handle.write(contentsOf: Data(repeating: 0xA5, count: 3 * 4096))
-        try handle.close()
+        try writeDamagedJournal()
         let error = #expect(throws: (any Error).self) { try Journal(folder: folder) }
         #expect((error as? JournalError)?.code == .corrupt || (error as? SQLiteError)?.isNotADatabase == true, "\(String(describing: error))")
     }
 
     @Test func aDamagedFileOpenedWithItsCheckAlongsideIsRefusedWhenTheCheckIsAwaited() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        do {
-            let journal = try Journal(folder: folder)
-            try journal.apply((0..<200).map { .saveJob(Job(id: "j\($0)", operation: "noop", input: .string(String(repeating: "x", count: 500)), createdAt: now), idempotency: nil) })
-        }
-        try Database(path: path).checkpoint()
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.seek(toOffset: 8 * 4096)
-        try handle.write(contentsOf: Data(repeating: 0xA5, count: 3 * 4096))
-        try handle.close()
+        try writeDamagedJournal()
         let error = #expect(throws: (any Error).self) {
             let (_, check) = try Journal.openChecking(folder: folder)
             try #require(check != nil, "an existing journal is checked alongside")

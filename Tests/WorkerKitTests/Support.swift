@@ -20,6 +20,14 @@ struct Scripted<Output: Codable & Sendable>: WorkerKit.Operation {
     }
 }
 
+/// An operation that does nothing: a worker that offers it has something to announce.
+struct Idle: WorkerKit.Operation {
+    struct Input: Codable, Sendable {}
+    static var name: String { "idle" }
+    static var summary: String { "Do nothing" }
+    func run(_ input: Input, in job: JobContext) async throws -> Bool { true }
+}
+
 /// Counts how often a step body really ran.
 final class Counter: Sendable {
     private let count = Mutex(0)

@@ -45,13 +45,6 @@ import ZeroMQ
         func close() { stop.signal() }
     }
 
-    struct Idle: WorkerKit.Operation {
-        struct Input: Codable, Sendable {}
-        static var name: String { "idle" }
-        static var summary: String { "Do nothing" }
-        func run(_ input: Input, in job: JobContext) async throws -> Bool { true }
-    }
-
     @Test("A broker whose connection is up but whose handshake is slow (a starved process) takes the worker: it is not left after a second")
     func aSlowHandshakeIsWaitedFor() async throws {
         let broker = try WelcomingBroker()

@@ -67,13 +67,6 @@ import ZeroMQ
         }
     }
 
-    struct Idle: WorkerKit.Operation {
-        struct Input: Codable, Sendable {}
-        static var name: String { "idle" }
-        static var summary: String { "Do nothing" }
-        func run(_ input: Input, in job: JobContext) async throws -> Bool { true }
-    }
-
     @Test("A broker restarted on the same endpoint hears from the worker as soon as the connection is back, not a heartbeat later")
     func aRestartedBrokerTakesTheWorkerBackAtOnce() async throws {
         let first = try ForgetfulBroker("tcp://127.0.0.1:*")
