@@ -29,7 +29,8 @@ final class ConnectionExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
-        guard !running, owner.load(ordering: .acquiring) == Self.currentThread else {
+        // The owner first: `running` is only ever read on the owner thread.
+        guard owner.load(ordering: .acquiring) == Self.currentThread, !running else {
             return globalConcurrentExecutor.enqueue(job)
         }
         ready.append(UnownedJob(job))
