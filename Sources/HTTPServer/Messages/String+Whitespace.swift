@@ -4,6 +4,8 @@ extension StringProtocol {
     /// checks every request makes (`Host`, `Origin`, `Content-Type`, `Content-Length`) call it.
     public func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
+        // The usual header value has nothing to trim.
+        if let head = scalars.first, let tail = scalars.last, !Self.isWhitespace(head), !Self.isWhitespace(tail) { return String(self) }
         guard let first = scalars.firstIndex(where: { !Self.isWhitespace($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !Self.isWhitespace($0) })!
         var trimmed = String.UnicodeScalarView()
