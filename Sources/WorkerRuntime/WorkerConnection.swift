@@ -105,9 +105,12 @@ struct WorkerConnection: Sendable {
                     }
                 }
             }
-            if readable[1] || service.outbox.isClosed {
+            let stopping = service.outbox.isClosed
+            if readable[1] || stopping {
+                // The goodbye is the last message: the socket lingers long enough to hand it to the broker.
+                if stopping { try socket.setLinger(Self.goodbyeLinger) }
                 try flush(service, socket, &lastSent)
-                if service.outbox.isClosed { return .silent }
+                if stopping { return .silent }
             }
             while let frames = try socket.receive() {
                 lastHeard = Date()
@@ -148,6 +151,9 @@ struct WorkerConnection: Sendable {
             if now.timeIntervalSince(lastSent) >= interval { try sendHeartbeat(socket, &lastSent) }
         }
     }
+
+    /// How long a stopping worker's socket may keep trying to deliver its goodbye after it is closed.
+    static let goodbyeLinger: Duration = .milliseconds(500)
 
     /// Sends everything the mailbox holds, in posting order.
     private func flush(_ service: WorkerService, _ socket: Socket, _ lastSent: inout Date) throws {

@@ -96,8 +96,8 @@ public final class WorkerService: Service {
     private func stop() {
         stopped.withLock { $0 = true }
         stopRequest.signal()
-        outbox.post(Frames.encode(WorkerMessage.disconnect))
-        outbox.close()
+        // Closing after the goodbye keeps it (and any result still waiting) for the socket thread's last flush.
+        outbox.close(after: Frames.encode(WorkerMessage.disconnect))
     }
 
     var isStopped: Bool { stopped.withLock { $0 } }

@@ -53,6 +53,17 @@ public final class Mailbox<Message: Sendable>: Sendable {
         wakeup.signal()
     }
 
+    /// Appends `last` behind every waiting message and refuses later posts: the owner's next `drain`
+    /// hands out all of them (a goodbye after the results it follows), then nothing more.
+    public func close(after last: Message) {
+        let wasEmpty = state.withLock { state in
+            state.isClosed = true
+            state.messages.append(last)
+            return state.messages.count == 1
+        }
+        if wasEmpty { wakeup.signal() }
+    }
+
     /// Whether messages are waiting: lets the owner thread take what it posted itself without a turn
     /// through `poll` (`drain` then also consumes the wake-up that posting left).
     public var hasMessages: Bool { state.withLock { !$0.messages.isEmpty } }

@@ -56,4 +56,16 @@ import ZeroMQ
         #expect(!mailbox.post(2))
         #expect(mailbox.drain().isEmpty)
     }
+
+    @Test func closingAfterALastMessageKeepsWhatWaitsAndHandsItOutOnce() throws {
+        let mailbox = try Mailbox<String>()
+        mailbox.post("result")
+        mailbox.close(after: "goodbye")
+        #expect(mailbox.isClosed)
+        #expect(!mailbox.post("late"))
+        // The owner is woken for it, and takes the goodbye behind what was already waiting.
+        #expect(try poll([.fileDescriptor(mailbox.fileDescriptor)], timeout: .zero) == [true])
+        #expect(mailbox.drain() == ["result", "goodbye"])
+        #expect(mailbox.drain().isEmpty)
+    }
 }

@@ -102,7 +102,7 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
         let worker = try await startWorker("announcer", environment: extra)
         worker.terminate()
         guard await worker.exit(within: .seconds(15)) != nil else { throw EndToEndFailure("the announcing worker did not stop") }
-        // Its goodbye may be lost as it exits; the broker then forgets it once it has been silent too long.
+        // Its goodbye reaches the broker before it exits; the broker forgets it as it reads it, a moment after.
         _ = try await eventually("the broker to forget the announcing worker") { () async throws -> Bool? in
             let list = try await cliJSON(BrokerReply.OperationList.self, "operations", "--json")
             return list.operations.allSatisfy { !$0.workers.contains("announcer") } ? true : nil
