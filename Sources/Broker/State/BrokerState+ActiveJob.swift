@@ -152,7 +152,7 @@ extension BrokerState {
     private struct Fields {
         var id: String
         var operation: String
-        var input: JSONValue
+        var input: RawJSON
         var createdAt: Date
         var updatedAt: Date
         var attempts: Int
