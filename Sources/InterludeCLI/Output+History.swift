@@ -51,7 +51,7 @@ struct JobWithHistory: Encodable, JSONWritable {
     let history: [HistoryEntry]
 
     func write(to writer: inout JSONWriter) throws {
-        try job.write(to: &writer, history: history)
+        try job.write(to: &writer) { writer in try writer.member("history", history) }
     }
 
     func encode(to encoder: any Encoder) throws {
