@@ -67,14 +67,17 @@ struct BenchRunner {
         }
         progress("one process over CURVE, synchronous=full: \(p.jobs) noop jobs, ≤\(p.inFlight) in flight")
         throughput.append(try await withSystem(context, .full, folder: root.appendingPathComponent("one-curve"), curve: true) { system in
-            try await ThroughputRun.run(system.probe, processes: "one+curve", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit)
+            try await ThroughputRun.run(
+                system.probe, processes: "one+curve", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit, input: input)
         })
         if let postgres {
             progress("one process, journal on PostgreSQL (synchronous_commit as the server has it): \(p.jobs) noop jobs, ≤\(p.inFlight) in flight")
             let journal = try PostgresScratch(server: postgres)
             defer { journal.drop() }
             throughput.append(try await withSystem(context, .full, folder: root.appendingPathComponent("one-postgres"), journal: .postgres(journal.url)) { system in
-                try await ThroughputRun.run(system.probe, processes: "one+postgres", synchronous: journal.synchronousCommit, jobs: p.jobs, inFlight: p.inFlight, limit: limit)
+                try await ThroughputRun.run(
+                    system.probe, processes: "one+postgres", synchronous: journal.synchronousCommit, jobs: p.jobs, inFlight: p.inFlight, limit: limit,
+                    input: input)
             })
         }
         var webhooks: WebhooksRun.Result?
