@@ -35,6 +35,8 @@ extension Journal {
     public func recover(_ each: (Job, PresentationSlot) -> Void) throws -> [Quarantine] {
         var quarantined: [Quarantine] = []
         var reading: RecoveringJob?
+        // Thousands of parked jobs mostly ask the same thing: what a question says is read once per distinct text.
+        var questions = Presentation.SharedReader()
         func finish(_ job: RecoveringJob?) {
             guard let job else { return }
             switch job.result {
@@ -53,7 +55,7 @@ extension Journal {
                 finish(reading)
                 reading = RecoveringJob(rowid: rowid, row: row)
             }
-            reading?.add(row)
+            reading?.add(row, questions: &questions)
         }
         finish(reading)
         return quarantined
@@ -81,10 +83,10 @@ extension Journal {
         }
 
         /// Reads the question on `row`, if it has one (a job without questions comes on one row of NULLs).
-        mutating func add(_ row: any Columns) {
+        mutating func add(_ row: any Columns, questions: inout Presentation.SharedReader) {
             guard problem == nil, !row.isNull(at: 3) else { return }
             do {
-                let presentation = try Journal.read(Presentation.self, row, at: 3)
+                let presentation = try Journal.read(row, at: 3) { bytes throws(JSONReadError) in try questions.read(bytes) }
                 last = max(last, presentation.sequence)
                 if !row.isNull(at: 4) {
                     resolutions.append(try Journal.read(Resolution.self, row, at: 4))
@@ -106,8 +108,15 @@ extension Journal {
 
     /// Reads a job, presentation or resolution straight from a row's bytes with the hand-written reader.
     static func read<T: JSONReadable>(_ type: T.Type, _ row: any Columns, at column: Int) throws(JournalError) -> T {
+        try read(row, at: column) { bytes throws(JSONReadError) in try JSONReader.read(T.self, from: bytes) }
+    }
+
+    /// Reads a row's JSON column with `reader`, the bytes valid during the call.
+    static func read<T>(
+        _ row: any Columns, at column: Int, with reader: (UnsafeRawBufferPointer) throws(JSONReadError) -> T
+    ) throws(JournalError) -> T {
         let outcome: Result<T, JSONReadError>? = row.withText(at: column) { bytes in
-            Result { () throws(JSONReadError) -> T in try JSONReader.read(T.self, from: bytes) }
+            Result { () throws(JSONReadError) -> T in try reader(bytes) }
         }
         switch outcome {
         case nil: throw JournalError(.unreadableRow, "missing JSON column for \(T.self)")
