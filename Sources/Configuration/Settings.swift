@@ -105,8 +105,9 @@ public struct Settings: Sendable, Hashable {
     public var httpIdleTimeoutSeconds = 60
 
     // Keeping up (docs/benchmarks.md).
-    /// Outgoing webhook attempts in flight at once to one endpoint; 1 delivers strictly one at a time in event order.
-    public var webhookInFlight = 1
+    /// Outgoing webhook attempts in flight at once to one endpoint; deliveries may then arrive out of event order
+    /// (receivers order by `data.sequence`). 1 delivers strictly one at a time in event order.
+    public var webhookInFlight = 8
 
     public init() {}
 

@@ -50,6 +50,18 @@ import Testing
         }
     }
 
+    @Test func theDocumentedWebhookInFlightIsTheDefaultAndItsOrderIsSaid() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let table = try String(contentsOf: root.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
+        let row = try #require(table.split(separator: "\n").first { $0.hasPrefix("| `webhookInFlight` |") })
+        let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(cells[2] == "`\(Settings().webhookInFlight)`", "docs/configuration.md says \(cells[2])")
+        #expect(row.contains("may arrive out of event order") && row.contains("`data.sequence`") && row.contains("`webhook-id`"))
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("`webhookInFlight` (\(Settings().webhookInFlight) by default)"))
+        #expect(readme.contains("may arrive out of order"))
+    }
+
     @Test(arguments: [
         (["INTERLUDE_CONCURRENCY": "many"], "concurrency"),
         (["INTERLUDE_CONCURRENCY": "0"], "concurrency"),

@@ -13,6 +13,14 @@ import Testing
         #expect(String(decoding: SSE.event(data: data), as: UTF8.self) == "data: one\ndata: two\ndata: three\n\n")
     }
 
+    @Test(arguments: ["{\"a\":\"é 🎵\\n\"}", "one\r\ntwo\rthree\n", "\r\r\n\n", "", "x\r"])
+    func bytesAreFramedExactlyAsTheSameText(_ data: String) {
+        let text = String(decoding: SSE.event(id: "9", event: "job.succeeded", bytes: Array(data.utf8)), as: UTF8.self)
+        let lines = data.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined()
+        #expect(text == "id: 9\nevent: job.succeeded\n" + lines + "\n")
+    }
+
     @Test func emptyDataStillMakesADataLine() {
         #expect(String(decoding: SSE.event(data: ""), as: UTF8.self) == "data: \n\n")
     }

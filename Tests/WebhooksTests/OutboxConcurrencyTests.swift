@@ -22,29 +22,125 @@ import Wire
         for sequence in 1...count { harness.source.append(OutboxEvents.succeeded(Int64(sequence), job: "job_\(sequence)")) }
     }
 
-    @Test func upToInFlightAttemptsRunAtOnceToOneEndpointAndEachIsDeliveredOnce() async throws {
+    /// Holds every request until `target` are held at once (then lets all through, for good), or until a
+    /// bounded wait ends; counts the most held at one moment.
+    final class Gate: Sendable {
+        private struct State {
+            var held = 0
+            var most = 0
+            var open = false
+            var waiting: [CheckedContinuation<Void, Never>] = []
+        }
+
+        private let target: Int
+        private let state = Mutex(State())
+
+        init(opensAt target: Int) { self.target = target }
+
+        /// Waits while the gate is shut, at most `seconds`.
+        func pass(within seconds: Double = 10) async {
+            let timer = Task {
+                try? await Task.sleep(for: .seconds(seconds))
+                self.releaseWaiting()
+            }
+            defer { timer.cancel() }
+            await withCheckedContinuation { continuation in
+                let resume = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                    state.held += 1
+                    state.most = max(state.most, state.held)
+                    if state.open { return [continuation] }
+                    state.waiting.append(continuation)
+                    guard state.held >= target else { return [] }
+                    state.open = true
+                    defer { state.waiting.removeAll() }
+                    return state.waiting
+                }
+                resume.forEach { $0.resume() }
+            }
+            state.withLock { $0.held -= 1 }
+        }
+
+        /// Whether `target` requests were held at once.
+        var opened: Bool { state.withLock { $0.open } }
+        var most: Int { state.withLock { $0.most } }
+
+        private func releaseWaiting() {
+            let waiting = state.withLock { state in
+                defer { state.waiting.removeAll() }
+                return state.waiting
+            }
+            waiting.forEach { $0.resume() }
+        }
+    }
+
+    @Test(arguments: [2, 8])
+    func withSeveralInFlightThatManyRequestsToOneEndpointAreHeldAtOnce(inFlight: Int) async throws {
+        let harness = OutboxHarness()
+        defer { harness.remove() }
+        let gate = Gate(opensAt: inFlight)
+        let receiver = try OutboxReceiver(verifying: true) { _, _ in
+            await gate.pass()
+            return HTTPResponse(status: 204)
+        }
+        // Journaled before the dispatcher starts: it reads them in one page, so one round takes them all.
+        Self.append(3 * inFlight, to: harness)
+        let running = try harness.start([receiver.subscriber()], options: harness.options(timeout: .seconds(30), inFlight: inFlight))
+        try await outboxEventually { try running.0.deliveries(state: .delivered).count == 3 * inFlight }
+        let deliveries = try running.0.deliveries()
+        try await harness.stop(running)
+        try await receiver.stop()
+
+        #expect(gate.opened, "\(inFlight) requests were in flight to the endpoint at once (most: \(gate.most))")
+        #expect(gate.most == inFlight, "never more than inFlight at once: \(gate.most)")
+        let key = receiver.subscriber().key
+        #expect(receiver.received.count == 3 * inFlight, "each once, every signature valid")
+        #expect(Set(receiver.received.map(\.id)) == Set((1...(3 * inFlight)).map { "msg_\($0)_\(key)" }))
+        #expect(deliveries.allSatisfy { $0.attempts == 1 && $0.lastStatus == 204 })
+    }
+
+    @Test func withOneInFlightDeliveriesArriveOneAtATimeInEventOrder() async throws {
         let harness = OutboxHarness()
         defer { harness.remove() }
         let overlap = Overlap()
-        let receiver = try OutboxReceiver(verifying: true) { _, _ in
+        let receiver = try OutboxReceiver { _, _ in
             overlap.enter()
-            try? await Task.sleep(for: .milliseconds(150))
+            await Task.yield()
             overlap.leave()
             return HTTPResponse(status: 204)
         }
-        let running = try harness.start([receiver.subscriber()], options: harness.options(timeout: .seconds(30), inFlight: 4))
-        Self.append(12, to: harness)
-        try await outboxEventually { try running.0.deliveries(state: .delivered).count == 12 }
+        Self.append(20, to: harness)
+        let running = try harness.start([receiver.subscriber()], options: harness.options(timeout: .seconds(30), inFlight: 1))
+        try await outboxEventually { try running.0.deliveries(state: .delivered).count == 20 }
+        try await harness.stop(running)
+        try await receiver.stop()
+
+        let key = receiver.subscriber().key
+        #expect(overlap.most == 1)
+        #expect(receiver.received.map(\.id) == (1...20).map { "msg_\($0)_\(key)" })
+    }
+
+    @Test func aFailingEndpointGetsOneWindowThenOneRetryAtATimeAndEachDeliveryEveryAttempt() async throws {
+        let harness = OutboxHarness()
+        defer { harness.remove() }
+        let receiver = try OutboxReceiver { _, _ in HTTPResponse(status: 503) }
+        Self.append(6, to: harness)
+        let running = try harness.start(
+            [receiver.subscriber()], options: harness.options(maxAttempts: 3, backoff: .milliseconds(10), timeout: .seconds(30), inFlight: 4))
+        try await outboxEventually { try running.0.deliveries(state: .failed).count == 6 }
         let deliveries = try running.0.deliveries()
         try await harness.stop(running)
         try await receiver.stop()
 
         let key = receiver.subscriber().key
-        #expect(overlap.most > 1, "attempts overlapped")
-        #expect(overlap.most <= 4, "never more than inFlight at once: \(overlap.most)")
-        #expect(receiver.received.count == 12, "each once, every signature valid")
-        #expect(Set(receiver.received.map(\.id)) == Set((1...12).map { "msg_\($0)_\(key)" }))
-        #expect(deliveries.allSatisfy { $0.attempts == 1 && $0.lastStatus == 204 })
+        let ids = receiver.received.map(\.id)
+        let id = { (sequence: Int) in "msg_\(sequence)_\(key)" }
+        #expect(deliveries.allSatisfy { $0.attempts == 3 }, "each retried up to its limit: \(deliveries.map(\.attempts))")
+        #expect(ids.count == 18, "no attempt beyond each delivery's three: \(ids)")
+        guard ids.count == 18 else { return }
+        #expect(Set(ids[0..<4]) == Set((1...4).map(id)), "the first window: \(ids)")
+        #expect(Array(ids[4..<12]) == [1, 1, 2, 2, 3, 3, 4, 4].map(id), "then the failed ones retried one at a time, oldest first: \(ids)")
+        #expect(Set(ids[12..<14]) == Set([5, 6].map(id)))
+        #expect(Array(ids[14...]) == [5, 5, 6, 6].map(id))
     }
 
     @Test func afterAFailedAttemptNoLaterDeliveryStartsUntilItIsDelivered() async throws {

@@ -38,4 +38,44 @@ import Wire
         #expect(body == (try WebhookPayload.body(for: event, publicURL: "https://gateway.example")))
         #expect(try Self.data(body)["job"]?["state"] == .string("succeeded"))
     }
+
+    /// Events of every kind a subscriber can receive, with the optional parts set and unset, strings that
+    /// need escaping, a result, an error and an outcome.
+    static var everyKind: [Event] {
+        let at = OutboxEvents.at
+        let answered = Resolution(
+            presentation: "prs_1", job: "job_1", cause: .answered, action: "remove", by: "ana \"é\"\n", channel: "webhook", at: at,
+            values: ["note": "tab\there / ünïcode 🎵"])
+        let expired = Resolution(presentation: "prs/2 ?", job: "job_2", cause: .expired, action: nil, by: nil, channel: nil, at: at)
+        let ended = JobSummary(
+            id: "job_1", operation: "removeDownload", state: .succeeded, attempts: 2, updatedAt: at.addingTimeInterval(0.123),
+            result: .object(["removed": .bool(true), "bytes": .number(1.5e9), "path": .string("/a/b"), "none": .null]),
+            outcome: Job.Outcome(answered))
+        let failed = JobSummary(
+            id: "job_3", operation: "fetch", state: .failed, attempts: 8, updatedAt: at,
+            error: Job.Failure(code: "timeout", message: "no answer in 5 s\u{1}"))
+        let cancelled = JobSummary(id: "job_4", operation: "fetch", state: .cancelled, attempts: 0, updatedAt: at)
+        let spaced = OutboxEvents.presentation("prs/2 ?", job: "job_2")
+        return [
+            OutboxEvents.pending(1), OutboxEvents.succeeded(2), OutboxEvents.queued(3),
+            Event(sequence: 4, type: .presentationPending, at: at, job: OutboxEvents.job("job_2", presentation: spaced), presentation: spaced),
+            Event(sequence: 5, type: .presentationReminder, at: at, job: OutboxEvents.job("job_2", presentation: spaced), presentation: spaced),
+            Event(sequence: 6, type: .presentationResolved, at: at, job: ended, resolution: answered),
+            Event(sequence: 7, type: .presentationResolved, at: at, resolution: expired),
+            Event(sequence: 8, type: .jobSucceeded, at: at, job: ended),
+            Event(sequence: 9, type: .jobFailed, at: at, job: failed),
+            Event(sequence: 10, type: .jobCancelled, at: at, job: cancelled),
+        ]
+    }
+
+    @Test(arguments: everyKind)
+    func theWrittenBodyIsByteForByteWhatTheEncoderGave(event: Event) throws {
+        let payload = WebhookPayload(event: event, publicURL: "https://gateway.example/base")
+        let encoded = try JSONCoding.encoder.encode(payload)
+        let written = try WebhookPayload.body(for: event, publicURL: "https://gateway.example/base")
+        #expect(String(decoding: written, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
+        let data = try Self.data(written)
+        #expect(data["sequence"] == .integer(event.sequence))
+        #expect((data["answer"] != nil) == (event.type == .presentationPending))
+    }
 }

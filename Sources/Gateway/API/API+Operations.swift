@@ -88,7 +88,7 @@ extension API {
     /// The `Idempotency-Key` header; keys starting `webhook:` belong to incoming webhooks.
     static func idempotencyKey(_ request: HTTPRequest) throws(APIError) -> String? {
         guard let raw = request.headers["Idempotency-Key"] else { return nil }
-        let key = raw.trimmingCharacters(in: .whitespaces)
+        let key = raw.trimmingWhitespace()
         guard !key.isEmpty, key.utf8.count <= 255 else {
             throw .badRequest("Idempotency-Key must be 1 to 255 bytes.")
         }

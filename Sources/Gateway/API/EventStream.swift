@@ -63,7 +63,8 @@ struct EventStream: Sendable {
     /// One SSE block; the event written as the broker writes it (an event journaled with the whole job comes
     /// out summed up, as it is read).
     private static func emit(_ event: Event, _ output: AsyncStream<Data>.Continuation) {
-        guard let json = try? JSONWriter.encode(event) else { return }
-        output.yield(SSE.event(id: String(event.sequence), event: event.type.rawValue, data: String(decoding: json, as: UTF8.self)))
+        var json = JSONWriter(capacity: 1_024)
+        guard (try? event.write(to: &json)) != nil else { return }
+        output.yield(SSE.event(id: String(event.sequence), event: event.type.rawValue, bytes: json.bytes))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Sodium
 
 /// The configured API tokens, kept only as keyed digests and checked in constant time.
@@ -51,7 +52,7 @@ public struct TokenStore: Sendable {
         guard let header else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        let token = parts[1].trimmingWhitespace()
         return token.isEmpty ? nil : token
     }
 

@@ -42,7 +42,7 @@ public struct OriginPolicy: Sendable, Hashable {
             return .refuse(status: 421, code: "misdirectedRequest",
                            message: "This gateway does not answer for host \"\(headers["Host"] ?? "")\"; use its own address.")
         }
-        let origin = headers["Origin"].map { $0.trimmingCharacters(in: .whitespaces) }
+        let origin = headers["Origin"].map { $0.trimmingWhitespace() }
         let allowed = origin.flatMap(Self.normalized).map(allowedOrigins.contains) ?? false
         if method == .options, origin != nil, headers["Access-Control-Request-Method"] != nil {
             guard allowed, let origin else {
@@ -51,7 +51,7 @@ public struct OriginPolicy: Sendable, Hashable {
             return .preflight(headers: Self.preflightHeaders(origin))
         }
         if method == .post {
-            let type = headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+            let type = headers["Content-Type"]?.split(separator: ";").first?.trimmingWhitespace().lowercased()
             guard type == "application/json" else {
                 return .refuse(status: 415, code: "unsupportedMediaType",
                                message: "A \(method) request needs Content-Type: application/json.")
@@ -101,7 +101,7 @@ public struct OriginPolicy: Sendable, Hashable {
 
     /// The host of a `Host` header, lower-cased, without its port (IPv6 in brackets kept).
     static func hostName(_ header: String) -> String? {
-        let value = header.trimmingCharacters(in: .whitespaces).lowercased()
+        let value = header.trimmingWhitespace().lowercased()
         guard !value.isEmpty else { return nil }
         if value.hasPrefix("[") { return value.firstIndex(of: "]").map { String(value[...$0]) } }
         return String(value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0])

@@ -54,6 +54,8 @@ public struct HTTPRequest: Sendable {
     /// Decodes percent escapes; text with a malformed escape is kept as written rather than refused.
     static func percentDecoded(_ text: some StringProtocol) -> String {
         let string = String(text)
+        // Without a `%` there is nothing to decode (and Foundation's decoding bridges through `NSString`).
+        guard string.utf8.contains(UInt8(ascii: "%")) else { return string }
         return string.removingPercentEncoding ?? string
     }
 }

@@ -14,13 +14,35 @@ public enum SSE {
 
     /// One event: optional `id:` and `event:` lines, a `data:` line per line of `data`, and a blank line.
     public static func event(id: String? = nil, event: String? = nil, data: String) -> Data {
-        var text = ""
-        if let id { text += "id: \(singleLine(id))\n" }
-        if let event { text += "event: \(singleLine(event))\n" }
-        for line in lines(data) {
-            text += "data: \(line)\n"
+        self.event(id: id, event: event, bytes: Array(data.utf8))
+    }
+
+    /// One event whose data is UTF-8 bytes (JSON as written, passed through without becoming a `String`):
+    /// a `data:` line per line, split on CRLF, CR and LF (bytes that never occur inside a multi-byte character).
+    public static func event(id: String? = nil, event: String? = nil, bytes data: [UInt8]) -> Data {
+        var text: [UInt8] = []
+        text.reserveCapacity(data.count + 64)
+        if let id { field("id: ", id, to: &text) }
+        if let event { field("event: ", event, to: &text) }
+        text.append(contentsOf: "data: ".utf8)
+        var start = 0
+        var index = 0
+        while index < data.count {
+            let byte = data[index]
+            guard byte == newline || byte == carriageReturn else {
+                index += 1
+                continue
+            }
+            text.append(contentsOf: data[start..<index])
+            text.append(newline)
+            text.append(contentsOf: "data: ".utf8)
+            index += byte == carriageReturn && index + 1 < data.count && data[index + 1] == newline ? 2 : 1
+            start = index
         }
-        return Data((text + "\n").utf8)
+        text.append(contentsOf: data[start...])
+        text.append(newline)
+        text.append(newline)
+        return Data(text)
     }
 
     /// A streamed `text/event-stream` response fed by `producer` (typically `event` and `heartbeat` chunks).
@@ -28,23 +50,14 @@ public enum SSE {
         .stream(headers: headers, producer: producer)
     }
 
-    /// Splits on every line ending SSE recognises: CRLF, CR and LF.
-    private static func lines(_ text: String) -> [String] {
-        var lines: [String] = []
-        var current = String.UnicodeScalarView()
-        var afterCR = false
-        for scalar in text.unicodeScalars {
-            defer { afterCR = scalar == "\r" }
-            if scalar == "\n", afterCR { continue }
-            if scalar == "\n" || scalar == "\r" {
-                lines.append(String(current))
-                current = String.UnicodeScalarView()
-            } else {
-                current.append(scalar)
-            }
-        }
-        lines.append(String(current))
-        return lines
+    private static let newline = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+
+    /// Appends `name`, `value` on one line and a line break.
+    private static func field(_ name: String, _ value: String, to text: inout [UInt8]) {
+        text.append(contentsOf: name.utf8)
+        text.append(contentsOf: singleLine(value).utf8)
+        text.append(newline)
     }
 
     /// A field other than data cannot span lines; a line break would start a new field.

@@ -85,7 +85,7 @@ final class ServerCore: Sendable {
 
     /// Whether a Content-Length value is over `limit`; a number too large for `Int` certainly is.
     private static func exceeds(_ declared: String, _ limit: Int) -> Bool {
-        let digits = declared.trimmingCharacters(in: .whitespaces)
+        let digits = declared.trimmingWhitespace()
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
         return (Int(digits) ?? .max) > limit
     }

@@ -19,7 +19,7 @@ struct BenchReport: Encodable, Sendable {
         let idleSeconds: Int
         /// Jobs in the `webhooks` scenario (0: skipped).
         let webhooks: Int
-        /// The gateway's `webhookInFlight` in the `webhooks` scenario (1, its default: strictly in order).
+        /// The gateway's `webhookInFlight` in the `webhooks` scenario (its default unless `--webhook-in-flight` says).
         let webhookInFlight: Int
     }
 

@@ -45,7 +45,7 @@ struct BenchCommand: Command {
           --peers             JSON file of the peers' figures from the same run (written by benchmarks/run.sh)
           --postgres          a PostgreSQL URL: adds the one-process row with the journal there (one+postgres)
           --json              print one JSON object instead of the report
-          --webhook-in-flight the gateway's webhookInFlight in the webhooks scenario (default 1, its default)
+          --webhook-in-flight the gateway's webhookInFlight in the webhooks scenario (default 8, its default)
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
@@ -62,7 +62,7 @@ struct BenchCommand: Command {
             parkedLimitSeconds: try Self.count(arguments, "parked-timeout", default: 300, upTo: 86_400),
             idleSeconds: try Self.count(arguments, "idle", default: 5, upTo: 3600),
             webhooks: try Self.count(arguments, "webhooks", default: 2000, from: 0, upTo: 1_000_000),
-            webhookInFlight: try Self.count(arguments, "webhook-in-flight", default: 1, upTo: 256))
+            webhookInFlight: try Self.count(arguments, "webhook-in-flight", default: Settings().webhookInFlight, upTo: 256))
         let limit = Duration.seconds(try Self.count(arguments, "timeout", default: 30, upTo: 3600))
         let peers = try arguments["peers"].map { try Peers.load($0) }
         let postgres = try arguments["postgres"].map { text in

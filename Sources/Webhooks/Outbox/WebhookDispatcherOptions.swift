@@ -19,7 +19,8 @@ extension WebhookDispatcher {
         public var timeout: Duration
         /// Endpoints served at once, each by one round at a time.
         public var concurrency: Int
-        /// Attempts in flight at once to one endpoint; 1 delivers strictly one at a time in event order.
+        /// Attempts in flight at once to one endpoint (8 by default; they may arrive out of event order);
+        /// 1 delivers strictly one at a time in event order.
         public var inFlight: Int
         /// The gateway's base URL for answer links, without a trailing slash.
         public var publicURL: String
@@ -36,7 +37,7 @@ extension WebhookDispatcher {
         public init(
             folder: URL, synchronous: Synchronous = .full, maxAttempts: Int = 8,
             backoff: Duration = .seconds(1), maxBackoff: Duration = .seconds(3600), timeout: Duration = .seconds(5),
-            concurrency: Int = 4, inFlight: Int = 1, publicURL: String = "http://127.0.0.1:8080", pageSize: Int = 1_000, silence: Duration = .seconds(5)
+            concurrency: Int = 4, inFlight: Int = 8, publicURL: String = "http://127.0.0.1:8080", pageSize: Int = 1_000, silence: Duration = .seconds(5)
         ) {
             self.folder = folder
             self.synchronous = synchronous

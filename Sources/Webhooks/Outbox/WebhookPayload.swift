@@ -37,9 +37,10 @@ struct WebhookPayload: Encodable {
             answer: answer)
     }
 
-    /// The body bytes: sorted keys and ISO 8601 dates, so every attempt sends the same bytes.
+    /// The body bytes: sorted keys and ISO 8601 dates, so every attempt sends the same bytes. Written by
+    /// `JSONWriter`, byte for byte what `JSONCoding.encoder` gives for the same payload.
     static func body(for event: Event, publicURL: String) throws -> Data {
-        try JSONCoding.encoder.encode(WebhookPayload(event: event, publicURL: publicURL))
+        try JSONWriter.encode(WebhookPayload(event: event, publicURL: publicURL), capacity: 1_024)
     }
 
     private static func answerLink(_ presentation: Presentation, publicURL: String) -> AnswerLink {
@@ -47,5 +48,40 @@ struct WebhookPayload: Encodable {
         return AnswerLink(
             url: "\(publicURL)/v1/presentations/\(id ?? presentation.id)/answer",
             actions: presentation.actions)
+    }
+}
+
+extension WebhookPayload: JSONWritable {
+    /// Writes the payload as the synthesized `encode(to:)` does, keys sorted.
+    func write(to writer: inout JSONWriter) throws {
+        try writer.beginObject()
+        try writer.member("data", data)
+        try writer.member("timestamp", timestamp)
+        try writer.member("type", type)
+        writer.endObject()
+    }
+}
+
+extension WebhookPayload.Body: JSONWritable {
+    /// Writes the event's fields as the synthesized `encode(to:)` does: the optional ones only when set.
+    func write(to writer: inout JSONWriter) throws {
+        try writer.beginObject()
+        try writer.field("answer", answer)
+        try writer.field("job", job)
+        try writer.field("presentation", presentation)
+        try writer.field("resolution", resolution)
+        try writer.member("sequence", sequence)
+        writer.endObject()
+    }
+}
+
+extension WebhookPayload.AnswerLink: JSONWritable {
+    /// Writes the link as the synthesized `encode(to:)` does.
+    func write(to writer: inout JSONWriter) throws {
+        try writer.beginObject()
+        try writer.member("actions", actions)
+        try writer.member("method", method)
+        try writer.member("url", url)
+        writer.endObject()
     }
 }

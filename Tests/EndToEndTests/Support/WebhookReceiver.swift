@@ -30,6 +30,8 @@ struct ReceivedWebhook: Decodable, CustomStringConvertible {
     var data: JSONValue { payload["data"] ?? .null }
     /// The job the event is about.
     var jobID: String? { data["job"]?["id"]?.stringValue }
+    /// The event's sequence (`data.sequence`): what a receiver orders by, as deliveries may arrive out of order.
+    var sequence: Int { data["sequence"]?.intValue ?? -1 }
     var delivered: Bool { (200..<300).contains(status) }
 
     var description: String { "\(method) \(path) \(id) \(type) → \(status) verified=\(verified.map(String.init) ?? "-")" }
