@@ -31,7 +31,10 @@ extension Journal {
     /// job's or one of its questions') cannot be read.
     ///
     /// One query walks the unfinished jobs in insertion order, each followed by its questions (found
-    /// through the `(job, sequence)` index): no round trip per job, no grouping afterwards.
+    /// through the `(job, sequence)` index): no round trip per job, no grouping afterwards. A job not waiting on
+    /// a question takes its attempt from its timeline's `dispatched` entries when they count more than its row
+    /// says (the row is not rewritten at a dispatch, `JournalChange.dispatch`); a waiting job's row was saved
+    /// when it asked, after its last dispatch.
     public func recover(_ each: (Job, PresentationSlot) -> Void) throws -> [Quarantine] {
         var quarantined: [Quarantine] = []
         var reading: RecoveringJob?
@@ -46,7 +49,10 @@ extension Journal {
         }
         try database.eachRow(
             """
-            SELECT j.rowid, j.id, j.body, p.body, p.resolution FROM jobs j LEFT JOIN presentations p ON p.job = j.id
+            SELECT j.rowid, j.id, j.body, p.body, p.resolution,
+                CASE WHEN j.state = 'waiting' THEN 0
+                ELSE (SELECT COUNT(*) FROM history h WHERE h.job = j.id AND h.type = 'dispatched') END
+            FROM jobs j LEFT JOIN presentations p ON p.job = j.id
             WHERE j.state NOT IN ('succeeded', 'failed', 'cancelled') ORDER BY j.rowid, p.sequence
             """, []
         ) { row in
@@ -76,7 +82,10 @@ extension Journal {
             self.rowid = rowid
             id = row.text(at: 1) ?? "?"
             do {
-                job = try Journal.read(Job.self, row, at: 2)
+                var read = try Journal.read(Job.self, row, at: 2)
+                // Each dispatch since the row was last saved left a `dispatched` entry.
+                read.attempts = max(read.attempts, Int(row.int(at: 5) ?? 0))
+                job = read
             } catch {
                 problem = error
             }
