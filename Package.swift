@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "WorkerRuntime", "Presentation", "Wire", "ZeroMQ", "Log", "Primitives", "TestSupport"]),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation", "Schema", "Wire", "Archive", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
-        .testTarget(name: "ClientTests", dependencies: ["Client", "Wire", "TestSupport"]),
+        .testTarget(name: "ClientTests", dependencies: ["Client", "Wire", "ZeroMQ", "TestSupport"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Operations", "Presentation", "Wire", "WorkerKitTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer"], exclude: ["Fixtures"]),

@@ -4,7 +4,7 @@ import Wire
 import ZeroMQ
 
 /// Everything a program needs to talk to the broker, and the only owner of the ZeroMQ context it
-/// uses: one request client (`client`) and event subscriptions (`events(topics:)`), every socket
+/// uses: one request client (`client`) and event subscriptions (`events(topics:)`, `listen(topics:_:)`), every socket
 /// secured as `options.security` says and reopened when it breaks.
 public final class BrokerConnection: Sendable {
     /// Where the broker is and how to talk to it.
@@ -59,6 +59,16 @@ public final class BrokerConnection: Sendable {
     public func events(topics: [String] = []) throws -> AsyncStream<Event> {
         guard !options.events.isEmpty else { throw WireError(.unavailable, "this connection was made without the broker's event endpoint") }
         return try EventSubscription.stream(context: context, endpoint: options.events, topics: topics, security: options.security.socket)
+    }
+
+    /// The broker's events handed to `handler` on the subscription's own thread as each is read (heartbeats
+    /// included), until the listener is cancelled; `topics` as in `events(topics:)`. No queue and no task
+    /// stand between the socket and `handler` (one thread wake-up fewer than iterating `events`), so
+    /// `handler` must return quickly: the events behind it wait meanwhile.
+    public func listen(topics: [String] = [], _ handler: @escaping @Sendable (Event) -> Void) throws -> EventListener {
+        guard !options.events.isEmpty else { throw WireError(.unavailable, "this connection was made without the broker's event endpoint") }
+        return try EventSubscription.listen(
+            context: context, endpoint: options.events, topics: topics, security: options.security.socket, deliver: handler)
     }
 
     /// How the request socket is doing, for health checks.

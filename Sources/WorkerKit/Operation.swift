@@ -29,8 +29,10 @@ public protocol Operation: Sendable {
 
     /// Runs the job. Ask with `job.present(…)`, record side effects with `job.step(…)`.
     /// Throw a `JobError` to fail with a code a person can act on; cancellation arrives as task cancellation.
-    /// The body starts on the worker's connection thread and stays there until it first suspends: begin
-    /// long computation with `await Task.yield()`, so the worker's heartbeats and other jobs go on meanwhile.
+    /// The body starts on the worker's connection thread and stays there until it first suspends, and it
+    /// goes on there after a wait that thread ends (an answer, a step's acknowledgement): begin long
+    /// computation, at the start or after such a wait, with `await Task.yield()`, so the worker's heartbeats
+    /// and other jobs go on meanwhile.
     func run(_ input: Input, in job: JobContext) async throws -> Output
 }
 

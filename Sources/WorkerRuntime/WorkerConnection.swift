@@ -43,6 +43,7 @@ struct WorkerConnection: Sendable {
             }
             guard !service.isStopped else { break }
             service.dropAll()
+            service.executor.runReady()
             index += 1
             // Walking a list of brokers while none is active yet: quick, but not a busy loop.
             let wait = backoff.wait(after: end, welcomed: welcomed)
@@ -80,6 +81,8 @@ struct WorkerConnection: Sendable {
         var connected = false
         let several = endpoints.count > 1
         while true {
+            // Nothing this thread resumed waits across a `poll`.
+            if service.executor.hasReady { service.executor.runReady() }
             let items: [PollItem] = [.socket(socket), .fileDescriptor(service.outbox.fileDescriptor), .socket(monitor.socket)]
             let readable = try poll(items, timeout: .milliseconds(Int(interval * 250)))
             if readable[2] {
@@ -103,8 +106,7 @@ struct WorkerConnection: Sendable {
                 }
             }
             if readable[1] || service.outbox.isClosed {
-                for frames in service.outbox.drain() { _ = try socket.send(frames, timeout: .seconds(1)) }
-                lastSent = Date()
+                try flush(service, socket, &lastSent)
                 if service.outbox.isClosed { return .silent }
             }
             while let frames = try socket.receive() {
@@ -123,11 +125,16 @@ struct WorkerConnection: Sendable {
                 if case .reconnect = command {
                     service.log.info("the broker does not know this worker; announcing again")
                     service.dropAll()
+                    service.executor.runReady()
                     _ = try socket.send(Frames.encode(ready), timeout: .seconds(1))
                     continue
                 }
                 if case .welcome = command { welcomed = true }
                 service.handle(command, correlation: correlation)
+                // A job this message resumed goes on here; what a job that ended on this thread posted
+                // (or any message posted meanwhile) leaves now, not after another turn through `poll`.
+                service.executor.runReady()
+                if service.outbox.hasMessages { try flush(service, socket, &lastSent) }
             }
             let now = Date()
             let window = interval * Double(service.settings.liveness)
@@ -140,6 +147,12 @@ struct WorkerConnection: Sendable {
             if several, !reached, now.timeIntervalSince(opened) > 1 { return .moveOn("no connection to the broker at \(endpoint) within a second") }
             if now.timeIntervalSince(lastSent) >= interval { try sendHeartbeat(socket, &lastSent) }
         }
+    }
+
+    /// Sends everything the mailbox holds, in posting order.
+    private func flush(_ service: WorkerService, _ socket: Socket, _ lastSent: inout Date) throws {
+        for frames in service.outbox.drain() { _ = try socket.send(frames, timeout: .seconds(1)) }
+        lastSent = Date()
     }
 
     private func sendHeartbeat(_ socket: Socket, _ lastSent: inout Date) throws {

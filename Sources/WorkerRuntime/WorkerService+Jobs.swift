@@ -89,8 +89,9 @@ extension WorkerService {
         // Registered before the body runs, so even an instant job finds its entry when it ends.
         running.withLock { $0[dispatch.job] = RunningJob(attempt: dispatch.attempt) }
         // The body starts here, on the socket thread, and runs on until it first suspends: a job that
-        // does not wait for anything is done, and its result posted, without waking another thread.
-        let task = Task.immediate { [self] in
+        // does not wait for anything is done, and its result posted, without waking another thread. When
+        // this thread resumes it later (an answer, an acknowledgement), it goes on here too (`ConnectionExecutor`).
+        let task = executor.whileRunning { Task.immediate(executorPreference: executor) { [self] in
             let limits = settings.limits
             let result = await Self.outcome(of: dispatch) {
                 let output = try await operation.run(dispatch.input, in: context)
@@ -107,7 +108,7 @@ extension WorkerService {
             guard stillOurs else { return }
             log.info("job \(dispatch.job) \(result.outcome.rawValue)\(result.error.map { ": \($0.message)" } ?? "")")
             outbox.post(Frames.encode(WorkerMessage.result(result)))
-        }
+        } }
         // Cancelled or let go before its handle was known (or already done: cancelling then changes nothing).
         let keep = running.withLock { jobs -> Bool in
             guard var entry = jobs[dispatch.job], entry.attempt == dispatch.attempt, entry.task == nil else { return false }

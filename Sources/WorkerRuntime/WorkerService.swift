@@ -10,7 +10,8 @@ import ZeroMQ
 /// A worker: connects to the broker's worker endpoint, announces its operations and runs what it is handed.
 ///
 /// One thread owns the DEALER socket (heartbeats both ways, reconnect when the broker goes quiet);
-/// operations run as Swift tasks and talk to that thread through a mailbox. `run()` starts it and
+/// operations run as Swift tasks and talk to that thread through a mailbox; a job starts on that thread,
+/// and goes on there when that thread resumes it (`ConnectionExecutor`). `run()` starts it and
 /// returns once it has said goodbye to the broker and its jobs are cancelled.
 public final class WorkerService: Service {
     /// How the worker announces itself and how it watches the broker.
@@ -47,6 +48,8 @@ public final class WorkerService: Service {
     public let welcomes: AsyncStream<[String]>
     let welcomed: AsyncStream<[String]>.Continuation
     let stopRequest: Wakeup
+    /// Where a job goes on when the connection thread resumes it (`ConnectionExecutor`).
+    let executor = ConnectionExecutor()
     private let stopped = Mutex(false)
     private let connection: WorkerConnection
 
@@ -80,8 +83,11 @@ public final class WorkerService: Service {
     /// goes quiet, until cancelled or shut down gracefully; then its jobs are cancelled.
     public func run() async throws {
         try await runOnOwnThread(named: "interlude-worker", { [self] in
+            executor.adopt()
             connection.run(for: self)
             dropAll()
+            executor.runReady()
+            executor.release()
             welcomed.finish()
         }, stop: { [self] in stop() })
     }

@@ -53,6 +53,10 @@ public final class Mailbox<Message: Sendable>: Sendable {
         wakeup.signal()
     }
 
+    /// Whether messages are waiting: lets the owner thread take what it posted itself without a turn
+    /// through `poll` (`drain` then also consumes the wake-up that posting left).
+    public var hasMessages: Bool { state.withLock { !$0.messages.isEmpty } }
+
     /// Whether `close()` was called; the owner thread checks it after a wake-up.
     public var isClosed: Bool { state.withLock { $0.isClosed } }
 }

@@ -38,6 +38,17 @@ import ZeroMQ
         #expect(try poll([item], timeout: .zero) == [false])
     }
 
+    @Test func whatTheOwnerPostedItselfIsSeenAndTakenWithoutAPoll() throws {
+        let mailbox = try Mailbox<String>()
+        #expect(!mailbox.hasMessages)
+        mailbox.post("result")
+        #expect(mailbox.hasMessages)
+        #expect(mailbox.drain() == ["result"])
+        // Taking it also consumed the wake-up it left: the owner's next poll does not wake for nothing.
+        #expect(!mailbox.hasMessages)
+        #expect(try poll([.fileDescriptor(mailbox.fileDescriptor)], timeout: .zero) == [false])
+    }
+
     @Test func aClosedMailboxRefusesPostsAndDropsWhatWasWaiting() throws {
         let mailbox = try Mailbox<Int>()
         #expect(mailbox.post(1))

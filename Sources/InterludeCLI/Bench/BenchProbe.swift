@@ -18,7 +18,7 @@ final class BenchProbe: Sendable {
     let succeeded = Arrivals<ContinuousClock.Instant>()
     /// Each job's first pending question, by job id.
     let questions = Arrivals<Question>()
-    private let follower: Task<Void, Never>
+    private let listener: EventListener
 
     /// Connects to a broker's client and event endpoints; a request waits `requestTimeout` for its reply.
     /// With CURVE `security`, both connections use it.
@@ -26,23 +26,22 @@ final class BenchProbe: Sendable {
         connection = try BrokerConnection(.init(clients: clients, events: events, security: security, requestTimeout: requestTimeout))
         client = connection.client
         let topics = [Event.Kind.jobSucceeded, .jobFailed, .jobCancelled, .presentationPending].map(\.rawValue)
-        let stream = try connection.events(topics: topics)
-        follower = Task { [succeeded, questions] in
-            for await event in stream {
-                let now = ContinuousClock.now
-                guard let job = event.job else { continue }
-                switch event.type {
-                case .jobSucceeded:
-                    succeeded.arrive(job.id, now)
-                case .presentationPending:
-                    if let presentation = event.presentation { questions.arrive(job.id, Question(at: now, presentation: presentation.id)) }
-                case .jobFailed, .jobCancelled:
-                    let failure = BenchFailure("job \(job.id) (\(job.operation)) \(job.state.rawValue): \(job.error?.description ?? "no error given")")
-                    succeeded.failAll(failure)
-                    questions.failAll(failure)
-                default:
-                    break
-                }
+        // On the subscription's thread as each event is read: a waiting lane is resumed from there, with no
+        // stream and follower task between (the time an application awaiting the event would see).
+        listener = try connection.listen(topics: topics) { [succeeded, questions] event in
+            let now = ContinuousClock.now
+            guard let job = event.job else { return }
+            switch event.type {
+            case .jobSucceeded:
+                succeeded.arrive(job.id, now)
+            case .presentationPending:
+                if let presentation = event.presentation { questions.arrive(job.id, Question(at: now, presentation: presentation.id)) }
+            case .jobFailed, .jobCancelled:
+                let failure = BenchFailure("job \(job.id) (\(job.operation)) \(job.state.rawValue): \(job.error?.description ?? "no error given")")
+                succeeded.failAll(failure)
+                questions.failAll(failure)
+            default:
+                break
             }
         }
     }
@@ -81,7 +80,9 @@ final class BenchProbe: Sendable {
 
     /// Stops following events and closes the client.
     func close() {
-        follower.cancel()
+        listener.cancel()
+        succeeded.close()
+        questions.close()
         connection.close()
     }
 }
