@@ -16,6 +16,11 @@ public indirect enum JournalChange: Sendable, Hashable {
     case appendEncodedEvent(Event, json: Data)
     /// One line of a job's timeline; a timeline begins with the job's one `queued` entry (its submit).
     case appendHistory(job: String, HistoryEntry)
+    /// A job handed to a worker: its `dispatched` timeline entry, which carries the attempt. The job's row is
+    /// not rewritten for it: a recovery counts the job's `dispatched` entries (`Journal.recover(_:)`). Only
+    /// when the entry may not be written (past `Journal.historyLimit`, or a job whose rows the journal does not
+    /// count) is the row saved as well, so the attempt is never lost.
+    case dispatch(Job, HistoryEntry)
     /// A worker announced an operation: a new version is added, a known one gets its time and worker.
     case announce(RecordedAnnouncement)
 }
