@@ -6,7 +6,7 @@ extension BrokerClient {
     /// Submits an operation and returns the queued job; an input over the size policy's share is
     /// refused here (`tooLarge`), before it is sent.
     public func submit(
-        _ operation: String, input: JSONValue, idempotencyKey: String? = nil, answerWithin: TimeInterval? = nil, audience: Audience? = nil
+        _ operation: String, input: RawJSON, idempotencyKey: String? = nil, answerWithin: TimeInterval? = nil, audience: Audience? = nil
     ) async throws(WireError) -> Job {
         try limits.check(input: input)
         return try await job(.submit(.init(

@@ -46,9 +46,13 @@ extension Output {
 }
 
 /// A job with its timeline, as `status --json` prints it: the job's fields and `history`.
-struct JobWithHistory: Encodable {
+struct JobWithHistory: Encodable, JSONWritable {
     let job: Job
     let history: [HistoryEntry]
+
+    func write(to writer: inout JSONWriter) throws {
+        try job.write(to: &writer) { writer in try writer.member("history", history) }
+    }
 
     func encode(to encoder: any Encoder) throws {
         try job.encode(to: encoder)

@@ -16,6 +16,12 @@ enum Output {
         TextRules.escaped(text, keepingLineBreaks: multiline)
     }
 
+    /// One line of JSON written by the hand-written writer: a job's input as its client spelled it.
+    static func json(_ value: some JSONWritable & Encodable) {
+        guard let data = (try? JSONWriter.encode(value)) ?? (try? JSONCoding.encoder.encode(value)) else { return }
+        print(String(decoding: data, as: UTF8.self))
+    }
+
     /// A job as one line of JSON or as a person reads it.
     static func show(_ job: Job, json: Bool) {
         if json { Self.json(job) } else { print(describe(job)) }

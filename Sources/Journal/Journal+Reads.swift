@@ -22,11 +22,16 @@ extension Journal {
     /// Jobs newest first, after the cursor `after` (the `cursor` of a job an earlier page ended on),
     /// at most `limit`; each with the cursor a page ending on it hands out.
     public func jobs(state: Job.State?, limit: Int, after: String?) throws -> [(cursor: String, job: Job?)] {
+        try jobs(states: state.map { [$0] }, limit: limit, after: after)
+    }
+
+    /// Jobs in any of `states` (every job when nil), newest first, paged as `jobs(state:limit:after:)`.
+    public func jobs(states: [Job.State]?, limit: Int, after: String?) throws -> [(cursor: String, job: Job?)] {
         var sql = "SELECT rowid, body FROM jobs WHERE 1 = 1"
         var values: [SQLValue] = []
-        if let state {
-            sql += " AND state = ?"
-            values.append(.text(state.rawValue))
+        if let states, !states.isEmpty {
+            sql += " AND state IN (\(Array(repeating: "?", count: states.count).joined(separator: ", ")))"
+            values += states.map { .text($0.rawValue) }
         }
         if let after, let cursor = Int64(after) {
             sql += " AND rowid < ?"

@@ -31,10 +31,15 @@ extension Journal {
     /// job's or one of its questions') cannot be read.
     ///
     /// One query walks the unfinished jobs in insertion order, each followed by its questions (found
-    /// through the `(job, sequence)` index): no round trip per job, no grouping afterwards.
+    /// through the `(job, sequence)` index): no round trip per job, no grouping afterwards. A job not waiting on
+    /// a question takes its attempt from its timeline's `dispatched` entries when they count more than its row
+    /// says (the row is not rewritten at a dispatch, `JournalChange.dispatch`); a waiting job's row was saved
+    /// when it asked, after its last dispatch.
     public func recover(_ each: (Job, PresentationSlot) -> Void) throws -> [Quarantine] {
         var quarantined: [Quarantine] = []
         var reading: RecoveringJob?
+        // Thousands of parked jobs mostly ask the same thing: what a question says is read once per distinct text.
+        var questions = Presentation.SharedReader()
         func finish(_ job: RecoveringJob?) {
             guard let job else { return }
             switch job.result {
@@ -44,7 +49,10 @@ extension Journal {
         }
         try database.eachRow(
             """
-            SELECT j.rowid, j.id, j.body, p.body, p.resolution FROM jobs j LEFT JOIN presentations p ON p.job = j.id
+            SELECT j.rowid, j.id, j.body, p.body, p.resolution,
+                CASE WHEN j.state = 'waiting' THEN 0
+                ELSE (SELECT COUNT(*) FROM history h WHERE h.job = j.id AND h.type = 'dispatched') END
+            FROM jobs j LEFT JOIN presentations p ON p.job = j.id
             WHERE j.state NOT IN ('succeeded', 'failed', 'cancelled') ORDER BY j.rowid, p.sequence
             """, []
         ) { row in
@@ -53,7 +61,7 @@ extension Journal {
                 finish(reading)
                 reading = RecoveringJob(rowid: rowid, row: row)
             }
-            reading?.add(row)
+            reading?.add(row, questions: &questions)
         }
         finish(reading)
         return quarantined
@@ -74,17 +82,20 @@ extension Journal {
             self.rowid = rowid
             id = row.text(at: 1) ?? "?"
             do {
-                job = try Journal.read(Job.self, row, at: 2)
+                var read = try Journal.read(Job.self, row, at: 2)
+                // Each dispatch since the row was last saved left a `dispatched` entry.
+                read.attempts = max(read.attempts, Int(row.int(at: 5) ?? 0))
+                job = read
             } catch {
                 problem = error
             }
         }
 
         /// Reads the question on `row`, if it has one (a job without questions comes on one row of NULLs).
-        mutating func add(_ row: any Columns) {
+        mutating func add(_ row: any Columns, questions: inout Presentation.SharedReader) {
             guard problem == nil, !row.isNull(at: 3) else { return }
             do {
-                let presentation = try Journal.read(Presentation.self, row, at: 3)
+                let presentation = try Journal.read(row, at: 3) { bytes throws(JSONReadError) in try questions.read(bytes) }
                 last = max(last, presentation.sequence)
                 if !row.isNull(at: 4) {
                     resolutions.append(try Journal.read(Resolution.self, row, at: 4))
@@ -106,8 +117,15 @@ extension Journal {
 
     /// Reads a job, presentation or resolution straight from a row's bytes with the hand-written reader.
     static func read<T: JSONReadable>(_ type: T.Type, _ row: any Columns, at column: Int) throws(JournalError) -> T {
+        try read(row, at: column) { bytes throws(JSONReadError) in try JSONReader.read(T.self, from: bytes) }
+    }
+
+    /// Reads a row's JSON column with `reader`, the bytes valid during the call.
+    static func read<T>(
+        _ row: any Columns, at column: Int, with reader: (UnsafeRawBufferPointer) throws(JSONReadError) -> T
+    ) throws(JournalError) -> T {
         let outcome: Result<T, JSONReadError>? = row.withText(at: column) { bytes in
-            Result { () throws(JSONReadError) -> T in try JSONReader.read(T.self, from: bytes) }
+            Result { () throws(JSONReadError) -> T in try reader(bytes) }
         }
         switch outcome {
         case nil: throw JournalError(.unreadableRow, "missing JSON column for \(T.self)")

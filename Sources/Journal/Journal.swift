@@ -70,16 +70,7 @@ public final class Journal {
     private func apply(_ change: JournalChange) throws {
         switch change {
         case .saveJob(let job, let idempotency):
-            var stored = job
-            stored.presentation = nil
-            try database.run(
-                """
-                INSERT INTO jobs (id, operation, state, idempotency_key, request_digest, created_at, updated_at, body)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, body = excluded.body
-                """,
-                .text(job.id), .text(job.operation), .text(job.state.rawValue), SQLValue(idempotency?.key), SQLValue(idempotency?.digest),
-                .text(Timestamp.string(job.createdAt)), .text(Timestamp.string(job.updatedAt)), .text(try JSONWriter.text(stored)))
+            try save(job, idempotency: idempotency)
         case .addPresentation(let presentation):
             try database.run(
                 "INSERT INTO presentations (id, job, sequence, body) VALUES (?, ?, ?, ?)",
@@ -89,18 +80,9 @@ public final class Journal {
                 "UPDATE presentations SET resolution = ? WHERE id = ? AND resolution IS NULL",
                 .text(try JSONWriter.text(resolution)), .text(resolution.presentation))
         case .appendHistory(let job, let entry):
-            // Bounded: past `historyLimit` entries only the one that says how the job ended is added.
-            let values: [SQLValue] = [.text(job), .text(Timestamp.string(entry.at)), .text(entry.type.rawValue), .text(try JSONWriter.text(entry))]
-            switch historyCounts.admit(entry.type, of: job, limit: Self.historyLimit) {
-            case .write:
-                try database.run("INSERT INTO history (job, at, type, body) VALUES (?, ?, ?, ?)", values)
-            case .skip:
-                break
-            case .countInDatabase:
-                try database.run(
-                    "INSERT INTO history (job, at, type, body) SELECT ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM history WHERE job = ?) < ?",
-                    values + [.text(job), .integer(Int64(Self.historyLimit))])
-            }
+            _ = try append(entry, of: job)
+        case .dispatch(let job, let entry):
+            if try !append(entry, of: job.id) { try save(job, idempotency: nil) }
         case .recordStep(let job, let name, let value):
             try database.run(
                 "INSERT INTO steps (job, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
@@ -123,6 +105,37 @@ public final class Journal {
     /// The most timeline entries a job keeps (its `finished` entry comes on top): a job that asks again
     /// and again cannot grow the journal without end.
     public static let historyLimit = 1_000
+
+    private func save(_ job: Job, idempotency: Idempotency?) throws {
+        var stored = job
+        stored.presentation = nil
+        try database.run(
+            """
+            INSERT INTO jobs (id, operation, state, idempotency_key, request_digest, created_at, updated_at, body)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, body = excluded.body
+            """,
+            .text(job.id), .text(job.operation), .text(job.state.rawValue), SQLValue(idempotency?.key), SQLValue(idempotency?.digest),
+            .text(Timestamp.string(job.createdAt)), .text(Timestamp.string(job.updatedAt)), .text(try JSONWriter.text(stored)))
+    }
+
+    /// Appends a timeline entry; bounded: past `historyLimit` entries only the one that says how the job ended is
+    /// added. Returns whether the entry is surely written (false when skipped, or left to the database's count).
+    private func append(_ entry: HistoryEntry, of job: String) throws -> Bool {
+        let values: [SQLValue] = [.text(job), .text(Timestamp.string(entry.at)), .text(entry.type.rawValue), .text(try JSONWriter.text(entry))]
+        switch historyCounts.admit(entry.type, of: job, limit: Self.historyLimit) {
+        case .write:
+            try database.run("INSERT INTO history (job, at, type, body) VALUES (?, ?, ?, ?)", values)
+            return true
+        case .skip:
+            return false
+        case .countInDatabase:
+            try database.run(
+                "INSERT INTO history (job, at, type, body) SELECT ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM history WHERE job = ?) < ?",
+                values + [.text(job), .integer(Int64(Self.historyLimit))])
+            return false
+        }
+    }
 
     private func append(_ event: Event, json: String) throws {
         try database.run(

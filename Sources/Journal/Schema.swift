@@ -74,5 +74,26 @@ enum Schema {
             CREATE INDEX jobs_finished ON jobs(updated_at) WHERE state IN ('succeeded', 'failed', 'cancelled');
             CREATE INDEX events_by_time ON events(at);
             """),
+        // Idempotency keys indexed only where there is one: `UNIQUE` on the column indexed every job's NULL.
+        // SQLite cannot drop a column's constraint, so the table is rebuilt with the same rows and rowids.
+        Migration(version: 7, sql: """
+            CREATE TABLE jobs_rebuilt (
+                id TEXT PRIMARY KEY,
+                operation TEXT NOT NULL,
+                state TEXT NOT NULL,          -- derived from the body when saved, for listing by state
+                idempotency_key TEXT,         -- unique where present (jobs_by_idempotency_key)
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                body TEXT NOT NULL,           -- the job as JSON; its presentation comes from presentations
+                request_digest TEXT           -- Idempotency.digest of the submit that created it, with its key
+            );
+            INSERT INTO jobs_rebuilt (rowid, id, operation, state, idempotency_key, created_at, updated_at, body, request_digest)
+                SELECT rowid, id, operation, state, idempotency_key, created_at, updated_at, body, request_digest FROM jobs;
+            DROP TABLE jobs;
+            ALTER TABLE jobs_rebuilt RENAME TO jobs;
+            CREATE INDEX jobs_by_state ON jobs(state);
+            CREATE INDEX jobs_finished ON jobs(updated_at) WHERE state IN ('succeeded', 'failed', 'cancelled');
+            CREATE UNIQUE INDEX jobs_by_idempotency_key ON jobs(idempotency_key) WHERE idempotency_key IS NOT NULL;
+            """, rebuildsTables: true),
     ]
 }

@@ -58,9 +58,15 @@ extension Database {
         }
         let applied = try appliedMigrations(known: ordered)
         for migration in ordered where !applied.contains(migration.version) {
+            // SQLite's way to rebuild a table others refer to: references off around the transaction, checked in it.
+            if migration.rebuildsTables { try execute("PRAGMA foreign_keys = OFF") }
+            defer { if migration.rebuildsTables { try? execute("PRAGMA foreign_keys = ON") } }
             let nested = try begin()
-            do {
+            do throws(SQLiteError) {
                 try execute(migration.sql)
+                if migration.rebuildsTables, try !query("PRAGMA foreign_key_check").isEmpty {
+                    throw SQLiteError.misuse("migration \(migration.version) leaves rows referring to rows that are gone", sql: migration.sql)
+                }
                 try run("INSERT INTO schema_migrations (version) VALUES (?)", .integer(Int64(migration.version)))
                 try setUserVersion(max(try userVersion, migration.version))
                 try commit(nested: nested)

@@ -4,10 +4,14 @@ public struct Migration: Sendable, Hashable {
     public var version: Int
     /// One or more statements, applied in one transaction.
     public var sql: String
+    /// Whether the step rebuilds a table that others refer to: it then runs with foreign keys off (SQLite
+    /// can only turn them off outside a transaction) and every reference is checked before it commits.
+    public var rebuildsTables: Bool
 
     /// Creates a step.
-    public init(version: Int, sql: String) {
+    public init(version: Int, sql: String, rebuildsTables: Bool = false) {
         self.version = version
         self.sql = sql
+        self.rebuildsTables = rebuildsTables
     }
 }

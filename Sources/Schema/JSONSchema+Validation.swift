@@ -65,15 +65,20 @@ extension JSONSchema {
         for name in (required ?? []) where members[name] == nil {
             found.append(SchemaViolation(path: JSONPath.member(name, of: path), message: "is required"))
         }
+        // Members nothing constrains are not looked at (nor sorted, nor given a path): an open object costs nothing.
+        let othersAllowed = switch additionalProperties {
+        case .allowed, nil: true
+        case .forbidden, .schema: false
+        }
+        if othersAllowed, properties?.isEmpty ?? true { return }
         for (name, value) in members.sorted(by: { $0.key < $1.key }) {
-            let at = JSONPath.member(name, of: path)
             if let schema = properties?[name] {
-                schema.check(value, at: at, into: &found)
+                schema.check(value, at: JSONPath.member(name, of: path), into: &found)
                 continue
             }
             switch additionalProperties {
-            case .forbidden: found.append(SchemaViolation(path: at, message: "is not allowed (not one of the properties)"))
-            case .schema(let schema): schema.check(value, at: at, into: &found)
+            case .forbidden: found.append(SchemaViolation(path: JSONPath.member(name, of: path), message: "is not allowed (not one of the properties)"))
+            case .schema(let schema): schema.check(value, at: JSONPath.member(name, of: path), into: &found)
             case .allowed, nil: break
             }
         }

@@ -18,7 +18,8 @@ public enum ClientRequest: Sendable, Hashable {
     /// Submit an operation; an idempotency key returns the job it already created.
     public struct Submit: Codable, Sendable, Hashable {
         public let operation: String
-        public let input: JSONValue
+        /// The input, as the client spelled it: the broker checks it once and passes these bytes on.
+        public let input: RawJSON
         public let idempotencyKey: String?
         /// Seconds each of the job's questions may wait before it resolves to its cancel action
         /// (`--answer-within`); replaces the operation's deadline.
@@ -26,7 +27,7 @@ public enum ClientRequest: Sendable, Hashable {
         /// Who the job's questions are for (`--for`); replaces the operation's audience.
         public let audience: Audience?
         public init(
-            operation: String, input: JSONValue, idempotencyKey: String? = nil, answerWithin: TimeInterval? = nil, audience: Audience? = nil
+            operation: String, input: RawJSON, idempotencyKey: String? = nil, answerWithin: TimeInterval? = nil, audience: Audience? = nil
         ) {
             self.operation = operation
             self.input = input

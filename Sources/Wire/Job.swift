@@ -5,7 +5,8 @@ import Presentation
 public struct Job: Codable, Sendable, Hashable, Identifiable {
     public let id: String
     public let operation: String
-    public let input: JSONValue
+    /// The input as its client spelled it, checked once at submit and passed on byte for byte.
+    public let input: RawJSON
     /// Stored lifecycle state; `waiting` is never stored, it is derived from `presentation`.
     public var phase: Phase
     /// The pending presentation, or `nil`.
@@ -29,7 +30,7 @@ public struct Job: Codable, Sendable, Hashable, Identifiable {
     public var updatedAt: Date
 
     public init(
-        id: String, operation: String, input: JSONValue, phase: Phase = .queued, presentation: Presentation? = nil,
+        id: String, operation: String, input: RawJSON, phase: Phase = .queued, presentation: Presentation? = nil,
         result: JSONValue? = nil, error: Failure? = nil, progress: Progress? = nil, attempts: Int = 0,
         createdAt: Date, updatedAt: Date? = nil
     ) {
@@ -106,7 +107,7 @@ extension Job {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         operation = try container.decode(String.self, forKey: .operation)
-        input = try container.decodeIfPresent(JSONValue.self, forKey: .input) ?? .object([:])
+        input = try container.decodeIfPresent(RawJSON.self, forKey: .input) ?? .emptyObject
         presentation = try container.decodeIfPresent(Presentation.self, forKey: .presentation)
         let state = try container.decode(State.self, forKey: .state)
         phase = state == .waiting ? .running : Phase(rawValue: state.rawValue)!

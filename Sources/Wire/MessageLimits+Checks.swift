@@ -2,9 +2,9 @@ import Foundation
 import Presentation
 
 extension MessageLimits {
-    /// Throws `tooLarge` when a job input is over `inputBytes`.
-    public func check(input: JSONValue) throws(WireError) {
-        try check(size: Self.size(input), "the input", limit: inputBytes, share: "a quarter")
+    /// Throws `tooLarge` when a job input is over `inputBytes`: its bytes as they travel.
+    public func check(input: RawJSON) throws(WireError) {
+        try check(size: input.bytes.count, "the input", limit: inputBytes, share: "a quarter")
     }
 
     /// Throws `tooLarge` when a question is over `presentationBytes`.

@@ -141,9 +141,10 @@ public enum BrokerCommand: Sendable, Hashable {
         public let job: String
         public let attempt: Int
         public let operation: String
-        public let input: JSONValue
+        /// The job's input: the bytes its client sent, never re-encoded.
+        public let input: RawJSON
         public let history: History
-        public init(job: String, attempt: Int, operation: String, input: JSONValue, history: History) {
+        public init(job: String, attempt: Int, operation: String, input: RawJSON, history: History) {
             self.job = job
             self.attempt = attempt
             self.operation = operation

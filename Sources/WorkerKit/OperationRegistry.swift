@@ -8,7 +8,7 @@ public struct AnyOperation: Sendable {
     public let name: String
     /// What the worker tells the broker about it.
     public let announcement: OperationAnnouncement
-    private let runner: @Sendable (JSONValue, JobContext) async throws -> JSONValue
+    private let runner: @Sendable (RawJSON, JobContext) async throws -> JSONValue
 
     /// Wraps `operation`; throws when its name is not valid or its input schema cannot be derived.
     public init<O: Operation>(_ operation: O) throws {
@@ -27,13 +27,14 @@ public struct AnyOperation: Sendable {
         }
     }
 
-    /// Runs the operation on a JSON input and returns its JSON output; an input that does not decode
-    /// throws a `JobError` with the code `invalidInput` naming the field that is wrong.
-    public func run(_ input: JSONValue, in context: JobContext) async throws -> JSONValue {
+    /// Runs the operation on a JSON input (its bytes as the client sent them, decoded once into the typed
+    /// `Input`) and returns its JSON output; an input that does not decode throws a `JobError` with the
+    /// code `invalidInput` naming the field that is wrong.
+    public func run(_ input: RawJSON, in context: JobContext) async throws -> JSONValue {
         try await runner(input, context)
     }
 
-    private static func decodeInput<T: Decodable>(_ type: T.Type, _ input: JSONValue, operation: String) throws -> T {
+    private static func decodeInput<T: Decodable>(_ type: T.Type, _ input: RawJSON, operation: String) throws -> T {
         do {
             return try input.decode(as: T.self)
         } catch let error as DecodingError {

@@ -50,11 +50,11 @@ struct BrokerHarness {
         worker(name, .ready(.init(name: name, operations: announcements, capacity: capacity)))
     }
 
-    mutating func submit(_ operation: String, input: JSONValue) -> BrokerReply? {
+    mutating func submit(_ operation: String, input: RawJSON) -> BrokerReply? {
         Self.replies(client(.submit(.init(operation: operation, input: input)))).first
     }
 
-    mutating func submit(_ operation: String = "removeDownload", key: String? = nil, input: JSONValue = .object([:])) -> (Job, [BrokerEffect]) {
+    mutating func submit(_ operation: String = "removeDownload", key: String? = nil, input: RawJSON = .object([:])) -> (Job, [BrokerEffect]) {
         let effects = client(.submit(.init(operation: operation, input: input, idempotencyKey: key)))
         return (Self.replies(effects).compactMap { if case .job(let job) = $0 { job } else { nil } }.first!, effects)
     }

@@ -7,7 +7,12 @@ import Wire
 
 @Suite struct HistoryTests {
     static func entries(_ effects: [BrokerEffect]) -> [HistoryEntry] {
-        effects.compactMap { if case .persist(.appendHistory(_, let entry)) = $0 { entry } else { nil } }
+        effects.compactMap { effect -> HistoryEntry? in
+            switch effect {
+            case .persist(.appendHistory(_, let entry)), .persist(.dispatch(_, let entry)): entry
+            default: nil
+            }
+        }
     }
 
     @Test func aJobsTimelineSaysWhatHappenedInOrder() {

@@ -114,10 +114,14 @@ import Wire
         let dropped = broker.worker("w1", .drop(.init(job: parked[0].0.id, attempt: 1)))
         #expect(BrokerHarness.dispatches(dropped).map(\.1.id) == [parked[0].0.id])
         #expect(BrokerHarness.dispatches(dropped).first?.1.attempts == 2)
-        let saved = BrokerHarness.changes(dropped).compactMap { change -> Job.Phase? in
-            if case .saveJob(let job, _) = change { job.phase } else { nil }
+        let journaled = BrokerHarness.changes(dropped).compactMap { change -> String? in
+            switch change {
+            case .saveJob(let job, _): "saved \(job.phase)"
+            case .dispatch(let job, let entry): "dispatched \(job.phase) \(job.attempts) as \(entry.type) \(entry.attempt ?? 0)"
+            default: nil
+            }
         }
-        #expect(saved == [.queued, .running], "the job saved as queued, then as dispatched")
+        #expect(journaled == ["saved queued", "dispatched running 2 as dispatched 2"], "the job saved as queued, then its dispatch journaled")
         let stale = broker.worker("w1", .drop(.init(job: parked[0].0.id, attempt: 1)))
         #expect(stale.isEmpty, "a drop of an older attempt changes nothing")
     }

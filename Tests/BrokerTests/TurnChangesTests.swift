@@ -35,6 +35,21 @@ import Wire
         #expect(try Event.decode([Data("job.queued".utf8), json]) == event)
     }
 
+    @Test func aSaveAfterADispatchInTheTurnIsWrittenAfterIt() {
+        // The dispatch may save the row (past the timeline's limit): a later save must not be moved before it.
+        let dispatched = HistoryEntry(.dispatched, at: Self.at)
+        let effects: [BrokerEffect] = [
+            .persist(.saveJob(Self.job("j1", .queued), idempotency: Self.key)),
+            .persist(.dispatch(Self.job("j1", .running, attempts: 1), dispatched)),
+            .persist(.saveJob(Self.job("j1", .succeeded, attempts: 1), idempotency: nil)),
+        ]
+        #expect(BrokerLoop.turnChanges(effects).changes == [
+            .saveJob(Self.job("j1", .queued), idempotency: Self.key),
+            .dispatch(Self.job("j1", .running, attempts: 1), dispatched),
+            .saveJob(Self.job("j1", .succeeded, attempts: 1), idempotency: nil),
+        ])
+    }
+
     @Test func otherChangesKeepTheirOrder() {
         let presentation = try! Presentation(
             .alert("Sure?", actions: [Action(id: "ok", label: "OK")]), id: "prs-1", job: "j1", sequence: 1, createdAt: Self.at)

@@ -144,6 +144,23 @@ extension EndToEnd {
             #expect(run.stderr.contains("place"), "the missing field is named: \(run)")
             #expect(run.stderr.contains("day"), "the invalid field is named: \(run)")
         }
+
+        @Test("A submit's input travels as typed: the worker decodes it and `status --json` shows the same bytes")
+        func theInputAsTyped() async throws {
+            let sandbox = try Sandbox("cli-input-bytes")
+            defer { sandbox.shutdown() }
+            try await sandbox.startUp()
+            // Spaces, an escaped é, number spellings and key order no writer here produces.
+            let input = #"{ "place" : "Caf\u00e9 Central", "day":3.0e0 }"#
+            let id = try await sandbox.submit("addStop", input)
+            let ended = try await sandbox.waitForEnd(of: id)
+            #expect(ended.state == .succeeded, "\(ended)")
+            #expect(ended.result?["place"] == .string("Café Central") && ended.result?["day"] == .integer(3), "the worker decoded it: \(ended)")
+            let shown = try await sandbox.cli("status", id, "--json")
+            #expect(shown.stdout.contains(#""input":"# + input + ","), "\(shown)")
+            let bad = try await sandbox.cli("submit", "addStop", "--input", #"{"place": "x", "day": 1} 2"#)
+            #expect(bad.status != 0 && bad.stderr.contains("--input is not valid JSON"), "trailing text is refused: \(bad)")
+        }
     }
 }
 

@@ -15,9 +15,11 @@ extension EndToEnd {
 
             let submitted = try await api.post("/v1/operations", #"{"operation": "removeDownload", "input": \#(blueInGreen)}"#)
             #expect(submitted.status == 202, "\(submitted)")
-            let job = try submitted.decode(Job.self)
+            let job = try JSONReader.read(Job.self, from: submitted.body)
             #expect(submitted.header("Location") == "/v1/jobs/\(job.id)")
             #expect(try JSONWriter.encode(job) == submitted.body, "the broker's job bytes, passed through, are the job's JSON")
+            #expect(job.input.bytes == Data(blueInGreen.utf8), "the input as the client spelled it (keys unsorted)")
+            #expect(try await api.get("/v1/jobs/\(job.id)").body.range(of: Data(#""input":\#(blueInGreen)"#.utf8)) != nil)
             let question = try await sandbox.questionOverHTTP(job.id)
 
             let pending = try await api.get("/v1/presentations")

@@ -37,7 +37,25 @@ import Wire
         guard case .submit(let submit)? = sent.withLock({ $0 }) else { Issue.record("the broker got no submit"); return }
         #expect(submit.operation == "noop")
         #expect(submit.input == .object(["n": .integer(7)]))
+        #expect(submit.input.bytes == Data(#"{"n": 7}"#.utf8), "the input goes on as the client spelled it")
         #expect(submit.answerWithin == 1_800)
+    }
+
+    @Test("The input goes to the broker as the bytes the client sent; a missing or null input is {}", arguments: [
+        (#"{"input" : { "b" : [1.0e2, "caf\u00e9"], "a":-0.0 } , "operation":"noop"}"#, #"{ "b" : [1.0e2, "caf\u00e9"], "a":-0.0 }"#),
+        (#"{"operation":"noop","input":"\ud83c\udfb5"}"#, #""\ud83c\udfb5""#),
+        (#"{"operation":"noop","input":null}"#, "{}"), (#"{"operation":"noop"}"#, "{}"),
+    ])
+    func theInputIsPassedOn(body: String, input: String) async throws {
+        let sent = Mutex<ClientRequest?>(nil)
+        let reply = try JSONWriter.encode(Self.job)
+        let received = try await submit(body) { request in
+            sent.withLock { $0 = request }
+            return ("job", reply)
+        }
+        #expect(received.status == 202, "\(received.text)")
+        guard case .submit(let submit)? = sent.withLock({ $0 }) else { Issue.record("the broker got no submit"); return }
+        #expect(String(decoding: submit.input.bytes, as: UTF8.self) == input)
     }
 
     @Test("The broker's job JSON is the JSON the gateway wrote when it decoded the reply")

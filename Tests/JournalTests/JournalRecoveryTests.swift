@@ -82,4 +82,52 @@ import Wire
         #expect(quarantined.map(\.job) == ["j1", "j2"], "an unreadable answer or question sets its job aside")
         #expect(quarantined.allSatisfy { $0.reason.contains("Resolution") || $0.reason.contains("Presentation") }, "\(quarantined)")
     }
+
+    @Test func readingOnAThreadOfItsOwnHandsTheSameJobsInTheSameOrder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-recovery-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // More jobs than several batches and than the handoff holds, so the reader waits for room.
+        var changes: [JournalChange] = []
+        for index in 0..<(RecoveryHandoff.capacity + 777) {
+            let id = "j\(index)"
+            changes.append(.saveJob(job(id, at: Double(index)), idempotency: nil))
+            if index % 3 != 0 { changes.append(.addPresentation(try question(id, 1))) }
+        }
+        let damaged = try question("j5", 1)
+        try Journal(folder: folder).apply(changes)
+        let database = try Database(path: folder.appendingPathComponent(Journal.fileName).path)
+        try database.run("UPDATE presentations SET body = '{\"id\": 3' WHERE id = ?", .text(damaged.id))
+
+        var inline: [(Job, PresentationSlot)] = []
+        let inlineQuarantined = try Journal(folder: folder).recover { inline.append(($0, $1)) }
+        var alongside: [(Job, PresentationSlot)] = []
+        let alongsideQuarantined = try Journal(folder: folder).recoverAlongside { alongside.append(($0, $1)) }
+        #expect(alongsideQuarantined.map(\.job) == ["j5"] && inlineQuarantined.map(\.job) == ["j5"])
+        #expect(alongside.count == inline.count && alongside.count == RecoveryHandoff.capacity + 776)
+        #expect(alongside.map(\.0) == inline.map(\.0))
+        #expect(alongside.map(\.1) == inline.map(\.1))
+    }
+
+    @Test func questionsThatSayTheSameComeBackWholeEachWithItsOwnIdAndTimes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-recovery-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var asked: [String: Presentation] = [:]
+        var changes: [JournalChange] = []
+        for index in 0..<50 {
+            let id = "j\(index)"
+            var draft = Presentation.Draft.confirmationDialog("Remove it?", actions: [Action(id: "remove", label: "Remove", role: .destructive)])
+            draft.expiresAfter = index.isMultiple(of: 2) ? Double(60 + index) : nil
+            let presentation = try Presentation(draft, id: "prs-\(id)", job: id, sequence: 1 + index % 4, createdAt: now.addingTimeInterval(Double(index)))
+            asked[id] = presentation
+            changes += [.saveJob(job(id, at: Double(index)), idempotency: nil), .addPresentation(presentation)]
+        }
+        try Journal(folder: folder).apply(changes)
+        var streamed = 0
+        _ = try Journal(folder: folder).recover { job, slot in
+            streamed += 1
+            #expect(slot.current == asked[job.id], "\(job.id)")
+            #expect(slot.lastSequence == asked[job.id]?.sequence)
+        }
+        #expect(streamed == 50)
+    }
 }

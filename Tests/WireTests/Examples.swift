@@ -17,7 +17,7 @@ enum Examples {
     static let resolution = Resolution(
         presentation: presentation.id, job: presentation.job, cause: .answered, action: "remove", by: "ana", channel: "cli",
         at: at.addingTimeInterval(12))
-    static let input = JSONValue.object(["trackID": .string("t-101"), "title": .string("Blue in Green")])
+    static let input = RawJSON.object(["trackID": .string("t-101"), "title": .string("Blue in Green")])
     static let job = Job(
         id: presentation.job, operation: "removeDownload", input: input, phase: .running, presentation: presentation,
         attempts: 1, createdAt: at.addingTimeInterval(-1), updatedAt: at)

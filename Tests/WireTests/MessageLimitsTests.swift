@@ -21,9 +21,9 @@ import Wire
     @Test(arguments: [64 << 10, 1 << 20])
     func aJobAtEveryLimitStillFitsInADispatchAReplyAndAnEvent(_ maximum: Int) throws {
         let limits = MessageLimits(maxMessageBytes: maximum)
-        let input = Self.text(limits.inputBytes)
+        let input = RawJSON.literal(Self.text(limits.inputBytes))
         try limits.check(input: input)
-        #expect(throws: WireError.self) { try limits.check(input: Self.text(limits.inputBytes + 1)) }
+        #expect(throws: WireError.self) { try limits.check(input: .literal(Self.text(limits.inputBytes + 1))) }
         // The largest question: its item takes what the rest of the draft leaves.
         var draft = Presentation.Draft.alert("Largest", item: .null)
         let rest = MessageLimits.size(draft) - 4

@@ -97,6 +97,10 @@ extension BrokerLoop {
                 }
                 events[event.sequence] = json
                 changes.append(.appendEncodedEvent(event, json: json))
+            case .dispatch(let job, _):
+                // Its row may be saved here (`JournalChange.dispatch`): a later save of the job goes after it.
+                saved[job.id] = nil
+                changes.append(change)
             case .saveJob(let job, let key):
                 if let first = saved[job.id] {
                     let kept = first.key ?? key
@@ -137,6 +141,8 @@ extension BrokerLoop {
                 if let set = state.quarantined.first(where: { $0.job == ref.job }) {
                     return .error(WireError(.quarantined, "job \(ref.job) is quarantined: \(set.reason); the broker runs without it"))
                 }
+                // A job that has not ended as the broker knows it: its row is not rewritten at a dispatch.
+                if let job = state.activeJob(ref.job) { return .job(job) }
                 guard let job = try journal.job(ref.job) else { return .error(WireError(.notFound, "no job \(ref.job)")) }
                 return .job(job)
             case .jobs(let list):
@@ -163,7 +169,7 @@ extension BrokerLoop {
                 return .events(try eventPage(since))
             case .stats:
                 return .stats(BrokerReply.Stats(
-                    jobs: try journal.countsByState(), pending: state.pendingCount, workers: state.workerCount, sequence: state.lastSequence,
+                    jobs: state.countsByState(journal: try journal.countsByState()), pending: state.pendingCount, workers: state.workerCount, sequence: state.lastSequence,
                     storageFull: storageFull, quarantined: state.quarantined))
             case .submit, .pending, .operations:
                 return .error(WireError(.internal, "\(request.type) is answered by the state machine"))

@@ -10,7 +10,9 @@ extension BrokerLoop {
         if let after = list.after, Int64(after) == nil { throw WireError(.invalidBody, "after \"\(after)\" is not a cursor a page gave out") }
         var filler = PageFiller<Job>(limit: limit, budget: limits.pageBytes)
         let next = try Self.fill(&filler, after: list.after, chunk: min(limit + 1, 64), id: \.id) { (after: String?, count: Int) in
-            try journal.jobs(state: list.state, limit: count, after: after).map { row -> (String?, Job?) in (row.cursor, row.job) }
+            try journal.jobs(states: list.state.map(BrokerState.rowStates), limit: count, after: after).map { row -> (String?, Job?) in
+                (row.cursor, row.job.flatMap { state.listed($0, in: list.state) })
+            }
         } trim: { $0.trimmed() }
         return BrokerReply.JobPage(jobs: filler.items, next: next ?? nil, cutShort: filler.cutShort, trimmed: filler.trimmed)
     }

@@ -92,7 +92,8 @@ final class BrokerLoop {
         var recovering = BrokerState.Recovering(
             settings: state.settings, lastSequence: try journal.lastEventSequence(), announcements: try journal.announcements())
         recovering.reserveCapacity(try journal.unfinishedJobCount())
-        let quarantined = try journal.recover { recovering.add($0, $1) }
+        // The rows are read on a thread of their own while this one builds the state.
+        let quarantined = try journal.recoverAlongside { recovering.add($0, $1) }
         state = recovering.finish(quarantined: quarantined)
         log.info("journal \(journal.path): \(state.activeJobCount) unfinished job(s) recovered, \(state.pendingCount) question(s) pending, \(state.registry.names.count) operation(s) known")
         for set in state.quarantined { log.error("job \(set.job) quarantined, the broker runs without it: \(set.reason)") }

@@ -152,7 +152,7 @@ extension BrokerState {
     private struct Fields {
         var id: String
         var operation: String
-        var input: JSONValue
+        var input: RawJSON
         var createdAt: Date
         var updatedAt: Date
         var attempts: Int
@@ -267,6 +267,9 @@ final class ContentBox: Sendable {
 /// past `capacity` distinct contents it keeps what it has and shares nothing new.
 struct SharedContents: Sendable {
     private var kept: [Presentation.Content: ContentBox] = [:]
+    /// The box handed out last: questions in a row mostly say the same, and telling equal contents read from
+    /// one stored text apart takes no hashing (their texts share storage).
+    private var last: ContentBox?
     let capacity: Int
 
     init(capacity: Int = 1_024) {
@@ -276,9 +279,16 @@ struct SharedContents: Sendable {
     /// The kept box of an equal content, or a box of `box`'s content with its texts shared through `texts`
     /// (kept for the next, while there is room).
     mutating func share(_ box: ContentBox, texts: inout SharedTexts) -> ContentBox {
-        if let shared = kept[box.content] { return shared }
+        if let last, last.content == box.content { return last }
+        if let shared = kept[box.content] {
+            last = shared
+            return shared
+        }
         let new = ContentBox(box.content.sharing(&texts))
-        if kept.count < capacity { kept[new.content] = new }
+        if kept.count < capacity {
+            kept[new.content] = new
+            last = new
+        }
         return new
     }
 }

@@ -40,10 +40,18 @@ extension BrokerState {
     private mutating func submit(
         _ submit: ClientRequest.Submit, client: PeerID, correlation: String, existing: (job: Job, digest: String)?, now: Date, id: String
     ) -> [BrokerEffect] {
-        if let refusal = refusal(operation: submit.operation, input: submit.input) {
+        // The one read of the input's bytes as a value: checked in full, against the schema, and for the key's
+        // digest. From here on the input travels as the bytes the client sent.
+        let value: JSONValue
+        do {
+            value = try submit.input.value
+        } catch {
+            return [.reply(to: client, correlation: correlation, .error(WireError(.invalidBody, "submit: input: \(error)")))]
+        }
+        if let refusal = refusal(operation: submit.operation, input: value) {
             return [.reply(to: client, correlation: correlation, .error(refusal))]
         }
-        let idempotency = submit.idempotencyKey.map { Idempotency(key: $0, operation: submit.operation, input: submit.input) }
+        let idempotency = submit.idempotencyKey.map { Idempotency(key: $0, operation: submit.operation, value: value) }
         let earlier = existing.map { ($0.job.id, $0.digest) } ?? idempotency.flatMap { idempotencyKeys[$0.key] }
         if let idempotency, let (jobID, digest) = earlier {
             guard digest == idempotency.digest else {

@@ -3,6 +3,34 @@ import Presentation
 import Wire
 
 extension BrokerState {
+    /// A job that has not ended, as the broker knows it now; nil for any other.
+    public func activeJob(_ id: String) -> Job? { jobs[id]?.job }
+
+    /// The states a job in `state` may have in its journal row: a running job's row can still say queued, as
+    /// the row is not rewritten when the job is handed to a worker (`JournalChange.dispatch`).
+    public static func rowStates(_ state: Job.State) -> [Job.State] {
+        state == .queued || state == .running ? [.queued, .running] : [state]
+    }
+
+    /// A job read from the journal as the broker knows it (one that has not ended comes from memory), or nil
+    /// when it is not in `state`.
+    public func listed(_ job: Job, in state: Job.State?) -> Job? {
+        let current = jobs[job.id]?.job ?? job
+        return state == nil || current.state == state ? current : nil
+    }
+
+    /// The journal's counts by state with queued and running told apart by the broker: a running job's row can
+    /// still say queued. Running are the jobs workers run now (not those waiting on a question).
+    public func countsByState(journal counts: [String: Int]) -> [String: Int] {
+        var counts = counts
+        let (queued, running) = (Job.State.queued.rawValue, Job.State.running.rawValue)
+        let unsettled = (counts[queued] ?? 0) + (counts[running] ?? 0)
+        let runningNow = workers.values.reduce(0) { $0 + $1.running.count }
+        counts[running] = runningNow
+        counts[queued] = max(0, unsettled - runningNow)
+        return counts
+    }
+
     /// A page of pending presentations after the cursor, oldest first, cut by count and by bytes.
     func pendingPage(_ list: ClientRequest.ListPending) throws(WireError) -> BrokerReply.PendingSnapshot {
         let limit = Self.clamp(list.limit, ClientRequest.ListPending.limits)

@@ -33,7 +33,8 @@ extension BrokerState {
             workers[worker.id]?.lastSent = now
             var dispatched = HistoryEntry(.dispatched, at: now)
             (dispatched.worker, dispatched.attempt) = (worker.name, active.job.attempts)
-            effects += [save(active), history(jobID, dispatched), .dispatch(to: worker.id, job: active.job)]
+            // The row is not rewritten: the entry carries the attempt (`JournalChange.dispatch`).
+            effects += [.persist(.dispatch(active.job, dispatched)), .dispatch(to: worker.id, job: active.job)]
         }
         return effects
     }

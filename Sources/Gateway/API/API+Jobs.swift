@@ -23,7 +23,7 @@ extension API {
                 let id = try request.parameter("id")
                 let job = try await job(.status(.init(job: id)))
                 let page = try await historyPage(id, limit: nil, after: nil)
-                return .json(Bodies.JobWithHistory(job: job, history: page.entries, next: page.next))
+                return .written(200, Bodies.JobWithHistory(job: job, history: page.entries, next: page.next))
             },
             GatewayRoute(
                 .get, "/v1/jobs/{id}/history", access: .scope(.read),

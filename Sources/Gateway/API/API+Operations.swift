@@ -42,7 +42,8 @@ extension API {
         guard let operation = try body.string("operation") else {
             throw .invalid("\"operation\" is required: the name of an operation, such as removeDownload.")
         }
-        let input = body.fields["input"].flatMap { $0 == .null ? nil : $0 } ?? .object([:])
+        // The input's own bytes, as the client spelled them: the broker checks them and passes them on.
+        let input = body.fields["input"].flatMap { $0 == .null ? nil : body.raw["input"] } ?? .emptyObject
         let within = try Self.answerWithin(body.fields["answerWithin"])
         let audience = try Self.audience(body.fields["audience"])
         var (id, response) = try await jobResponse(

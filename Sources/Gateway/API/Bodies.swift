@@ -50,10 +50,18 @@ enum Bodies {
 
     /// A job's fields, then `history` (the first page of its timeline) and `historyNext` (the cursor of
     /// the next page of `/v1/jobs/{id}/history`, null when the page is the whole timeline).
-    struct JobWithHistory: Encodable {
+    struct JobWithHistory: Encodable, JSONWritable {
         let job: Job
         let history: [HistoryEntry]
         let next: String?
+
+        /// The job's members (its input as its client spelled it) with `history` and `historyNext` among them.
+        func write(to writer: inout JSONWriter) throws {
+            try job.write(to: &writer) { writer in
+                try writer.member("history", history)
+                try writer.nullable("historyNext", next)
+            }
+        }
 
         func encode(to encoder: any Encoder) throws {
             try job.encode(to: encoder)

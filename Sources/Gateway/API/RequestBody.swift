@@ -4,16 +4,35 @@ import Presentation
 /// Reads JSON request bodies the same way on every route: not JSON is 400, JSON of the wrong shape is 422.
 struct RequestBody {
     let fields: [String: JSONValue]
+    /// Each field's bytes as the client spelled them (a submit's `input` is passed on as they are).
+    let raw: [String: RawJSON]
 
     /// The body as a JSON object.
     init(_ request: HTTPRequest) throws(APIError) {
         guard !request.body.isEmpty else { throw .badRequest("The body is empty; expected a JSON object.", code: "malformedJSON") }
         // The hand-written reader accepts exactly what `JSONCoding.decoder` accepts, without `Codable`'s cost.
-        guard let value = try? JSONReader.read(JSONValue.self, from: request.body) else {
-            throw .badRequest("The body is not valid JSON.", code: "malformedJSON")
+        guard let object = try? JSONReader.read(Members.self, from: request.body) else {
+            guard (try? JSONReader.read(JSONValue.self, from: request.body)) != nil else {
+                throw .badRequest("The body is not valid JSON.", code: "malformedJSON")
+            }
+            throw .invalid("The body must be a JSON object.")
         }
-        guard case .object(let fields) = value else { throw .invalid("The body must be a JSON object.") }
-        self.fields = fields
+        fields = object.values
+        raw = object.raw
+    }
+
+    /// A JSON object's members, each read in full and kept with its bytes; the first of repeated keys wins.
+    private struct Members: JSONReadable {
+        var values: [String: JSONValue] = [:]
+        var raw: [String: RawJSON] = [:]
+
+        init(reading reader: inout JSONReader) throws(JSONReadError) {
+            try reader.readObject { reader, key throws(JSONReadError) in
+                let (value, bytes) = try reader.readValueAndBytes()
+                values[key] = value
+                raw[key] = bytes
+            }
+        }
     }
 
     /// A string field; nil when absent or null, 422 when it is something else or empty.

@@ -41,7 +41,8 @@ extension BenchReport {
     private var throughputLines: [String] {
         let p = parameters
         var lines = [
-            "1. noop jobs: \(p.jobs) jobs, ≤\(p.inFlight) in flight; separate = broker, \(p.workers) workers and this client as processes,",
+            "1. noop jobs: \(p.jobs) jobs, ≤\(p.inFlight) in flight\(p.inputBytes > 2 ? ", each input about \(p.inputBytes) bytes (--input-bytes)" : "")"
+                + "; separate = broker, \(p.workers) workers and this client as processes,",
             "   one = broker and 1 worker in this process; one+curve = the same with CURVE on every socket and the broker's ZAP handler;",
             "   one+postgres = the same with the journal on PostgreSQL (its synchronous_commit in the synchronous column);",
             "   worker capacity \(p.capacity); latency submit sent → job.succeeded received",

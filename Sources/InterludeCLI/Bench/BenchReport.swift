@@ -21,6 +21,8 @@ struct BenchReport: Encodable, Sendable {
         let webhooks: Int
         /// The gateway's `webhookInFlight` in the `webhooks` scenario (its default unless `--webhook-in-flight` says).
         let webhookInFlight: Int
+        /// About how many bytes each throughput job's input takes (`--input-bytes`; 2: `{}`).
+        let inputBytes: Int
     }
 
     let machine: Machine

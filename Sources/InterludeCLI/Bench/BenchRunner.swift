@@ -1,5 +1,6 @@
 import Foundation
 import Journal
+import Presentation
 import PostgreSQL
 import SQLite
 import ZeroMQ
@@ -32,16 +33,17 @@ struct BenchRunner {
 
     private func run(command: String, machine: Machine, context: Context, root: URL) async throws -> BenchReport {
         let p = parameters
+        let input = BenchInput.object(bytes: p.inputBytes)
         let launcher = { (name: String) in ChildLauncher(executable: executable, folder: root.appendingPathComponent(name), synchronous: "full") }
 
         progress("floor: \(p.echoes) round trips to a bare echo and through one zmq_proxy hop, 1 then \(p.inFlight) in flight")
         let echo = try await floor(context, try await FloorTarget.echo(context: context))
         let proxy = try await floor(context, try await FloorTarget.proxyHop(context: context))
 
-        progress("separate processes (broker, \(p.workers) workers, this client): \(p.jobs) noop jobs, \(p.questions) one at a time, \(p.questions) questions")
+        progress("separate processes (broker, \(p.workers) workers, this client): \(p.jobs) noop jobs (input \((try? JSONWriter.size(of: input)) ?? 0) bytes), \(p.questions) one at a time, \(p.questions) questions")
         let separate = try await withChildren(launcher("separate"), context) { system in
             let throughput = try await ThroughputRun.run(
-                system.probe, processes: "separate", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit)
+                system.probe, processes: "separate", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit, input: input)
             let sequential = try await ThroughputRun.run(
                 system.probe, processes: "separate", synchronous: "full", jobs: p.questions, inFlight: 1, limit: limit)
             let answers = try await AnswerRun.run(
@@ -54,7 +56,8 @@ struct BenchRunner {
             let label = mode.rawValue.lowercased()
             progress("one process, synchronous=\(label): \(p.jobs) noop jobs, ≤\(p.inFlight) in flight; \(p.questions) questions")
             let (jobs, asked) = try await withSystem(context, mode, folder: root.appendingPathComponent("one-\(label)")) { system in
-                let jobs = try await ThroughputRun.run(system.probe, processes: "one", synchronous: label, jobs: p.jobs, inFlight: p.inFlight, limit: limit)
+                let jobs = try await ThroughputRun.run(
+                    system.probe, processes: "one", synchronous: label, jobs: p.jobs, inFlight: p.inFlight, limit: limit, input: input)
                 let asked = try await AnswerRun.run(
                     system.probe, asking: .benchConfirm, processes: "one", synchronous: label, questions: p.questions, limit: limit)
                 return (jobs, asked)
@@ -64,14 +67,17 @@ struct BenchRunner {
         }
         progress("one process over CURVE, synchronous=full: \(p.jobs) noop jobs, ≤\(p.inFlight) in flight")
         throughput.append(try await withSystem(context, .full, folder: root.appendingPathComponent("one-curve"), curve: true) { system in
-            try await ThroughputRun.run(system.probe, processes: "one+curve", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit)
+            try await ThroughputRun.run(
+                system.probe, processes: "one+curve", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit, input: input)
         })
         if let postgres {
             progress("one process, journal on PostgreSQL (synchronous_commit as the server has it): \(p.jobs) noop jobs, ≤\(p.inFlight) in flight")
             let journal = try PostgresScratch(server: postgres)
             defer { journal.drop() }
             throughput.append(try await withSystem(context, .full, folder: root.appendingPathComponent("one-postgres"), journal: .postgres(journal.url)) { system in
-                try await ThroughputRun.run(system.probe, processes: "one+postgres", synchronous: journal.synchronousCommit, jobs: p.jobs, inFlight: p.inFlight, limit: limit)
+                try await ThroughputRun.run(
+                    system.probe, processes: "one+postgres", synchronous: journal.synchronousCommit, jobs: p.jobs, inFlight: p.inFlight, limit: limit,
+                    input: input)
             })
         }
         var webhooks: WebhooksRun.Result?

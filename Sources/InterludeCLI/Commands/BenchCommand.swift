@@ -9,13 +9,14 @@ struct BenchCommand: Command {
     let options: Set<String> = [
         "jobs", "in-flight", "capacity", "questions", "echoes", "timeout", "parked", "parked-in-flight", "parked-timeout", "idle",
         "webhooks", "peers", "postgres",
-        "webhook-in-flight",
+        "webhook-in-flight", "input-bytes",
     ]
     let flags: Set<String> = ["json"]
     let help = """
         Usage: interlude bench [--jobs N] [--in-flight K] [--capacity C] [--questions M] [--echoes E] [--timeout S]
                                [--parked P] [--parked-in-flight W] [--parked-timeout S] [--idle S] [--webhooks H]
                                [--peers FILE] [--postgres URL] [--json] [--webhook-in-flight F]
+                               [--input-bytes B]
 
         Measures on loopback, each system on a fresh journal in a temporary folder under TMPDIR (removed
         afterwards; a failed run keeps it, with the processes' logs, and says where):
@@ -46,6 +47,7 @@ struct BenchCommand: Command {
           --postgres          a PostgreSQL URL: adds the one-process row with the journal there (one+postgres)
           --json              print one JSON object instead of the report
           --webhook-in-flight the gateway's webhookInFlight in the webhooks scenario (default 8, its default)
+          --input-bytes       the size of each throughput job's input: an object of records (default 2: {})
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
@@ -62,7 +64,8 @@ struct BenchCommand: Command {
             parkedLimitSeconds: try Self.count(arguments, "parked-timeout", default: 300, upTo: 86_400),
             idleSeconds: try Self.count(arguments, "idle", default: 5, upTo: 3600),
             webhooks: try Self.count(arguments, "webhooks", default: 2000, from: 0, upTo: 1_000_000),
-            webhookInFlight: try Self.count(arguments, "webhook-in-flight", default: Settings().webhookInFlight, upTo: 256))
+            webhookInFlight: try Self.count(arguments, "webhook-in-flight", default: Settings().webhookInFlight, upTo: 256),
+            inputBytes: try Self.count(arguments, "input-bytes", default: 2, from: 2, upTo: 200_000))
         let limit = Duration.seconds(try Self.count(arguments, "timeout", default: 30, upTo: 3600))
         let peers = try arguments["peers"].map { try Peers.load($0) }
         let postgres = try arguments["postgres"].map { text in
@@ -86,7 +89,7 @@ struct BenchCommand: Command {
             CommandLine.arguments.first ?? "interlude", "bench", "--jobs \(p.jobs)", "--in-flight \(p.inFlight)", "--capacity \(p.capacity)",
             "--questions \(p.questions)", "--echoes \(p.echoes)", "--timeout \(limit.components.seconds)", "--parked \(p.parked)",
             "--parked-in-flight \(p.parkedInFlight)", "--parked-timeout \(p.parkedLimitSeconds)", "--idle \(p.idleSeconds)",
-            "--webhooks \(p.webhooks)", "--webhook-in-flight \(p.webhookInFlight)",
+            "--webhooks \(p.webhooks)", "--webhook-in-flight \(p.webhookInFlight)", "--input-bytes \(p.inputBytes)",
         ]
         if arguments["peers"] != nil { parts.append("--peers FILE") }
         if arguments["postgres"] != nil { parts.append("--postgres URL") }

@@ -71,8 +71,9 @@ struct SubmitCommand: Command {
         return finished.state == .succeeded ? ExitStatus.success : ExitStatus.failure
     }
 
-    static func input(_ text: String?, reader: JSONPreReader = JSONPreReader()) throws -> JSONValue {
-        guard var text else { return .object([:]) }
+    /// The input as typed (or as the file holds it), checked in full and sent as it is spelled.
+    static func input(_ text: String?, reader: JSONPreReader = JSONPreReader()) throws -> RawJSON {
+        guard var text else { return .emptyObject }
         if text.hasPrefix("@") {
             let path = String(text.dropFirst())
             guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read input file \(path)") }
@@ -80,7 +81,7 @@ struct SubmitCommand: Command {
         }
         do {
             try reader.check(text)
-            return try JSONCoding.decoder.decode(JSONValue.self, from: Data(text.utf8))
+            return try RawJSON(validating: Data(text.utf8))
         } catch let refusal as JSONRefusal {
             throw UsageError(refusal.kind == .syntax ? "--input is not valid JSON: \(refusal)" : "--input is refused: \(refusal)")
         } catch {

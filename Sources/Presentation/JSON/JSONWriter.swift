@@ -92,6 +92,11 @@ public struct JSONWriter {
         separate()
     }
 
+    /// Splices in a value's JSON as it is (a `RawJSON`'s bytes, already checked): the bytes are not re-read.
+    public mutating func splice(_ json: Data) {
+        bytes.append(contentsOf: json)
+    }
+
     /// Writes `null`.
     public mutating func null() {
         append("null")

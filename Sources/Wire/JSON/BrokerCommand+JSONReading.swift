@@ -5,7 +5,7 @@ extension BrokerCommand.Dispatch: JSONReadable {
     /// A job handed to a worker; its input is required, and `null` is an input.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var job: String?, attempt: Int?, operation: String?, input: JSONValue?, history: History?
+        var job: String?, attempt: Int?, operation: String?, input: RawJSON?, history: History?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "job": job = try reader.readIfPresent()

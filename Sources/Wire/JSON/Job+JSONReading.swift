@@ -7,7 +7,7 @@ extension Job: JSONReadable {
     /// A stored or sent job, as `init(from:)` reads it: no input is an empty object, `waiting` is stored as running.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var id: String?, operation: String?, input: JSONValue?, presentation: Presentation?, state: State?
+        var id: String?, operation: String?, input: RawJSON?, presentation: Presentation?, state: State?
         var result: JSONValue?, error: Failure?, progress: Progress?, attempts: Int?, redispatches: Int?
         var outcome: Outcome?, answerWithin: TimeInterval?, audience: Audience?, createdAt: Date?, updatedAt: Date?
         try reader.readObject { reader, key throws(JSONReadError) in
@@ -34,7 +34,7 @@ extension Job: JSONReadable {
             throw JSONReadError(offset: start, reason: "Job needs \"id\", \"operation\", \"state\", \"createdAt\" and \"updatedAt\"")
         }
         self.init(
-            id: id, operation: operation, input: input ?? .object([:]), phase: state == .waiting ? .running : Phase(rawValue: state.rawValue)!,
+            id: id, operation: operation, input: input ?? .emptyObject, phase: state == .waiting ? .running : Phase(rawValue: state.rawValue)!,
             presentation: presentation, result: result, error: error, progress: progress, attempts: attempts ?? 0,
             createdAt: createdAt, updatedAt: updatedAt)
         self.redispatches = redispatches ?? 0

@@ -4,12 +4,19 @@ extension Job: JSONWritable {
     /// Writes the job as its `encode(to:)` does: the derived `state`, `presentation`, `result` and `error` as
     /// `null` when absent, `redispatches` only when above zero, the other optionals only when set.
     public func write(to writer: inout JSONWriter) throws {
+        try write(to: &writer) { _ throws in }
+    }
+
+    /// Writes the job with members of the caller's between `error` and `id` (keys that sort there, such as
+    /// `history`), so a job shown with its timeline keeps its input's bytes.
+    public func write(to writer: inout JSONWriter, beforeID members: (inout JSONWriter) throws -> Void) throws {
         try writer.beginObject()
         try writer.field("answerWithin", answerWithin)
         try writer.member("attempts", attempts)
         try writer.field("audience", audience)
         try writer.member("createdAt", createdAt)
         try writer.nullable("error", error)
+        try members(&writer)
         try writer.member("id", id)
         try writer.member("input", input)
         try writer.member("operation", operation)

@@ -20,7 +20,7 @@ extension Sandbox {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for offset in index..<min(count, index + 50) {
                     group.addTask {
-                        let input = JSONValue.object(["trackID": .string("t-101"), "title": .string(title + " \(offset)")])
+                        let input = RawJSON.object(["trackID": .string("t-101"), "title": .string(title + " \(offset)")])
                         _ = try await client.submit("removeDownload", input: input)
                     }
                 }

@@ -30,7 +30,7 @@ import Testing
     static func report(peers: Peers?) -> BenchReport {
         let parameters = BenchReport.Parameters(
             jobs: 100, inFlight: 64, capacity: 8, questions: 10, echoes: 10, workers: 2, parked: 50, parkedInFlight: 16,
-            parkedLimitSeconds: 60, idleSeconds: 1, webhooks: 20, webhookInFlight: 4)
+            parkedLimitSeconds: 60, idleSeconds: 1, webhooks: 20, webhookInFlight: 4, inputBytes: 2)
         let parked = ParkedRun.Result(
             jobs: 50, inFlight: 16, workers: 2, parked: 40, complete: false, parkingSeconds: 2, parkedPerSecond: 20, lastTenthPerSecond: 10,
             brokerPending: 40, statsSeconds: 0.01, brokerRSSBytes: 150_000_000, workerRSSBytes: [40_000_000, 41_000_000], idleCPU: 0.005,

@@ -1,5 +1,6 @@
 import Foundation
 import Operations
+import Presentation
 
 /// `noop` jobs through broker and workers, at most K in flight from one client, completions taken from events.
 enum ThroughputRun {
@@ -16,7 +17,10 @@ enum ThroughputRun {
     }
 
     /// Each lane submits a job, waits for its `job.succeeded` event, and takes the next; K lanes keep K jobs in flight.
-    static func run(_ probe: BenchProbe, processes: String, synchronous: String, jobs: Int, inFlight: Int, limit: Duration) async throws -> Result {
+    /// `input` is what every job is given (`{}` unless `--input-bytes` asks for more).
+    static func run(
+        _ probe: BenchProbe, processes: String, synchronous: String, jobs: Int, inFlight: Int, limit: Duration, input: JSONValue = .object([:])
+    ) async throws -> Result {
         let issued = Tally()
         let completed = Tally()
         let start = ContinuousClock.now
@@ -31,7 +35,8 @@ enum ThroughputRun {
                                 throw BenchFailure("synchronous=\(synchronous): \(completed.value) of \(jobs) jobs done when the \(limit) limit passed")
                             }
                             let submitted = ContinuousClock.now
-                            let job = try await probe.client.submit(Noop.name, input: .object([:]))
+                            // Written per job, as a client holding a value does.
+                            let job = try await probe.client.submit(Noop.name, input: try RawJSON(input))
                             let done = try await probe.succeeded.wait(for: job.id, timeout: .seconds(10), what: "job.succeeded of \(job.id)")
                             samples.append((done - submitted, done))
                             _ = completed.next()

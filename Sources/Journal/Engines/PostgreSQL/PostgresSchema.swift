@@ -97,5 +97,10 @@ enum PostgresSchema {
             CREATE INDEX jobs_finished ON jobs (updated_at) WHERE state IN ('succeeded', 'failed', 'cancelled');
             CREATE INDEX events_by_time ON events (at);
             """),
+        // Idempotency keys indexed only where there is one, as on SQLite (there by rebuilding the table).
+        Migration(version: 7, sql: """
+            ALTER TABLE jobs DROP CONSTRAINT jobs_idempotency_key_key;
+            CREATE UNIQUE INDEX jobs_by_idempotency_key ON jobs (idempotency_key) WHERE idempotency_key IS NOT NULL;
+            """),
     ]
 }
