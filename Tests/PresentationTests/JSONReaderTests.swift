@@ -163,14 +163,7 @@ import Testing
         var refused = 0
         for _ in 0..<4_000 {
             var bytes = original
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                let at = Int.random(in: 0..<bytes.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: bytes[at] = random.pick(alphabet)
-                case 1: bytes.remove(at: at)
-                default: bytes.insert(random.pick(alphabet), at: at)
-                }
-            }
+            random.damage(&bytes, from: alphabet)
             let data = Data(bytes)
             let presentation = both(Presentation.self, data)
             #expect(presentation.foundation == presentation.reader, "\(String(decoding: data, as: UTF8.self))")

@@ -69,14 +69,7 @@ import Testing
             // The intact text first, so the damaged one meets a known content whenever its members still match.
             _ = both(&shared, original)
             var bytes = original
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                let at = Int.random(in: 0..<bytes.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: bytes[at] = random.pick(alphabet)
-                case 1: bytes.remove(at: at)
-                default: bytes.insert(random.pick(alphabet), at: at)
-                }
-            }
+            random.damage(&bytes, from: alphabet)
             let (reader, read) = both(&shared, bytes)
             #expect(reader == read, "\(String(decoding: bytes, as: UTF8.self))")
             if read == nil { refused += 1 }

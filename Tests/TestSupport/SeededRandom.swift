@@ -24,6 +24,18 @@ public struct SeededRandom: RandomNumberGenerator {
     /// One of `choices`.
     public mutating func pick<T>(_ choices: [T]) -> T { choices[Int.random(in: 0..<choices.count, using: &self)] }
 
+    /// Damages `bytes` in one to three places: a byte replaced by, or inserted from, `alphabet`, or removed.
+    public mutating func damage(_ bytes: inout [UInt8], from alphabet: [UInt8]) {
+        for _ in 0..<Int.random(in: 1...3, using: &self) {
+            let at = Int.random(in: 0..<bytes.count, using: &self)
+            switch Int.random(in: 0..<3, using: &self) {
+            case 0: bytes[at] = pick(alphabet)
+            case 1: bytes.remove(at: at)
+            default: bytes.insert(pick(alphabet), at: at)
+            }
+        }
+    }
+
     /// Text mixing ASCII, escapes the encoder must write, and characters beyond ASCII and the BMP.
     public mutating func text(maxLength: Int = 12) -> String {
         let pieces = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{7F}", "é", "€", "日本", "🙂", "\u{2028}", "-", "_", "."]

@@ -64,14 +64,7 @@ import Wire
         let alphabet = Array("{}[]\":,\\0123456789-.eEtrufalsn ".utf8) + [0x00, 0x80, 0xFF]
         for index in 0..<2_000 {
             var bytes = Array(try JSONCoding.encoder.encode(try job(&random, index)))
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                let at = Int.random(in: 0..<bytes.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: bytes[at] = random.pick(alphabet)
-                case 1: bytes.remove(at: at)
-                default: bytes.insert(random.pick(alphabet), at: at)
-                }
-            }
+            random.damage(&bytes, from: alphabet)
             let (foundation, reader) = both(Data(bytes))
             #expect(foundation == reader, "\(String(decoding: bytes, as: UTF8.self))")
         }
