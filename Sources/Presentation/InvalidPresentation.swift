@@ -100,9 +100,15 @@ extension Presentation {
         }
     }
 
-    /// Whether `text` is empty or only characters of `set`: `trimmingCharacters(in:).isEmpty` without the copy.
-    static func isBlank(_ text: String, _ set: CharacterSet) -> Bool {
-        text.unicodeScalars.allSatisfy { set.contains($0) }
+    /// Whether `text` is empty or only characters of `set` (a set of white space): `trimmingCharacters(in:).isEmpty`
+    /// without the copy. Printable ASCII is white space in no such set, so a text that starts with it is decided
+    /// without building the set (Foundation makes one at every use, and every presentation is checked on each
+    /// side of every hop).
+    static func isBlank(_ text: String, _ set: @autoclosure () -> CharacterSet) -> Bool {
+        guard let first = text.unicodeScalars.first else { return true }
+        if (0x21...0x7E).contains(first.value) { return false }
+        let set = set()
+        return text.unicodeScalars.allSatisfy { set.contains($0) }
     }
 
     /// Whether `text` has more than `limit` characters, counting them only when its bytes could be more.

@@ -7,7 +7,8 @@ extension MessageLimits {
         try check(size: input.bytes.count, "the input", limit: inputBytes, share: "a quarter")
     }
 
-    /// Throws `tooLarge` when a question is over `presentationBytes`.
+    /// Throws `tooLarge` when a question is over `presentationBytes`. Every question is checked twice (on the
+    /// worker before it leaves, on the broker as it arrives), so its size is counted by the hand-written writer.
     public func check(question draft: Presentation.Draft) throws(WireError) {
         try check(size: Self.size(draft), "the question", limit: presentationBytes, share: "an eighth")
     }
@@ -23,13 +24,9 @@ extension MessageLimits {
         }
     }
 
-    /// The encoded size of a value, as it travels.
-    public static func size(_ value: some Encodable) -> Int {
-        (try? Frames.json(value).count) ?? Int.max
-    }
-
-    /// The encoded size of a JSON value (an input, an output, a step's value), written by hand as it travels.
-    public static func size(_ value: JSONValue) -> Int {
+    /// The encoded size of a value (a question, an output, a step's value), written by hand as it travels:
+    /// the encoder's bytes, counted without `Codable`.
+    public static func size(_ value: some JSONWritable) -> Int {
         (try? JSONWriter.size(of: value)) ?? Int.max
     }
 }

@@ -21,7 +21,7 @@ extension WorkerMessage: WireMessage {
         switch self {
         case .ready(let value): try Frames.json(value)
         case .heartbeat, .disconnect: Frames.empty
-        case .present(let value): try Frames.json(value)
+        case .present(let value): try JSONWriter.encode(value)
         case .withdraw(let value): try JSONWriter.encode(value)
         case .step(let value): try JSONWriter.encode(value)
         case .progress(let value): try JSONWriter.encode(value)

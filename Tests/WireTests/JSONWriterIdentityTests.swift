@@ -70,6 +70,7 @@ struct JSONWriterIdentityTests {
         try same(300, seed: 52) { WorkerMessage.ProgressReport(job: $0.odd(), attempt: $0.int(), done: $0.integer(), total: $0.integer()) }
         try same(500, seed: 53) { WorkerMessage.Step(job: $0.odd(), attempt: $0.int(), name: $0.odd(), value: $0.json()) }
         try same(1000, seed: 54) { $0.submit() }
+        try same(1000, seed: 55) { $0.present() }
     }
 
     @Test("Every single control character, and numbers at the edges of their formats")

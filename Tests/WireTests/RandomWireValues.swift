@@ -126,6 +126,13 @@ struct RandomWireValues {
         }
     }
 
+    /// A question as a worker sends it; its draft is valid (drafts that are not are refused by the broker, not the wire).
+    mutating func present() -> WorkerMessage.Present {
+        var draft = draft()
+        if chance(30) { draft.expiresAfter = [0.25, 1e-3, 86_400.5, 3_600, 1e9].randomElement(using: &random)! }
+        return WorkerMessage.Present(job: odd(), attempt: int(), sequence: Int.random(in: 1...1000, using: &random), draft: draft)
+    }
+
     private mutating func draft() -> Presentation.Draft {
         var draft = Presentation.Draft(
             kind: chance() ? .alert : .confirmationDialog, title: text(), titleVisibility: [.automatic, .visible, .hidden].randomElement(using: &random)!,

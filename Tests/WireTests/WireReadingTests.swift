@@ -50,6 +50,7 @@ struct WireReadingTests {
         try same(1500, seed: 62) { $0.result() }
         try same(500, seed: 63) { WorkerMessage.ProgressReport(job: $0.odd(), attempt: $0.int(), done: $0.integer(), total: $0.integer()) }
         try same(1000, seed: 64) { WorkerMessage.Step(job: $0.odd(), attempt: $0.int(), name: $0.odd(), value: $0.json()) }
+        try same(1000, seed: 65) { $0.present() }
     }
 
     @Test("What the broker sends workers: dispatches and resumes")
@@ -106,6 +107,23 @@ struct WireReadingTests {
     ])
     func stepEdgesReadTheSame(text: String) {
         let (decoder, reader) = Self.both(WorkerMessage.Step.self, Data(text.utf8))
+        #expect(decoder == reader)
+    }
+
+    @Test(arguments: [
+        #"{"job":"j","attempt":1,"sequence":1,"draft":{"kind":"alert","title":"t","titleVisibility":"visible","actions":[]}}"#,
+        #"{"job":"j","attempt":1,"sequence":1,"draft":{"kind":"alert","title":"t","actions":[]}}"#,
+        #"{"job":"j","attempt":1,"sequence":1,"draft":{"kind":"sheet","title":"t","titleVisibility":"visible","actions":[]}}"#,
+        #"{"job":"j","attempt":1,"sequence":1,"draft":{"kind":"alert","title":"t","titleVisibility":"visible"}}"#,
+        #"{"job":"j","attempt":1,"sequence":1,"draft":{"kind":"alert","title":"t","titleVisibility":"visible","actions":[],"message":null,"item":null,"error":null,"fields":null,"audience":null,"localization":null,"expiresAfter":null}}"#,
+        #"{"job":"j","attempt":1,"sequence":1,"draft":{"kind":"alert","title":"t","titleVisibility":"visible","actions":[{"id":"a","label":"A","role":null}],"expiresAfter":2.5e1,"item":{"x":[1,null]}}}"#,
+        #"{"job":"j","attempt":1,"sequence":1,"draft":{"kind":"alert","title":"t","titleVisibility":"visible","actions":[],"expiresAfter":"60"}}"#,
+        #"{"job":"j","attempt":1,"sequence":1,"draft":{"kind":"alert","title":null,"titleVisibility":"visible","actions":[]}}"#,
+        #"{"job":"j","attempt":1,"draft":{"kind":"alert","title":"t","titleVisibility":"visible","actions":[]}}"#,
+        #"{"job":"j","attempt":1,"sequence":1,"draft":null}"#,
+    ])
+    func presentEdgesReadTheSame(text: String) {
+        let (decoder, reader) = Self.both(WorkerMessage.Present.self, Data(text.utf8))
         #expect(decoder == reader)
     }
 

@@ -83,3 +83,24 @@ extension WorkerMessage.Step: JSONReadable {
         self.init(job: job, attempt: attempt, name: name, value: value)
     }
 }
+
+extension WorkerMessage.Present: JSONReadable {
+    /// A question a job asks, with its job, attempt and sequence.
+    public init(reading reader: inout JSONReader) throws(JSONReadError) {
+        let start = reader.index
+        var job: String?, attempt: Int?, sequence: Int?, draft: Presentation.Draft?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            switch key {
+            case "job": job = try reader.readIfPresent()
+            case "attempt": attempt = try reader.readIfPresent()
+            case "sequence": sequence = try reader.readIfPresent()
+            case "draft": draft = try reader.readIfPresent()
+            default: try reader.skipValue()
+            }
+        }
+        guard let job, let attempt, let sequence, let draft else {
+            throw JSONReadError(offset: start, reason: "Present needs \"job\", \"attempt\", \"sequence\" and \"draft\"")
+        }
+        self.init(job: job, attempt: attempt, sequence: sequence, draft: draft)
+    }
+}

@@ -92,3 +92,15 @@ extension WorkerMessage.Step: JSONWritable {
         writer.endObject()
     }
 }
+
+extension WorkerMessage.Present: JSONWritable {
+    /// Writes the question with its job, attempt and sequence, as the synthesized `encode(to:)` does.
+    public func write(to writer: inout JSONWriter) throws {
+        try writer.beginObject()
+        try writer.member("attempt", attempt)
+        try writer.member("draft", draft)
+        try writer.member("job", job)
+        try writer.member("sequence", sequence)
+        writer.endObject()
+    }
+}

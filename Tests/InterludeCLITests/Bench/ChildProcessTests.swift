@@ -44,3 +44,19 @@ import Testing
         #expect(await child.exit(within: .seconds(1)))
     }
 }
+
+#if os(Linux)
+extension ChildProcessTests {
+    /// The log is written by the child itself, not relayed through this process: a broker's line per parked
+    /// job would otherwise cost the bench a wake-up, a read and a write each.
+    @Test func standardErrorIsTheLogFileItselfAndStandardOutputStillReachesIt() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let child = try shell("echo 'a log line' >&2; printf 'fd2 '; readlink /proc/$$/fd/2; printf 'it is up.\\n  a  b\\n\\n'; exec sleep 30", ready: "it is up.")
+        #expect(try await child.ready(within: .seconds(10)) == ["a": "b"])
+        #expect(await child.stop(grace: .seconds(10)))
+        let log = try String(contentsOf: child.log, encoding: .utf8)
+        #expect(log.contains("fd2 \(child.log.path)\n"), "standard error is the log file: \(log)")
+        #expect(log.contains("a log line\n"))
+    }
+}
+#endif

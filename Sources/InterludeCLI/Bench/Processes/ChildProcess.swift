@@ -10,6 +10,10 @@ import Darwin
 /// A process the bench started: its output goes to a log file, and it may say it is ready with a block
 /// (`interlude broker` and `gateway` print a title line, `  name  value` rows, and a blank line).
 ///
+/// Standard error (the log: a line per question asked, at `info`) goes straight to the file; only standard
+/// output (the ready block) passes through this process. Relaying every log line through a pipe cost the
+/// bench a wake-up, a read and a write per parked job, on the cores the measured processes share.
+///
 /// `@unchecked Sendable`: `process` is configured and started in `init` and afterwards only read
 /// (its id) and signalled by id; the output scanner's state is behind a mutex.
 final class ChildProcess: @unchecked Sendable {
@@ -34,7 +38,7 @@ final class ChildProcess: @unchecked Sendable {
         process.environment = environment
         process.currentDirectoryURL = directory
         process.standardOutput = pipe
-        process.standardError = pipe
+        process.standardError = file
         process.standardInput = FileHandle.nullDevice
         self.name = name
         self.log = log
