@@ -3,11 +3,13 @@ import Synchronization
 
 /// A request whose handler is running while its connection is suspended: no thread waits for it.
 ///
-/// The access callback suspends the connection and returns to libmicrohttpd's polling thread, the
-/// handler runs as a task on Swift's pool, and its response resumes the connection; MHD then calls the
-/// access callback again on the polling thread, which queues the response (`ServerCore`). The
-/// connection is resumed exactly once: by the response, or, once the server stops, when a cancelled
-/// handler's grace is over without one (the connection is then closed unanswered).
+/// The handler's first steps run right in the access callback on libmicrohttpd's polling thread
+/// (`InlineExecutor`); a handler that needs nothing from elsewhere is answered there and then. One that
+/// awaits a reply from elsewhere (the broker) has its connection suspended, goes on on Swift's pool,
+/// and its response resumes the connection; MHD then calls the access callback again on the polling
+/// thread, which queues the response (`ServerCore`). The connection is resumed exactly once: by the
+/// response, or, once the server stops, when a cancelled handler's grace is over without one (the
+/// connection is then closed unanswered).
 final class PendingResponse: ShutdownParticipant {
     private struct State {
         var response: HTTPResponse?
@@ -38,30 +40,53 @@ final class PendingResponse: ShutdownParticipant {
     /// The handler's response, once the connection is resumed; nil when the server stopped first.
     var response: HTTPResponse? { state.withLock { $0.response } }
 
-    /// Suspends `connection` and starts `handler` for `request`; nil when the server is stopping, in
-    /// which case nothing was suspended and the caller closes the connection.
+    /// What starting a handler came to.
+    enum Start {
+        /// The handler answered before it awaited anything from elsewhere: queue this now.
+        case answered(HTTPResponse)
+        /// The connection is suspended until the handler's response (or the server's stopping) resumes it.
+        case suspended(PendingResponse)
+        /// The server is stopping: close the connection (nothing is suspended).
+        case refused
+    }
+
+    /// Starts `handler` for `request`, running its first steps on this (the polling) thread, and
+    /// suspends `connection` if it has not answered by the time it awaits something from elsewhere.
     static func start(
         _ handler: any HTTPHandler, _ request: HTTPRequest, connection: MHDConnection, registry: ShutdownRegistry
-    ) -> PendingResponse? {
+    ) -> Start {
         let pending = PendingResponse(registry: registry)
-        guard registry.register(pending) else { return nil }
-        guard registry.suspending() else {
-            registry.unregister(pending)
-            return nil
-        }
-        let suspended = connection.suspend()
-        pending.state.withLock { $0.connection = suspended }
-        let task = Task {
+        guard registry.register(pending) else { return .refused }
+        let executor = InlineExecutor()
+        let task = Task(executorPreference: executor) {
             let response = await handler.handle(request)
             pending.answer(response)
         }
-        let (cancelNow, resumption) = pending.state.withLock { state in
+        if pending.state.withLock({ state in
             state.task = task
-            return (state.abandoned, state.takeResumption())
+            return state.abandoned
+        }) {
+            task.cancel()
         }
-        if cancelNow { task.cancel() }
-        if let resumption { pending.resume(resumption) }
-        return pending
+        executor.runUntilIdle()
+        if let response = pending.response {
+            registry.unregister(pending)
+            return .answered(response)
+        }
+        guard registry.suspending() else {
+            registry.unregister(pending)
+            task.cancel()
+            return .refused
+        }
+        let suspended = connection.suspend()
+        // The response may have come from elsewhere since it was looked for, or the grace run out.
+        if let resumption = pending.state.withLock({ state in
+            state.connection = suspended
+            return state.takeResumption()
+        }) {
+            pending.resume(resumption)
+        }
+        return .suspended(pending)
     }
 
     func shutDown() {

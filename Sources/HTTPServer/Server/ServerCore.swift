@@ -63,11 +63,16 @@ final class ServerCore: Sendable {
             headers: connection.headers(), body: context.body, remoteAddress: connection.remoteAddress())
         request.receivedAt = context.start
         request.openConnections = connections.current
-        guard let pending = PendingResponse.start(handler, request, connection: connection, registry: registry)
-        else { return false }
-        // MHD calls again only once the connection is resumed, after this call returns.
-        context.pending = pending
-        return true
+        switch PendingResponse.start(handler, request, connection: connection, registry: registry) {
+        case .answered(let response):
+            return answer(response, context: context, connection: connection)
+        case .suspended(let pending):
+            // MHD calls again only once the connection is resumed, after this call returns.
+            context.pending = pending
+            return true
+        case .refused:
+            return false
+        }
     }
 
     private func answer(_ response: HTTPResponse, context: RequestContext, connection: MHDConnection) -> Bool {
