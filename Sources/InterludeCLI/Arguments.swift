@@ -23,7 +23,10 @@ struct Arguments {
             }
             if valued.contains(name) {
                 if value == nil {
-                    guard index < words.count else { throw UsageError("--\(name) needs a value") }
+                    // The next word is the value, unless it is missing or another option (`--input-bytes --json`).
+                    guard index < words.count, !Self.isOption(words[index], among: valued.union(known)) else {
+                        throw UsageError("--\(name) needs a value")
+                    }
                     value = words[index]
                     index += 1
                 }
@@ -36,6 +39,13 @@ struct Arguments {
                 throw UsageError("unknown option --\(name)" + Spelling.hint(for: name, among: valued.union(known).union(["help"]), prefix: "--"))
             }
         }
+    }
+
+    /// Whether `word` is `--name` or `--name=…` for an option or flag the command knows (or `--help`).
+    private static func isOption(_ word: String, among names: Set<String>) -> Bool {
+        guard word.hasPrefix("--") else { return false }
+        let name = word.dropFirst(2).prefix { $0 != "=" }
+        return name == "help" || names.contains(String(name))
     }
 
     /// The value of `--name`, if given.

@@ -70,7 +70,7 @@ extension BrokerReply: WireMessage {
     public func body() throws -> Data {
         switch self {
         case .job(let value): try JSONWriter.encode(value)
-        case .jobs(let value): try Frames.json(value)
+        case .jobs(let value): try JSONWriter.encode(value, capacity: 4_096)
         case .pending(let value): try Frames.json(value)
         case .presentation(let value): try Frames.json(value)
         case .resolution(let value): try JSONWriter.encode(value)

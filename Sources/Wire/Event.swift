@@ -30,6 +30,15 @@ public struct Event: Codable, Sendable, Hashable {
     public let presentation: Presentation?
     /// How the presentation ended (on `presentation.resolved`).
     public let resolution: Resolution?
+    /// The JSON this event was read from on the PUB socket (`decode(_:)`), as the broker wrote it once for the
+    /// journal and its subscribers: a reader that passes the event on unchanged sends these bytes instead of
+    /// writing it again. Nil for an event made here or read from a page of the journal (which may hold old
+    /// shapes that read differently). Not part of the event's value: equality, hashing and coding leave it out.
+    public internal(set) var published: Data? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case sequence, type, at, job, presentation, resolution
+    }
 
     public init(
         sequence: Int64, type: Kind, at: Date, job: JobSummary? = nil, presentation: Presentation? = nil,
@@ -46,6 +55,21 @@ public struct Event: Codable, Sendable, Hashable {
     /// An event about `job`, which it carries summed up.
     public init(sequence: Int64, type: Kind, at: Date, job: Job, presentation: Presentation? = nil, resolution: Resolution? = nil) {
         self.init(sequence: sequence, type: type, at: at, job: JobSummary(job), presentation: presentation, resolution: resolution)
+    }
+
+    /// Events are equal when they say the same, whatever bytes they were read from.
+    public static func == (left: Event, right: Event) -> Bool {
+        left.sequence == right.sequence && left.type == right.type && left.at == right.at && left.job == right.job
+            && left.presentation == right.presentation && left.resolution == right.resolution
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sequence)
+        hasher.combine(type)
+        hasher.combine(at)
+        hasher.combine(job)
+        hasher.combine(presentation)
+        hasher.combine(resolution)
     }
 
     /// The event kind for a job that ended in `phase`.

@@ -7,13 +7,16 @@ extension Event {
         [Data(type.rawValue.utf8), (try? JSONWriter.encode(self)) ?? Frames.empty]
     }
 
-    /// Decodes PUB frames, refusing anything malformed with a typed error.
+    /// Decodes PUB frames, refusing anything malformed with a typed error; the event keeps the JSON it was read
+    /// from (`published`).
     public static func decode(_ frames: [Data], limits: MessageLimits = .standard) throws(WireError) -> Event {
         guard frames.count == 2 else { throw WireError(.malformedFrames, "an event has 2 frames, got \(frames.count)") }
         guard frames[1].count <= limits.maxMessageBytes else {
             throw WireError(.tooLarge, "event: \(frames[1].count) bytes is over the \(limits.maxMessageBytes)-byte limit (maxMessageBytes)")
         }
         try Frames.preRead(frames[1], in: "event", limits: limits)
-        return try Frames.payload(Event.self, frames[1], in: "event")
+        var event = try Frames.payload(Event.self, frames[1], in: "event")
+        event.published = frames[1]
+        return event
     }
 }

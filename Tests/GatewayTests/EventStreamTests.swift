@@ -103,7 +103,8 @@ import Wire
         var whole = try JSONCoding.decoder.decode([String: JSONValue].self, from: Frames.json(summed))
         whole["job"] = try JSONCoding.decoder.decode(JSONValue.self, from: JSONCoding.encoder.encode(job))
         let source = InMemoryEventSource()
-        source.append(try Event.decode([Data("job.succeeded".utf8), JSONCoding.encoder.encode(whole)]), live: false)
+        // As a page of the journal reads it: no published bytes to pass on.
+        source.append(try Frames.payload(Event.self, JSONCoding.encoder.encode(whole), in: "event"), live: false)
         let transcript = Transcript()
         let reader = Task {
             for await chunk in EventStream(source: source, start: 0, heartbeat: .seconds(30), silence: .seconds(30)).run() { transcript.append(chunk) }

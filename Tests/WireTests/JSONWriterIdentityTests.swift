@@ -40,6 +40,11 @@ struct JSONWriterIdentityTests {
         try same(1500, seed: 11) { $0.job() }
     }
 
+    @Test("Job listings: the broker's jobs reply")
+    func jobPages() throws {
+        try same(400, seed: 12) { $0.jobPage() }
+    }
+
     @Test("Presentations and their parts")
     func presentations() throws {
         try same(1000, seed: 21) { $0.presentation() }

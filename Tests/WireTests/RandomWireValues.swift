@@ -160,6 +160,13 @@ struct RandomWireValues {
         return job
     }
 
+    /// A page of the broker's `jobs` reply: none to a few jobs, the last page or not, cut short or not, trimmed or not.
+    mutating func jobPage() -> BrokerReply.JobPage {
+        BrokerReply.JobPage(
+            jobs: (0..<Int.random(in: 0...4, using: &random)).map { _ in job() }, next: maybe { $0.odd() }, cutShort: chance(),
+            trimmed: chance() ? [] : (0..<Int.random(in: 1...3, using: &random)).map { _ in odd() })
+    }
+
     /// A summary with any of its optional parts, whatever its state (a summary read from elsewhere may have them).
     mutating func jobSummary() -> JobSummary {
         JobSummary(

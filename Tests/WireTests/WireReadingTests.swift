@@ -58,10 +58,11 @@ struct WireReadingTests {
         try same(1000, seed: 72) { $0.resume() }
     }
 
-    @Test("What clients send and receive: submits and events")
+    @Test("What clients send and receive: submits, events and job listings")
     func submitsAndEvents() throws {
         try same(1500, seed: 81) { $0.submit() }
         try same(1500, seed: 82) { $0.event() }
+        try same(400, seed: 84) { $0.jobPage() }
     }
 
     @Test(arguments: [

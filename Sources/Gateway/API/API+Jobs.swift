@@ -66,6 +66,6 @@ extension API {
             if case .jobs(let page) = reply { return page }
             return nil
         }
-        return .json(Bodies.JobPage(jobs: page.jobs, next: page.next))
+        return .written(200, Bodies.JobPage(jobs: page.jobs, next: page.next))
     }
 }

@@ -4,9 +4,16 @@ import Wire
 /// Response bodies of the API whose optional fields are always written, `null` included.
 enum Bodies {
     /// `{"jobs": […], "next": cursor|null}`.
-    struct JobPage: Encodable {
+    struct JobPage: Encodable, JSONWritable {
         let jobs: [Job]
         let next: String?
+
+        func write(to writer: inout JSONWriter) throws {
+            try writer.beginObject()
+            try writer.member("jobs", jobs)
+            try writer.nullable("next", next)
+            writer.endObject()
+        }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)

@@ -60,11 +60,18 @@ struct EventStream: Sendable {
             })
     }
 
-    /// One SSE block; the event written as the broker writes it (an event journaled with the whole job comes
-    /// out summed up, as it is read).
-    private static func emit(_ event: Event, _ output: AsyncStream<Data>.Continuation) {
+    /// One SSE block. A live event goes out as the broker published it (`Event.published`); one from a journal
+    /// page is written as the broker writes it (an event journaled with the whole job comes out summed up, as it is
+    /// read). The two are the same bytes for the same event.
+    static func block(_ event: Event) -> Data? {
+        let id = String(event.sequence)
+        if let published = event.published { return SSE.event(id: id, event: event.type.rawValue, bytes: published) }
         var json = JSONWriter(capacity: 1_024)
-        guard (try? event.write(to: &json)) != nil else { return }
-        output.yield(SSE.event(id: String(event.sequence), event: event.type.rawValue, bytes: json.bytes))
+        guard (try? event.write(to: &json)) != nil else { return nil }
+        return SSE.event(id: id, event: event.type.rawValue, bytes: json.bytes)
+    }
+
+    private static func emit(_ event: Event, _ output: AsyncStream<Data>.Continuation) {
+        if let block = block(event) { output.yield(block) }
     }
 }

@@ -17,32 +17,35 @@ public enum SSE {
         self.event(id: id, event: event, bytes: Array(data.utf8))
     }
 
-    /// One event whose data is UTF-8 bytes (JSON as written, passed through without becoming a `String`):
-    /// a `data:` line per line, split on CRLF, CR and LF (bytes that never occur inside a multi-byte character).
-    public static func event(id: String? = nil, event: String? = nil, bytes data: [UInt8]) -> Data {
-        var text: [UInt8] = []
-        text.reserveCapacity(data.count + 64)
-        if let id { field("id: ", id, to: &text) }
-        if let event { field("event: ", event, to: &text) }
-        text.append(contentsOf: "data: ".utf8)
-        var start = 0
-        var index = 0
-        while index < data.count {
-            let byte = data[index]
-            guard byte == newline || byte == carriageReturn else {
-                index += 1
-                continue
-            }
-            text.append(contentsOf: data[start..<index])
-            text.append(newline)
+    /// One event whose data is UTF-8 bytes (JSON as written, or as it arrived, passed through without becoming a
+    /// `String`): a `data:` line per line, split on CRLF, CR and LF (bytes that never occur inside a multi-byte
+    /// character).
+    public static func event(id: String? = nil, event: String? = nil, bytes data: some ContiguousBytes) -> Data {
+        data.withUnsafeBytes { data in
+            var text: [UInt8] = []
+            text.reserveCapacity(data.count + 64)
+            if let id { field("id: ", id, to: &text) }
+            if let event { field("event: ", event, to: &text) }
             text.append(contentsOf: "data: ".utf8)
-            index += byte == carriageReturn && index + 1 < data.count && data[index + 1] == newline ? 2 : 1
-            start = index
+            var start = 0
+            var index = 0
+            while index < data.count {
+                let byte = data[index]
+                guard byte == newline || byte == carriageReturn else {
+                    index += 1
+                    continue
+                }
+                text.append(contentsOf: UnsafeRawBufferPointer(rebasing: data[start..<index]))
+                text.append(newline)
+                text.append(contentsOf: "data: ".utf8)
+                index += byte == carriageReturn && index + 1 < data.count && data[index + 1] == newline ? 2 : 1
+                start = index
+            }
+            text.append(contentsOf: UnsafeRawBufferPointer(rebasing: data[start...]))
+            text.append(newline)
+            text.append(newline)
+            return Data(text)
         }
-        text.append(contentsOf: data[start...])
-        text.append(newline)
-        text.append(newline)
-        return Data(text)
     }
 
     /// A streamed `text/event-stream` response fed by `producer` (typically `event` and `heartbeat` chunks).

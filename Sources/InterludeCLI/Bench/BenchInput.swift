@@ -3,6 +3,10 @@ import Presentation
 /// The input the throughput rows submit: `{}` by default, or an object of about `bytes` bytes (`--input-bytes`),
 /// records with a number, a string and a flag each, as an operation's input might hold.
 enum BenchInput {
+    /// The largest `--input-bytes`: an object this size, written, stays under the broker's input limit
+    /// (`MessageLimits.inputBytes`, 256 KiB by default) with room for the last record's overshoot.
+    static let largest = 200_000
+
     /// `{}` for 2 bytes or fewer; otherwise records until the written JSON is at least `bytes` long.
     static func object(bytes: Int) -> JSONValue {
         var members: [String: JSONValue] = [:]

@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import PostgreSQL
+import Wire
 
 /// `interlude bench`: throughput, answer latency, the ZeroMQ floor, parked jobs and webhooks, measured on loopback.
 struct BenchCommand: Command {
@@ -52,20 +53,7 @@ struct BenchCommand: Command {
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         _ = try arguments.positionals()
-        let parameters = BenchReport.Parameters(
-            jobs: try Self.count(arguments, "jobs", default: 2000, upTo: 1_000_000),
-            inFlight: try Self.count(arguments, "in-flight", default: 64, upTo: 10_000),
-            capacity: try Self.count(arguments, "capacity", default: 8, upTo: 1_000),
-            questions: try Self.count(arguments, "questions", default: 200, upTo: 100_000),
-            echoes: try Self.count(arguments, "echoes", default: 5000, upTo: 10_000_000),
-            workers: 2,
-            parked: try Self.count(arguments, "parked", default: 100_000, from: 0, upTo: 1_000_000),
-            parkedInFlight: try Self.count(arguments, "parked-in-flight", default: 256, upTo: 10_000),
-            parkedLimitSeconds: try Self.count(arguments, "parked-timeout", default: 300, upTo: 86_400),
-            idleSeconds: try Self.count(arguments, "idle", default: 5, upTo: 3600),
-            webhooks: try Self.count(arguments, "webhooks", default: 2000, from: 0, upTo: 1_000_000),
-            webhookInFlight: try Self.count(arguments, "webhook-in-flight", default: Settings().webhookInFlight, upTo: 256),
-            inputBytes: try Self.count(arguments, "input-bytes", default: 2, from: 2, upTo: 200_000))
+        let parameters = try Self.parameters(arguments)
         let limit = Duration.seconds(try Self.count(arguments, "timeout", default: 30, upTo: 3600))
         let peers = try arguments["peers"].map { try Peers.load($0) }
         let postgres = try arguments["postgres"].map { text in
@@ -83,6 +71,27 @@ struct BenchCommand: Command {
         }
     }
 
+    /// The figures the command line asks for, each checked against its range (a usage error names the option,
+    /// its range and what was given).
+    static func parameters(_ arguments: Arguments) throws(UsageError) -> BenchReport.Parameters {
+        BenchReport.Parameters(
+            jobs: try Self.count(arguments, "jobs", default: 2000, upTo: 1_000_000),
+            inFlight: try Self.count(arguments, "in-flight", default: 64, upTo: 10_000),
+            capacity: try Self.count(arguments, "capacity", default: 8, upTo: 1_000),
+            questions: try Self.count(arguments, "questions", default: 200, upTo: 100_000),
+            echoes: try Self.count(arguments, "echoes", default: 5000, upTo: 10_000_000),
+            workers: 2,
+            parked: try Self.count(arguments, "parked", default: 100_000, from: 0, upTo: 1_000_000),
+            parkedInFlight: try Self.count(arguments, "parked-in-flight", default: 256, upTo: 10_000),
+            parkedLimitSeconds: try Self.count(arguments, "parked-timeout", default: 300, upTo: 86_400),
+            idleSeconds: try Self.count(arguments, "idle", default: 5, upTo: 3600),
+            webhooks: try Self.count(arguments, "webhooks", default: 2000, from: 0, upTo: 1_000_000),
+            webhookInFlight: try Self.count(arguments, "webhook-in-flight", default: Settings().webhookInFlight, upTo: 256),
+            inputBytes: try Self.count(
+                arguments, "input-bytes", default: 2, from: 2, upTo: BenchInput.largest,
+                why: " (a job's input may take at most \(MessageLimits.standard.inputBytes) bytes, a quarter of maxMessageBytes)"))
+    }
+
     /// The command line with every value spelled out, for the report.
     private static func command(_ p: BenchReport.Parameters, limit: Duration, arguments: Arguments) -> String {
         var parts = [
@@ -97,9 +106,15 @@ struct BenchCommand: Command {
         return parts.joined(separator: " ")
     }
 
-    private static func count(_ arguments: Arguments, _ name: String, default value: Int, from minimum: Int = 1, upTo maximum: Int) throws -> Int {
+    /// The whole number given as `--name`, or `value` when it is not given; anything else (not a number, out of
+    /// range) is a usage error that says what was given and, with `why`, why the range ends where it does.
+    static func count(
+        _ arguments: Arguments, _ name: String, default value: Int, from minimum: Int = 1, upTo maximum: Int, why: String = ""
+    ) throws(UsageError) -> Int {
         guard let text = arguments[name] else { return value }
-        guard let number = Int(text), (minimum...maximum).contains(number) else { throw UsageError("--\(name) must be from \(minimum) to \(maximum)") }
+        guard let number = Int(text), (minimum...maximum).contains(number) else {
+            throw UsageError("--\(name) must be a whole number from \(minimum) to \(maximum)\(why), got \"\(Output.safe(text, multiline: false))\"")
+        }
         return number
     }
 }
