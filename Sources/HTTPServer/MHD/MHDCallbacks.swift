@@ -43,6 +43,15 @@ enum MHDCallbacks {
         if code == .CONNECTION_NOTIFY_STARTED { core.connections.opened() } else { core.connections.closed() }
     }
 
+    /// A connection just accepted: refused (closed at once, unanswered) when the limit is already open.
+    /// MHD's own limit, one higher, is never reached: at its limit MHD would stop accepting and leave new
+    /// clients waiting unanswered in the listen backlog instead.
+    static let admit: MHD_AcceptPolicyCallback = { server, _, _ in
+        guard let server else { return .NO }
+        let core = Unmanaged<ServerCore>.fromOpaque(server).takeUnretainedValue()
+        return core.connections.current < core.connectionLimit ? .YES : .NO
+    }
+
     /// Leaves the path and query exactly as sent; splitting before decoding keeps `%2F` inside a segment.
     static let keepEscapes: Unescape = { _, _, text in
         text.map { strlen($0) } ?? 0

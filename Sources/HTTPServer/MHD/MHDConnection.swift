@@ -1,7 +1,7 @@
 import CMicroHTTPD
 import Foundation
 
-/// One libmicrohttpd connection, used only on the thread MHD calls us on.
+/// One libmicrohttpd connection, used only on the polling thread MHD calls us on.
 struct MHDConnection {
     let handle: OpaquePointer
 
@@ -30,6 +30,13 @@ struct MHDConnection {
     /// The connection's socket descriptor, for noticing a client that went away.
     func socket() -> Int32? {
         MHDInfo.socket(handle)
+    }
+
+    /// Takes the connection out of MHD's event loop: no more calls for it until it is resumed. Only from
+    /// the access handler or a content reader, as libmicrohttpd requires.
+    func suspend() -> SuspendedConnection {
+        MHD_suspend_connection(handle)
+        return SuspendedConnection(handle: handle)
     }
 
     /// Queues a complete response; false when MHD refuses it (the connection is then closed).

@@ -8,8 +8,9 @@ import Glibc
 
 /// A running libmicrohttpd daemon that owns the `ServerCore` its callbacks reach; stops at most once.
 ///
-/// Stopping joins every connection thread, so it always happens on a thread of its own: `stop()`
-/// returns at once and `stopped()` waits for it without blocking the caller's thread.
+/// Stopping waits for every suspended connection to be resumed and joins MHD's polling thread, so it
+/// always happens on a thread of its own: `stop()` returns at once and `stopped()` waits for it without
+/// blocking the caller's thread.
 final class MHDDaemon: Sendable {
     private struct Stopping {
         var started = false
@@ -26,22 +27,24 @@ final class MHDDaemon: Sendable {
     /// The port the listening socket is bound to.
     let port: Int
 
-    /// Starts listening on `address`, accepting at most `connectionLimit` connections (MHD closes any
-    /// more at once) and closing one silent for `idleTimeoutSeconds`; nil when the address cannot be
-    /// bound or MHD refuses to start.
-    init?(address: sockaddr_in, connectionLimit: Int, idleTimeoutSeconds: Int, core: ServerCore) {
-        // One thread per connection: a request's thread may block on its handler or on the next
-        // chunk of a stream without holding up anyone else, and responses are always queued on the
-        // thread MHD expects them from. The polling thread only accepts.
-        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
-            | MHD_USE_POLL.rawValue
+    /// Starts listening on `address`, accepting at most `core.connectionLimit` connections (any more is
+    /// closed as soon as it is accepted, `MHDCallbacks.admit`) and closing one silent for
+    /// `idleTimeoutSeconds`; nil when the address cannot be bound or MHD refuses to start.
+    init?(address: sockaddr_in, idleTimeoutSeconds: Int, core: ServerCore) {
+        // One polling thread (epoll on Linux) serves every connection; a request waiting on its handler,
+        // or a stream waiting for its next chunk, suspends its connection instead of holding a thread,
+        // and the answer resumes it (MHD wakes the poller through its inter-thread channel). Responses are
+        // always queued from MHD's own calls on that thread, as it requires. One thread rather than a pool:
+        // MHD divides the connection limit between a pool's threads, and the handlers run on Swift's pool.
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_AUTO.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue
         MHDErrorPages.installed
         let context = Unmanaged.passUnretained(core).toOpaque()
         var address = address
         let daemon = withUnsafeMutablePointer(to: &address) { socketAddress in
             var options = [
                 MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(socketAddress)),
-                MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, connectionLimit), ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_LIMIT, value: core.connectionLimit + 1, ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(0, idleTimeoutSeconds), ptr_value: nil),
                 // Explicit rather than MHD's default of the same size: a request line and headers that do
                 // not fit get MHD's 414/431 (with our JSON body, docs/guarantees.md), so the bound is stated here.
@@ -59,7 +62,7 @@ final class MHDDaemon: Sendable {
             ]
             return options.withUnsafeMutableBufferPointer { array in
                 withVaList([MHD_OPTION.ARRAY.rawValue, array.baseAddress!, MHD_OPTION.END.rawValue]) {
-                    MHD_start_daemon_va(flags, 0, nil, nil, MHDCallbacks.access, context, $0)
+                    MHD_start_daemon_va(flags, 0, MHDCallbacks.admit, context, MHDCallbacks.access, context, $0)
                 }
             }
         }
@@ -78,6 +81,10 @@ final class MHDDaemon: Sendable {
         guard stopping.withLock({ state in defer { state.started = true }; return !state.started }) else { return }
         let daemon = Handoff(handle.withLock { $0.take() })
         let thread = Thread { [self] in
+            // MHD aborts when stopped with a connection still suspended; `HTTPServer.stop()` has shut
+            // every participant down, which resumes each (a handler after its grace) and allows no more.
+            core.registry.shutDownAll()
+            core.registry.waitUntilNoneSuspended()
             if let pointer = daemon.value { MHD_stop_daemon(pointer) }
             let waiters = stopping.withLock { state in
                 state.done = true
@@ -90,7 +97,7 @@ final class MHDDaemon: Sendable {
         thread.start()
     }
 
-    /// Stops (if not yet asked to) and returns once every connection is closed and its thread joined.
+    /// Stops (if not yet asked to) and returns once every connection is closed and MHD's thread joined.
     func stopped() async {
         stop()
         await withCheckedContinuation { continuation in
@@ -105,6 +112,9 @@ final class MHDDaemon: Sendable {
     // `stop()`'s thread holds the daemon until it is done, so this runs only for a daemon never
     // stopped, and then (the thread gone) nothing else can reach it: stopping here cannot deadlock.
     deinit {
-        if let daemon = handle.withLock({ $0.take() }) { MHD_stop_daemon(daemon) }
+        guard let daemon = handle.withLock({ $0.take() }) else { return }
+        core.registry.shutDownAll()
+        core.registry.waitUntilNoneSuspended()
+        MHD_stop_daemon(daemon)
     }
 }

@@ -25,10 +25,11 @@ public final class HTTPServer: Service {
             throw HTTPServerError(code: .invalidAddress, host: configuration.host, port: configuration.port)
         }
         let stack = MiddlewareStack([RequestMetrics(metrics)] + middleware, responder: HandlerResponder(handler: handler))
-        let core = ServerCore(handler: stack, metrics: metrics, maxBodySize: configuration.maxBodySize)
+        let core = ServerCore(
+            handler: stack, metrics: metrics, maxBodySize: configuration.maxBodySize,
+            connectionLimit: configuration.connectionLimit)
         guard let daemon = MHDDaemon(
-            address: address, connectionLimit: configuration.connectionLimit,
-            idleTimeoutSeconds: Self.wholeSeconds(configuration.idleTimeout), core: core)
+            address: address, idleTimeoutSeconds: Self.wholeSeconds(configuration.idleTimeout), core: core)
         else {
             throw HTTPServerError(code: .startFailed, host: configuration.host, port: configuration.port)
         }
@@ -48,7 +49,7 @@ public final class HTTPServer: Service {
     }
 
     /// Serves until the calling task is cancelled or a graceful shutdown is signalled, then stops; the
-    /// stop (which joins libmicrohttpd's connection threads) runs on a thread of its own.
+    /// stop (which waits for suspended connections and joins libmicrohttpd's thread) runs on a thread of its own.
     public func run() async throws {
         try? await gracefulShutdown()
         await stopped()
@@ -57,7 +58,8 @@ public final class HTTPServer: Service {
     /// Starts stopping: stops listening, ends open streams and closes connections on a thread of its
     /// own; returns at once. Safe to call more than once.
     public func stop() {
-        // Release the threads blocked on handlers and streams first: MHD joins them all.
+        // End the handlers and streams in flight first: each resumes its suspended connection, which
+        // MHD must not hold when it stops.
         core.registry.shutDownAll()
         daemon.stop()
     }

@@ -6,7 +6,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var port: Int
     /// The largest request body accepted; larger ones get 413 without being read.
     public var maxBodySize: Int
-    /// The most connections open at once (each has its own thread while open); libmicrohttpd closes any
+    /// The most connections open at once (all served by one libmicrohttpd thread); libmicrohttpd closes any
     /// more as soon as it accepts them. Each request says how many were open (`HTTPRequest.openConnections`).
     public var connectionLimit: Int
     /// How long a connection that sends nothing (idle, or half-open mid-request) is kept; zero keeps it indefinitely.

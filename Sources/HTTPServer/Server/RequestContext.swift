@@ -2,7 +2,8 @@ import Foundation
 
 /// What the server knows about one request between MHD's calls for it.
 ///
-/// Only the connection's own thread touches it (one thread per connection), so it needs no lock.
+/// Only libmicrohttpd's polling thread touches it (every call for a connection comes from there; the
+/// handler's task reaches only its `PendingResponse`), so it needs no lock.
 final class RequestContext {
     let method: HTTPMethod
     let start = ContinuousClock.now
@@ -12,6 +13,8 @@ final class RequestContext {
     /// The body passed the limit while arriving; the rest is counted, not kept.
     var overLimit = false
     var discarded = 0
+    /// The handler running while the connection is suspended; MHD's next call queues its response.
+    var pending: PendingResponse?
 
     init(method: HTTPMethod) {
         self.method = method

@@ -16,19 +16,28 @@ final class ServerCore: Sendable {
     let handler: any HTTPHandler
     let metrics: HTTPMetrics
     let maxBodySize: Int
+    /// The most connections open at once; one more is closed as soon as it is accepted.
+    let connectionLimit: Int
     let registry = ShutdownRegistry()
     /// The connections open now, kept by libmicrohttpd's notifications (in `metrics`, for `/metrics`).
     var connections: ConnectionCount { metrics.connections }
 
-    init(handler: any HTTPHandler, metrics: HTTPMetrics, maxBodySize: Int) {
+    init(handler: any HTTPHandler, metrics: HTTPMetrics, maxBodySize: Int, connectionLimit: Int) {
         self.handler = handler
         self.metrics = metrics
         self.maxBodySize = max(0, maxBodySize)
+        self.connectionLimit = max(1, connectionLimit)
     }
 
     /// Handles one MHD call; false tells MHD to close the connection.
     func advance(_ context: RequestContext, connection: MHDConnection, step: Step, first: Bool) -> Bool {
         if context.answered { return true }
+        if let pending = context.pending {
+            // Called again because the handler's response (or the server's stopping) resumed the connection.
+            context.pending = nil
+            guard let response = pending.response else { return false }
+            return answer(response, context: context, connection: connection)
+        }
         if first {
             // Refuse by Content-Length before a byte of the body is read.
             if let declared = connection.header("Content-Length"), Self.exceeds(declared, maxBodySize) {
@@ -54,8 +63,16 @@ final class ServerCore: Sendable {
             headers: connection.headers(), body: context.body, remoteAddress: connection.remoteAddress())
         request.receivedAt = context.start
         request.openConnections = connections.current
-        guard let response = PendingResponse.run(handler, request, registry: registry) else { return false }
-        return answer(response, context: context, connection: connection)
+        switch PendingResponse.start(handler, request, connection: connection, registry: registry) {
+        case .answered(let response):
+            return answer(response, context: context, connection: connection)
+        case .suspended(let pending):
+            // MHD calls again only once the connection is resumed, after this call returns.
+            context.pending = pending
+            return true
+        case .refused:
+            return false
+        }
     }
 
     private func answer(_ response: HTTPResponse, context: RequestContext, connection: MHDConnection) -> Bool {
@@ -68,7 +85,7 @@ final class ServerCore: Sendable {
             case .stream(let producer):
                 connection.queue(
                     status: status, headers: response.headers,
-                    pump: StreamPump(producer: producer, socket: connection.socket(), registry: registry))
+                    pump: StreamPump(producer: producer, connection: connection, registry: registry))
             }
         return queued
     }
