@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "Primitives"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "PostgreSQL", "SQLite", "Wire", "Presentation", "Schema", "TestSupport"]),
-        .testTarget(name: "BrokerTests", dependencies: ["Broker", "Journal", "Wire", "Presentation", "Schema", "ZeroMQ"]),
+        .testTarget(name: "BrokerTests", dependencies: ["Broker", "Journal", "Log", "Wire", "Presentation", "Schema", "ZeroMQ"]),
         .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "WorkerRuntime", "Presentation", "Wire", "ZeroMQ", "Log", "Primitives", "TestSupport"]),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "WorkerKitTesting", "WorkerKit", "Presentation", "Schema", "Wire", "Archive", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),

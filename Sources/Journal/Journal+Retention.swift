@@ -20,8 +20,8 @@ public struct Pruned: Sendable, Hashable {
 
 extension Journal {
     /// Removes, in one transaction, up to `limit` finished jobs last changed before `cutoff` (with their
-    /// questions, steps and timeline) and up to `4 × limit` events from before `cutoff`, never the newest
-    /// event, so the sequence goes on where it was. On SQLite the emptied pages are then given back to
+    /// questions, steps and timeline) and those of the oldest `4 × limit` events from before `cutoff`, never
+    /// the newest event, so the sequence goes on where it was. On SQLite the emptied pages are then given back to
     /// the file system (incremental vacuum). Small batches keep each transaction short.
     public func prune(before cutoff: Date, limit: Int = 200) throws -> Pruned {
         let at = SQLValue.text(Timestamp.string(cutoff))
@@ -31,9 +31,14 @@ extension Journal {
         ).compactMap { $0.string("id") }
         let newest = try lastEventSequence()
         let eventLimit = limit * 4
+        // Events are appended in time order: the old ones are among the oldest `eventLimit`, so only those are read
+        // (by sequence, the table's key), never the whole table when none is old enough.
         let oldEvents = try database.query(
-            "SELECT COUNT(*) AS n, MAX(sequence) AS upto FROM (SELECT sequence FROM events WHERE at < ? AND sequence < ? ORDER BY sequence LIMIT ?) AS old",
-            at, .integer(newest), .integer(Int64(eventLimit))
+            """
+            SELECT COUNT(*) AS n, MAX(sequence) AS upto FROM (SELECT sequence, at FROM events WHERE sequence < ? ORDER BY sequence LIMIT ?) AS oldest
+            WHERE at < ?
+            """,
+            .integer(newest), .integer(Int64(eventLimit)), at
         ).first
         let events = Int(oldEvents?.int("n") ?? 0)
         guard !ids.isEmpty || events > 0 else { return Pruned() }

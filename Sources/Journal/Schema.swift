@@ -95,5 +95,11 @@ enum Schema {
             CREATE INDEX jobs_finished ON jobs(updated_at) WHERE state IN ('succeeded', 'failed', 'cancelled');
             CREATE UNIQUE INDEX jobs_by_idempotency_key ON jobs(idempotency_key) WHERE idempotency_key IS NOT NULL;
             """, rebuildsTables: true),
+        // Every event's row was also written to `events_by_time` (a page, so a WAL frame, in each commit that
+        // appends one), and no query reads it: pruning takes the oldest events by sequence (`Journal.prune`),
+        // which is their order in time.
+        Migration(version: 8, sql: """
+            DROP INDEX IF EXISTS events_by_time;
+            """),
     ]
 }

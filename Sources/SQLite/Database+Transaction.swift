@@ -20,12 +20,13 @@ extension Database {
         let nested = sqlite3_get_autocommit(connection) == 0
         // IMMEDIATE takes the write lock now, so a busy database fails here with the busy
         // timeout applied, rather than deadlocking on a later read-to-write upgrade.
-        try execute(nested ? "SAVEPOINT interlude" : "BEGIN IMMEDIATE")
+        // Compiled once (the statement cache), not parsed again at every transaction as `execute` would.
+        try run(nested ? "SAVEPOINT interlude" : "BEGIN IMMEDIATE", [])
         return nested
     }
 
     func commit(nested: Bool) throws(SQLiteError) {
-        try execute(nested ? "RELEASE interlude" : "COMMIT")
+        try run(nested ? "RELEASE interlude" : "COMMIT", [])
     }
 
     /// Best effort: the caller is already reporting the error that caused the rollback.

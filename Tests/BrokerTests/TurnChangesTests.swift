@@ -1,6 +1,7 @@
 @testable import Broker
 import Foundation
 import Journal
+import Log
 import Presentation
 import Testing
 import Wire
@@ -59,5 +60,23 @@ import Wire
             .publish(Event(sequence: 3, type: .heartbeat, at: Self.at)),
         ]
         #expect(BrokerLoop.turnChanges(effects).changes == [.addPresentation(presentation), .recordStep(job: "j1", name: "copy", value: .bool(true))])
+    }
+
+    @Test func aCommittedTurnSendsToWorkersThenTheRestThenWritesTheLogEachInTheTurnsOrder() {
+        let queued = Event(sequence: 1, type: .jobQueued, at: Self.at, job: Self.job("j1", .queued))
+        let effects: [BrokerEffect] = [
+            .log(.info, "first line", LogSubject()),
+            .persist(.appendEvent(queued)),
+            .reply(to: Data([1]), correlation: "c1", .job(Self.job("j1", .queued))),
+            .dispatch(to: Data([2]), job: Self.job("j1", .running, attempts: 1)),
+            .log(.info, "second line", LogSubject()),
+            .send(to: Data([3]), correlation: "", .forget(.init(job: "j0", attempt: 1))),
+            .publish(Event(sequence: 2, type: .heartbeat, at: Self.at)),
+        ]
+        #expect(BrokerLoop.performingOrder(effects) == [
+            effects[3], effects[5],
+            effects[1], effects[2], effects[6],
+            effects[0], effects[4],
+        ])
     }
 }

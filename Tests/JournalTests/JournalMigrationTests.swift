@@ -60,6 +60,47 @@ import Wire
         #expect(recovered.first { $0.0.id == "j25" }?.1.current == question)
     }
 
+    @Test func anOldJournalDropsTheUnreadIndexOfEventsByTimeAndStillPrunesOldEvents() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The journal as the previous version left it: every migration up to 7, events written as it wrote them.
+        let old = try Database(path: path)
+        try old.migrate(Schema.migrations.filter { $0.version <= 7 })
+        let text = ISO8601DateFormatter()
+        text.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for sequence in 1...30 {
+            let at = now.addingTimeInterval(Double(sequence - 30) * 86_400)
+            let event = Event(sequence: Int64(sequence), type: .heartbeat, at: at)
+            try old.run(
+                "INSERT INTO events (sequence, type, job, at, body) VALUES (?, 'heartbeat', NULL, ?, ?)",
+                .integer(Int64(sequence)), .text(text.string(from: at)), .text(try JSONWriter.text(event)))
+        }
+        #expect(try Self.eventIndexes(old) == ["events_by_time"])
+
+        let journal = try Journal(folder: folder)
+        let file = try Database(path: path)
+        #expect(try Self.eventIndexes(file).isEmpty, "an appended event writes the table's page only")
+        #expect(try file.userVersion >= 8)
+        #expect(try journal.events(after: 0, limit: 100).map(\.sequence) == Array(1...30), "every event kept")
+        // Events more than 10 days old (1…19) go, oldest first, in batches of at most 4 × limit.
+        let first = try journal.prune(before: now.addingTimeInterval(-10.5 * 86_400), limit: 2)
+        #expect(first == Pruned(events: 8, isFull: true))
+        var events = first.events
+        while true {
+            let batch = try journal.prune(before: now.addingTimeInterval(-10.5 * 86_400), limit: 2)
+            events += batch.events
+            if !batch.isFull { break }
+        }
+        #expect(events == 19)
+        #expect(try journal.oldestEventSequence() == 20)
+        #expect(try journal.prune(before: now.addingTimeInterval(-10.5 * 86_400), limit: 2) == Pruned(), "the rest is newer")
+    }
+
+    /// The names of the indexes on `events` (its key, the sequence, is the table's rowid: no index).
+    static func eventIndexes(_ database: Database) throws -> [String] {
+        try database.query("SELECT name FROM sqlite_master WHERE tbl_name = 'events' AND type = 'index' ORDER BY name").compactMap { $0.string("name") }
+    }
+
     /// Every job row as text, with its rowid.
     static func rows(_ database: Database) throws -> [String] {
         try database.query("SELECT rowid, id, state, idempotency_key, request_digest, body FROM jobs ORDER BY rowid").map { row in

@@ -6,8 +6,8 @@ import Wire
 import ZeroMQ
 
 extension BrokerLoop {
-    /// Commits the turn's changes, then sends what goes to workers and performs every other effect, each
-    /// in the turn's order. Nothing sent may be over `maxMessageBytes`: a reply that would be gets
+    /// Commits the turn's changes, then sends what goes to workers, performs every other effect and writes the
+    /// log's lines, each in the turn's order (`performingOrder`). Nothing sent may be over `maxMessageBytes`: a reply that would be gets
     /// `tooLarge`, a dispatch that would be fails its job.
     func perform(_ effects: [BrokerEffect]) throws {
         let (changes, encoded) = Self.turnChanges(effects)
@@ -17,11 +17,15 @@ extension BrokerLoop {
             return try storageFilled(effects, error: error)
         }
         var followUps: [BrokerEffect] = []
-        // Workers first: a dispatch or a resume is on the way to a job's end, a reply or an event is not.
-        // Each socket still gets its messages in the turn's order.
-        for effect in effects where effect.goesToAWorker { try perform(effect, encoded: encoded, followUps: &followUps) }
-        for effect in effects where !effect.goesToAWorker { try perform(effect, encoded: encoded, followUps: &followUps) }
+        for effect in Self.performingOrder(effects) { try perform(effect, encoded: encoded, followUps: &followUps) }
         if !followUps.isEmpty { try perform(followUps) }
+    }
+
+    /// A committed turn's effects in the order they are performed. Workers first: a dispatch or a resume is on
+    /// the way to a job's end, a reply or an event is not; the log's lines (a write each) last, once every
+    /// message is on its way. Each socket still gets its messages, and the log its lines, in the turn's order.
+    static func performingOrder(_ effects: [BrokerEffect]) -> [BrokerEffect] {
+        BrokerEffect.Order.allCases.flatMap { order in effects.filter { $0.order == order } }
     }
 
     /// Performs one effect of a committed turn; a dispatch too large to send adds its job's failure to `followUps`.
@@ -185,12 +189,17 @@ extension BrokerLoop {
     }
 }
 
-private extension BrokerEffect {
-    /// Whether the effect is a message to a worker.
-    var goesToAWorker: Bool {
+extension BrokerEffect {
+    /// When a committed turn performs an effect: messages to workers, then the others, then log lines.
+    enum Order: CaseIterable {
+        case toWorkers, others, log
+    }
+
+    var order: Order {
         switch self {
-        case .send, .dispatch: true
-        case .persist, .publish, .log, .reply, .query: false
+        case .send, .dispatch: .toWorkers
+        case .persist, .publish, .reply, .query: .others
+        case .log: .log
         }
     }
 }
