@@ -10,6 +10,10 @@ public final class Statement {
     private let connection: OpaquePointer
     /// The SQL this statement was compiled from.
     public let sql: String
+    /// The bytes of the text and blob values bound now: SQLite reads them in place (`SQLITE_STATIC`) until
+    /// the bindings are cleared, so binding a value allocates nothing (a copy per value, Swift's C string
+    /// and SQLite's own, used to take two allocations).
+    private var bound: BindingBuffer
 
     init(sql: String, connection: OpaquePointer) throws(SQLiteError) {
         var compiled: OpaquePointer?
@@ -27,9 +31,13 @@ public final class Statement {
         self.handle = compiled
         self.connection = connection
         self.sql = sql
+        bound = BindingBuffer()
     }
 
-    deinit { sqlite3_finalize(handle) }
+    deinit {
+        sqlite3_finalize(handle)
+        bound.deallocate()
+    }
 
     /// Binds `values` and steps to completion, discarding any rows.
     public func run(_ values: [SQLValue]) throws(SQLiteError) {
@@ -83,10 +91,11 @@ public final class Statement {
     }
 
     /// Returns the statement to its initial state; its result repeats the last step's error,
-    /// which the caller has already seen, so it is ignored.
+    /// which the caller has already seen, so it is ignored. Clearing the bindings lets go of `bound`'s bytes.
     private func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
+        bound.release()
     }
 
     private func bind(_ values: [SQLValue]) throws(SQLiteError) {
@@ -95,24 +104,27 @@ public final class Statement {
         guard values.count == expected else {
             throw .misuse("expected \(expected) parameter(s), got \(values.count)", sql: sql)
         }
+        // Every value's bytes are copied in first: growing the buffer moves them, so no pointer is taken before.
+        bound.reserve(values.reduce(0) { $0 + BindingBuffer.byteCount($1) })
         for (offset, value) in values.enumerated() {
-            try checkSQLite(bind(value, at: Int32(offset + 1)), connection, sql: sql)
+            try checkSQLite(bind(value, at: Int32(offset + 1), bytes: bound.append(value)), connection, sql: sql)
         }
     }
 
-    private func bind(_ value: SQLValue, at index: Int32) -> Int32 {
+    /// Binds `value`; a text or blob is bound as the `bytes` of `bound` it was copied to.
+    private func bind(_ value: SQLValue, at index: Int32, bytes: (start: Int, count: Int)) -> Int32 {
         switch value {
         case .null: sqlite3_bind_null(handle, index)
         case .integer(let number): sqlite3_bind_int64(handle, index, number)
         case .real(let number): sqlite3_bind_double(handle, index, number)
-        case .text(let text):
-            sqlite3_bind_text64(handle, index, text, UInt64(text.utf8.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
-        // An empty Data has no base address, which SQLite would bind as NULL.
-        case .blob(let bytes) where bytes.isEmpty: sqlite3_bind_zeroblob(handle, index, 0)
-        case .blob(let bytes):
-            bytes.withUnsafeBytes {
-                sqlite3_bind_blob64(handle, index, $0.baseAddress, UInt64($0.count), SQLITE_TRANSIENT)
-            }
+        // No destructor (SQLITE_STATIC): SQLite reads the bytes in place. The buffer always has an address,
+        // so an empty text is bound as '' (a null pointer would bind NULL).
+        case .text:
+            sqlite3_bind_text64(handle, index, bound.address(bytes.start), UInt64(bytes.count), nil, UInt8(SQLITE_UTF8))
+        // Likewise an empty blob is bound as a zero-length blob, not NULL.
+        case .blob where bytes.count == 0: sqlite3_bind_zeroblob(handle, index, 0)
+        case .blob:
+            sqlite3_bind_blob64(handle, index, UnsafeRawPointer(bound.address(bytes.start)), UInt64(bytes.count), nil)
         }
     }
 
@@ -131,9 +143,6 @@ public final class Statement {
         }
     }
 }
-
-/// Tells SQLite to copy bound text and blobs, since Swift's buffers do not outlive the call.
-private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 @available(*, unavailable, message: "a Statement belongs to its connection's thread")
 extension Statement: Sendable {}

@@ -44,9 +44,11 @@ extension Socket {
         return ReceivedMessage(frames: frames, userID: userID.flatMap { $0.isEmpty ? nil : $0 })
     }
 
-    private func receive(property: String?) throws(ZMQError) -> (frames: [Data], property: String?)? {
+    private func receive(property: StaticString?) throws(ZMQError) -> (frames: [Data], property: String?)? {
         guard let handle else { throw .closed("zmq_msg_recv") }
+        // Room for a ROUTER's message (routing id and the four frames) at once, not regrown frame by frame.
         var frames: [Data] = []
+        frames.reserveCapacity(Self.framesPerMessage)
         do {
             var (frame, more, value) = try receiveBuffer.receive(from: handle, flags: ZMQ_DONTWAIT, property: property)
             frames.append(frame)
@@ -63,6 +65,9 @@ extension Socket {
             return nil
         }
     }
+
+    /// The frames a message usually has as a ROUTER receives it: the routing id and `[version, type, correlation, body]`.
+    static let framesPerMessage = 5
 
     /// Receives every frame of one message, waiting up to `timeout`, or nil if none arrived.
     public func receive(timeout: Duration) throws(ZMQError) -> [Data]? {

@@ -139,6 +139,31 @@ private let schema = [
         }
     }
 
+    @Test("Several texts and blobs in one statement keep their own bytes, run after run of the cached statement")
+    func boundValuesKeepTheirBytesAcrossRuns() throws {
+        try withDatabasePath { path in
+            let database = try Database(path: path)
+            try database.execute("CREATE TABLE t (n INTEGER, a, b, c, d, e)")
+            let insert = "INSERT INTO t VALUES (?, ?, ?, ?, ?, ?)"
+            // Small (inline) and large strings, empty ones, blobs, NULL; one run larger than the kept buffer, then small ones again.
+            let rows: [[SQLValue]] = [
+                [.text("queued"), .text("job_0193a6f2b4c00f1e2d3c4b5a6"), .blob(Data([0, 1, 2])), .null, .text("")],
+                [.text(String(repeating: "é", count: 40_000)), .blob(Data(repeating: 9, count: 70_000)), .text("x"), .blob(Data()), .integer(7)],
+                [.text(""), .text("2026-12-01T11:30:00.000Z"), .real(1.5), .text("héllo\u{0}wörld 🎛"), .text("b")],
+                [.null, .blob(Data((0...255).map(UInt8.init))), .text("short"), .text(String(repeating: "z", count: 300)), .text("")],
+            ]
+            for (index, values) in rows.enumerated() { try database.run(insert, [.integer(Int64(index))] + values) }
+            for (index, values) in rows.enumerated() {
+                let row = try database.query("SELECT a, b, c, d, e FROM t WHERE n = ?", .integer(Int64(index)))[0]
+                #expect(["a", "b", "c", "d", "e"].map { row[$0] } == values, "row \(index)")
+            }
+            // A text bound in a query's WHERE matches the text stored, however long.
+            let long = String(repeating: "é", count: 40_000)
+            #expect(try database.query("SELECT n FROM t WHERE a = ?", .text(long)).map { $0.int("n") } == [1])
+            #expect(try database.query("SELECT n FROM t WHERE a = ?", .text("")).map { $0.int("n") } == [2])
+        }
+    }
+
     @Test func datesAndOptionalsConvertAsDocumented() throws {
         let date = Date(timeIntervalSince1970: 1_738_315_800.25)
         #expect(SQLValue(date) == .text("2025-01-31T09:30:00.250Z"))
