@@ -24,8 +24,9 @@ extension BrokerLoop {
     /// A committed turn's effects in the order they are performed. Workers first: a dispatch or a resume is on
     /// the way to a job's end, a reply or an event is not; the log's lines (a write each) last, once every
     /// message is on its way. Each socket still gets its messages, and the log its lines, in the turn's order.
-    static func performingOrder(_ effects: [BrokerEffect]) -> [BrokerEffect] {
-        BrokerEffect.Order.allCases.flatMap { order in effects.filter { $0.order == order } }
+    /// Lazy: a turn walks its effects once per order and copies none of them into a new array.
+    static func performingOrder(_ effects: [BrokerEffect]) -> some Sequence<BrokerEffect> {
+        BrokerEffect.Order.allCases.lazy.flatMap { order in effects.lazy.filter { $0.order == order } }
     }
 
     /// Performs one effect of a committed turn; a dispatch too large to send adds its job's failure to `followUps`.
