@@ -62,10 +62,7 @@ public final class BrokerClient: Sendable {
     /// Sends a request and returns its reply's envelope with the body undecoded, for a caller that passes
     /// the broker's bytes on as they are; failures to get a reply are thrown as `request` returns them.
     public func exchange(_ request: ClientRequest, timeout: Duration? = nil) async throws(WireError) -> Frames.Envelope {
-        var request = request
-        if case .submit(let submit) = request, submit.idempotencyKey == nil, severalBrokers {
-            request = .submit(.init(operation: submit.operation, input: submit.input, idempotencyKey: Identifier.make("retry")))
-        }
+        let request = Self.prepared(request, severalBrokers: severalBrokers)
         let correlation = "\(prefix)-\(counter.add(1, ordering: .relaxed).newValue)"
         let outgoing = Outgoing(
             correlation: correlation, frames: Frames.encode(request, correlation: correlation),
@@ -79,6 +76,14 @@ public final class BrokerClient: Sendable {
         } catch {
             throw WireError(.unavailable, "the request was cancelled")
         }
+    }
+
+    /// The request as it is sent: given several brokers, a submit without an idempotency key gets one and
+    /// keeps every other field as the caller gave it.
+    static func prepared(_ request: ClientRequest, severalBrokers: Bool) -> ClientRequest {
+        guard severalBrokers, case .submit(var submit) = request, submit.idempotencyKey == nil else { return request }
+        submit.idempotencyKey = Identifier.make("retry")
+        return .submit(submit)
     }
 
     /// Stops the socket thread; requests still waiting fail.

@@ -6,30 +6,41 @@ import WorkerKit
 /// Replaces a library's `data/` folder with an archive's contents so that a crash leaves the old or the new data.
 ///
 /// A restore extracts into `.staging-<uuid>`, renames `data` to `.previous-<uuid>`, renames the new folder
-/// to `data`, then deletes the previous one. Recovery, run before every restore:
+/// to `data`, then deletes the previous one. Recovery, run before every restore's question and again
+/// before its swap:
 /// - every `.staging-*` is deleted (an extraction that never finished, or whose swap never started);
 /// - if `data` is missing but a `.previous-*` exists, the crash came between the two renames: that folder
 ///   is renamed back to `data` (the old data wins);
 /// - with `data` present, any `.previous-*` is old data whose deletion was interrupted: it is deleted.
-/// Restores of one library are not meant to run at once; each one's recovery would undo the other's staging.
-/// Every step goes through the library folder's descriptor, never a path that a link could redirect.
+/// Restores of one library take turns, across workers and processes: each holds the library folder's lock
+/// (`Folder.lock`) from its recovery to the end of its swap, so a recovery never removes what a running
+/// restore owns, and a crash gives the lock up with the process. Every step goes through the library
+/// folder's descriptor, never a path that a link could redirect.
 struct DataSwap: Sendable {
     let library: URL
 
-    /// Puts the library back into a state with exactly one `data` folder and no leftovers.
-    func recover() throws {
+    /// Repairs what an interrupted restore left, unless a restore is running now: that one holds the lock,
+    /// owns the leftovers it finds, and leaves the library whole itself.
+    func recoverUnlessRestoring() throws {
         do {
             let root = try LibraryFiles.root(library)
-            let names = try root.names()
-            for name in names where name.hasPrefix(".staging-") { try root.removeTree(name) }
-            var previous = names.filter { $0.hasPrefix(".previous-") }
-            if try root.info("data") == nil, let last = previous.popLast() {
-                try root.rename(last, to: "data", in: root)
-            }
-            for name in previous { try root.removeTree(name) }
+            guard try root.lock(waiting: false) else { return }
+            defer { root.unlock() }
+            try Self.recover(root)
         } catch {
             throw JobError.failed("restoreFailed", "cannot recover an interrupted restore in \(library.path)", error)
         }
+    }
+
+    /// Puts the library back into a state with exactly one `data` folder and no leftovers; the caller holds the lock.
+    private static func recover(_ root: Folder) throws {
+        let names = try root.names()
+        for name in names where name.hasPrefix(".staging-") { try root.removeTree(name) }
+        var previous = names.filter { $0.hasPrefix(".previous-") }
+        if try root.info("data") == nil, let last = previous.popLast() {
+            try root.rename(last, to: "data", in: root)
+        }
+        for name in previous { try root.removeTree(name) }
     }
 
     /// Extracts the backup `name` in `backups` and swaps it in for `data`; returns the number of entries extracted.
@@ -41,6 +52,10 @@ struct DataSwap: Sendable {
         let (stagingName, previousName) = (".staging-\(id)", ".previous-\(id)")
         do {
             let root = try LibraryFiles.root(library)
+            // Waits for a restore of this library that is running, then finishes what a crashed one left.
+            _ = try root.lock(waiting: true)
+            defer { root.unlock() }
+            try Self.recover(root)
             defer { try? root.removeTree(stagingName) }
             let staging = try root.makeFolder(stagingName)
             let entries = try TarGz.extract(from: try backups.openFile(name), named: backups.path(of: name), into: staging)

@@ -62,8 +62,8 @@ public struct RestoreBackup: WorkerKit.Operation {
         }
         let date = try await job.step("inspect") { try Self.date(of: try backup(name).info(name), name: name) }
         let swap = DataSwap(library: library)
-        // Repairs what an interrupted restore left, even if the person now cancels.
-        try swap.recover()
+        // Repairs what an interrupted restore left, even if the person now cancels (not what a running one owns).
+        try swap.recoverUnlessRestoring()
         let alert = Question<Choice>.alert(
             "Confirm operation", message: "Current data will be replaced by the backup from \(date).",
             actions: [.restore, .cancel],

@@ -20,7 +20,9 @@ public enum ClientRequest: Sendable, Hashable {
         public let operation: String
         /// The input, as the client spelled it: the broker checks it once and passes these bytes on.
         public let input: RawJSON
-        public let idempotencyKey: String?
+        /// Makes a retried submit return the job the first one created; `var` so a copy can be given one
+        /// without rebuilding the rest (a rebuilt submit once lost its audience and deadline).
+        public var idempotencyKey: String?
         /// Seconds each of the job's questions may wait before it resolves to its cancel action
         /// (`--answer-within`); replaces the operation's deadline.
         public let answerWithin: TimeInterval?
