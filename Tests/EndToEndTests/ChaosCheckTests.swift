@@ -105,6 +105,20 @@ extension EndToEnd {
             let mismatched = try await check("effects", effects)
             #expect(mismatched.status == 1 && mismatched.counts == Self.with("effectMismatches", 2), "\(mismatched)")
 
+            // A library whose data/ is neither the data it started with nor one backup's, whole.
+            try TestLibrary.write(Data("{}\n".utf8), to: "data/library.json", in: sandbox.library)
+            var whole = record
+            whole.dataStates = [try Self.dataState(of: sandbox.library.appendingPathComponent("data"))]
+            let wholeData = try await check("whole-data", whole)
+            #expect(wholeData.status == 0 && wholeData.counts == Self.sound, "\(wholeData)")
+            let partial = folder.appendingPathComponent("library-partial", isDirectory: true)
+            try FileManager.default.copyItem(at: sandbox.library, to: partial)
+            try FileManager.default.removeItem(at: partial.appendingPathComponent("data/library.json"))
+            var partialData = whole
+            partialData.library = partial.path
+            let halfRestored = try await check("partial-data", partialData)
+            #expect(halfRestored.status == 1 && halfRestored.counts == Self.with("effectMismatches", 1), "\(halfRestored)")
+
             // An event never delivered, and one id delivered with two different bodies.
             var dropped = record
             dropped.delivered["msg_\(succeeded)_check"] = nil
@@ -129,6 +143,21 @@ extension EndToEnd {
             var acked: [String: Acked]
             var wins: [String: [String]]
             var delivered: [String: [String]]
+            /// The whole states data/ may be in: each path below it to its file's text, "" for a folder.
+            var dataStates: [[String: String]]? = nil
+        }
+
+        /// `folder`'s state as the chaos check reads it: each path below it to its file's text, "" for a folder.
+        static func dataState(of folder: URL) throws -> [String: String] {
+            var state: [String: String] = [:]
+            let base = folder.standardizedFileURL.path + "/"
+            let walk = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey]))
+            for case let url as URL in walk {
+                let path = String(url.standardizedFileURL.path.dropFirst(base.count))
+                let isFolder = try url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory == true
+                state[path] = isFolder ? "" : try String(contentsOf: url, encoding: .utf8)
+            }
+            return state
         }
 
         /// The zero counts with `name` (and `other`) set.
