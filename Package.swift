@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "interlude", targets: ["interlude"]),
+        .executable(name: "interlude-bench", targets: ["interlude-bench"]),
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "WorkerKit", targets: ["WorkerKit"]),
         .library(name: "WorkerRuntime", targets: ["WorkerRuntime"]),
@@ -66,10 +67,16 @@ let package = Package(
             "HTTPServer", "Webhooks", "Sodium", "Client", "Configuration", "Log", "Lifecycle", "Wire", "Presentation", "Schema", "Primitives",
         ], exclude: ["Page/Assets"]),
         .target(name: "InterludeCLI", dependencies: [
-            "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "Journal", "HTTPServer", "Webhooks", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
-            "Gateway", "Presentation", "Schema", "Wire", "Primitives", "PostgreSQL",
+            "Configuration", "Log", "Lifecycle", "ZeroMQ", "Broker", "Journal", "Webhooks", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
+            "Gateway", "Presentation", "Schema", "Wire", "Primitives",
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
+        // The benchmark, a tool of its own that runs `interlude`'s processes (benchmarks/run.sh builds it).
+        .target(name: "Bench", dependencies: [
+            "InterludeCLI", "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "Journal", "HTTPServer", "WorkerKit", "WorkerRuntime",
+            "Operations", "Client", "Gateway", "Presentation", "Wire", "PostgreSQL",
+        ]),
+        .executableTarget(name: "interlude-bench", dependencies: ["Bench"]),
         // What the fuzzers run, as plain functions of bytes (the regression tests run them too).
         .target(name: "FuzzTargets", dependencies: ["Wire", "Presentation", "Webhooks", "HTTPServer", "Gateway", "Log"]),
 
@@ -101,7 +108,8 @@ let package = Package(
         .testTarget(
             name: "GatewayTests",
             dependencies: ["Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Schema", "Wire", "TestSupport"]),
-        .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
+        .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire"]),
+        .testTarget(name: "BenchTests", dependencies: ["Bench", "InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], exclude: ["Regressions"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Client", "PostgreSQL", "Wire", "Presentation", "Schema", "ZeroMQ", "SQLite", "TestSupport"], exclude: ["Browser", "Receiver"]),

@@ -1,4 +1,4 @@
-"""Checks an `interlude bench --json` report (from `benchmarks/run.sh --small --json` on standard input).
+"""Checks an `interlude-bench --json` report (from `benchmarks/run.sh --small --json` on standard input).
 
 It asserts that every scenario ran to its end and carries the fields others read, never how fast anything
 was: `make test` runs it so the benchmark cannot rot. A peer skipped because PyPI is unreachable is a

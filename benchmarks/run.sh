@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Interlude beside the peers people would pick instead, in one run; prints the ratios first.
 #
-#   benchmarks/run.sh [--small] [--binary PATH] [interlude bench options…]
+#   benchmarks/run.sh [--small] [--binary PATH] [interlude-bench options…]
 #
-# 1. builds the release binary (`--binary PATH` uses another one, such as the debug build);
+# 1. builds the release binaries, `interlude` and `interlude-bench` (`--binary PATH` uses another
+#    `interlude`, such as the debug build, and the `interlude-bench` beside it);
 # 2. installs the peers into .build/bench-venv from benchmarks/peers/requirements.txt (once; nothing of
 #    theirs is committed) and starts a private PostgreSQL 15 (scripts/postgres-private) in a temporary
 #    folder, removed afterwards;
 # 3. measures Majortomo (broker + 2 echo workers, a windowed DEALER client) and PgQueuer (no-op jobs, one
 #    transaction per enqueue) with the same --jobs and --in-flight as Interlude;
-# 4. runs `interlude bench … --peers FILE --postgres URL`: the floor, Interlude in separate processes and
+# 4. runs `interlude-bench … --peers FILE --postgres URL`: the floor, Interlude in separate processes and
 #    in one (with the journal on SQLite, and on the private PostgreSQL), parked jobs, webhooks, and the
 #    ratios to the floor and to both peers.
 # --small runs every scenario at a size that takes seconds (what `make test` runs; no timing is asserted).
@@ -47,11 +48,14 @@ fi
 say() { echo "benchmarks/run.sh: $*" >&2; }
 
 if [ -z "$binary" ]; then
-    say "building the release binary"
+    say "building the release binaries"
     swift build -c release --product interlude >/dev/null
+    swift build -c release --product interlude-bench >/dev/null
     binary=.build/release/interlude
 fi
 [ -x "$binary" ] || { say "no executable at $binary"; exit 1; }
+bench="$(dirname "$binary")/interlude-bench"
+[ -x "$bench" ] || { say "no executable at $bench (swift build --product interlude-bench builds it)"; exit 1; }
 
 work=$(mktemp -d)
 # A folder of its own: the postgres user must reach it, and $work is closed to others.
@@ -112,4 +116,4 @@ printf '{"majortomo": %s, "pgqueuer": %s}\n' "$(tail -n 1 "$work/majortomo.json"
 
 postgres_option=()
 [ -z "$url" ] || postgres_option=(--postgres "$url")
-"$binary" bench "${passed[@]}" --peers "$work/peers.json" "${postgres_option[@]}"
+"$bench" --interlude "$binary" "${passed[@]}" --peers "$work/peers.json" "${postgres_option[@]}"

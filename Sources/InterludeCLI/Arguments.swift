@@ -1,12 +1,12 @@
 /// A command line split into positionals and `--flag value` options, checked against what a command accepts.
-struct Arguments {
+package struct Arguments {
     private(set) var positionals: [String] = []
     private var options: [String: String] = [:]
     private var repeated: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// Parses `words` given the options that take a value and the flags that do not.
-    init(_ words: [String], options valued: Set<String>, flags known: Set<String>) throws(UsageError) {
+    package init(_ words: [String], options valued: Set<String>, flags known: Set<String>) throws(UsageError) {
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -49,16 +49,16 @@ struct Arguments {
     }
 
     /// The value of `--name`, if given.
-    subscript(_ name: String) -> String? { options[name] }
+    package subscript(_ name: String) -> String? { options[name] }
 
     /// Every value of an option given more than once (`--value a=1 --value b=2`), in order.
-    func all(_ name: String) -> [String] { repeated[name] ?? [] }
+    package func all(_ name: String) -> [String] { repeated[name] ?? [] }
 
     /// Whether `--name` was given.
-    func has(_ name: String) -> Bool { flags.contains(name) }
+    package func has(_ name: String) -> Bool { flags.contains(name) }
 
     /// The positionals, refusing more or fewer than the command takes.
-    func positionals(_ names: String...) throws(UsageError) -> [String] {
+    package func positionals(_ names: String...) throws(UsageError) -> [String] {
         guard positionals.count == names.count else {
             let expected = names.isEmpty ? "no arguments" : names.map { "<\($0)>" }.joined(separator: " ")
             throw UsageError("expected \(expected), got \(positionals.count) argument(s)")
@@ -68,7 +68,7 @@ struct Arguments {
 }
 
 /// A command line that does not fit the command; printed with the command's usage, exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct UsageError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -26,10 +26,10 @@ extension Command {
 }
 
 /// Exit statuses every command keeps.
-enum ExitStatus {
-    static let success: Int32 = 0
-    static let failure: Int32 = 1
-    static let usage: Int32 = 2
+package enum ExitStatus {
+    package static let success: Int32 = 0
+    package static let failure: Int32 = 1
+    package static let usage: Int32 = 2
     /// A request was refused: an answer already resolved or stale, or a key without the role for it.
-    static let refused: Int32 = 3
+    package static let refused: Int32 = 3
 }

@@ -10,7 +10,6 @@ public enum Interlude {
         SubmitCommand(), OperationsCommand(), StatusCommand(), JobsCommand(), PendingCommand(), AnswerCommand(), CancelCommand(),
         JournalCommand(),
         ResolveCommand(),
-        BenchCommand(),
         KeygenCommand(),
         DemoCommand(), CompletionCommand(),
         JournalCommand(),
@@ -86,6 +85,6 @@ public enum Interlude {
 }
 
 /// Writes one line to standard error, control characters written visibly (messages may quote what others sent).
-func printError(_ message: String) {
+package func printError(_ message: String) {
     FileHandle.standardError.write(Data("interlude: \(Output.safe(message, multiline: true))\n".utf8))
 }

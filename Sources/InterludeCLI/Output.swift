@@ -4,15 +4,15 @@ import Presentation
 import Wire
 
 /// How commands print: stable one-line JSON for `--json`, readable text otherwise.
-enum Output {
+package enum Output {
     /// One line of JSON with sorted keys.
-    static func json(_ value: some Encodable) {
+    package static func json(_ value: some Encodable) {
         guard let data = try? JSONCoding.encoder.encode(value) else { return }
         print(String(decoding: data, as: UTF8.self))
     }
 
     /// Text from the broker as a terminal may show it: control characters written visibly (`\u{1B}`).
-    static func safe(_ text: String, multiline: Bool = false) -> String {
+    package static func safe(_ text: String, multiline: Bool = false) -> String {
         TextRules.escaped(text, keepingLineBreaks: multiline)
     }
 

@@ -4,7 +4,7 @@ extension BenchReport {
     /// The readable report: where and how it ran, the ratios, then each scenario.
     var text: String {
         var lines = [
-            "interlude bench — \(machine.date)",
+            "interlude-bench — \(machine.date)",
             "machine  \(machine.system), \(machine.cores) core(s), load \(String(format: "%.2f", machine.load)) at start",
             "journal  temporary folders in \(machine.journalFolder), removed afterwards",
             "command  \(command)",

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import InterludeCLI
+@testable import Bench
 
 /// Real processes (`/bin/sh`) in a scratch folder: ready blocks, early exits, stopping.
 @Suite struct ChildProcessTests {

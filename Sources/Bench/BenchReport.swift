@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything one `interlude bench` run measured, printed as a table or as one JSON object.
+/// Everything one `interlude-bench` run measured, printed as a table or as one JSON object.
 struct BenchReport: Encodable, Sendable {
     /// What the run was asked to do.
     struct Parameters: Encodable, Sendable {

@@ -1,23 +1,26 @@
 import Configuration
 import Foundation
+import InterludeCLI
 import PostgreSQL
 import Wire
 
-/// `interlude bench`: throughput, answer latency, the ZeroMQ floor, parked jobs and webhooks, measured on loopback.
-struct BenchCommand: Command {
-    let name = "bench"
-    let summary = "Measure throughput, latency, parked jobs and webhooks on this machine"
-    let options: Set<String> = [
+/// `interlude-bench`: throughput, answer latency, the ZeroMQ floor, parked jobs and webhooks, measured on
+/// loopback. A tool of its own beside `interlude`, whose processes it runs; the production binary does not
+/// carry it.
+public enum BenchCommand {
+    /// Options that take a value.
+    static let options: Set<String> = [
         "jobs", "in-flight", "capacity", "questions", "echoes", "timeout", "parked", "parked-in-flight", "parked-timeout", "idle",
         "webhooks", "peers", "postgres",
-        "webhook-in-flight", "input-bytes",
+        "webhook-in-flight", "input-bytes", "interlude",
     ]
-    let flags: Set<String> = ["json"]
-    let help = """
-        Usage: interlude bench [--jobs N] [--in-flight K] [--capacity C] [--questions M] [--echoes E] [--timeout S]
-                               [--parked P] [--parked-in-flight W] [--parked-timeout S] [--idle S] [--webhooks H]
-                               [--peers FILE] [--postgres URL] [--json] [--webhook-in-flight F]
-                               [--input-bytes B]
+    /// Options that take none.
+    static let flags: Set<String> = ["json"]
+    static let help = """
+        Usage: interlude-bench [--jobs N] [--in-flight K] [--capacity C] [--questions M] [--echoes E] [--timeout S]
+                              [--parked P] [--parked-in-flight W] [--parked-timeout S] [--idle S] [--webhooks H]
+                              [--peers FILE] [--postgres URL] [--json] [--webhook-in-flight F]
+                              [--input-bytes B] [--interlude PATH]
 
         Measures on loopback, each system on a fresh journal in a temporary folder under TMPDIR (removed
         afterwards; a failed run keeps it, with the processes' logs, and says where):
@@ -49,9 +52,36 @@ struct BenchCommand: Command {
           --json              print one JSON object instead of the report
           --webhook-in-flight the gateway's webhookInFlight in the webhooks scenario (default 8, its default)
           --input-bytes       the size of each throughput job's input: an object of records (default 2: {})
+          --interlude         the interlude executable the separate processes run (default: the one beside
+                              this executable)
         """
 
-    func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
+    /// Runs with the process's arguments and exits.
+    public static func main() async -> Never {
+        // A write to a closed pipe or socket must fail with EPIPE, not kill the process.
+        signal(SIGPIPE, SIG_IGN)
+        exit(await run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs a command line and returns the exit status (also used by tests).
+    package static func run(_ words: [String]) async -> Int32 {
+        do {
+            let arguments = try Arguments(words, options: options, flags: flags)
+            if arguments.has("help") {
+                print(help)
+                return ExitStatus.success
+            }
+            return try await run(arguments)
+        } catch let error as UsageError {
+            printError("\(error)\n\n\(help)")
+            return ExitStatus.usage
+        } catch {
+            printError("\(error)")
+            return ExitStatus.failure
+        }
+    }
+
+    static func run(_ arguments: Arguments) async throws -> Int32 {
         _ = try arguments.positionals()
         let parameters = try Self.parameters(arguments)
         let limit = Duration.seconds(try Self.count(arguments, "timeout", default: 30, upTo: 3600))
@@ -59,7 +89,7 @@ struct BenchCommand: Command {
         let postgres = try arguments["postgres"].map { text in
             do { return try PostgresURL(text) } catch { throw UsageError("--postgres: \(error)") }
         }
-        guard let executable = Bundle.main.executableURL else { throw UsageError("cannot tell where the interlude executable is") }
+        let executable = try Self.interlude(arguments)
         do {
             let report = try await BenchRunner(parameters: parameters, limit: limit, executable: executable, peers: peers, postgres: postgres)
                 .run(command: Self.command(parameters, limit: limit, arguments: arguments))
@@ -69,6 +99,21 @@ struct BenchCommand: Command {
             printError("bench failed: \(failure)")
             return ExitStatus.failure
         }
+    }
+
+    /// The `interlude` executable: `--interlude PATH`, or the one in this executable's folder.
+    static func interlude(_ arguments: Arguments) throws(UsageError) -> URL {
+        let url: URL
+        if let path = arguments["interlude"] {
+            url = URL(fileURLWithPath: path)
+        } else {
+            guard let bench = Bundle.main.executableURL else { throw UsageError("cannot tell where this executable is; give --interlude PATH") }
+            url = bench.deletingLastPathComponent().appendingPathComponent("interlude")
+        }
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw UsageError("no interlude executable at \(url.path); build it (swift build --product interlude) or give --interlude PATH")
+        }
+        return url
     }
 
     /// The figures the command line asks for, each checked against its range (a usage error names the option,
@@ -95,7 +140,7 @@ struct BenchCommand: Command {
     /// The command line with every value spelled out, for the report.
     private static func command(_ p: BenchReport.Parameters, limit: Duration, arguments: Arguments) -> String {
         var parts = [
-            CommandLine.arguments.first ?? "interlude", "bench", "--jobs \(p.jobs)", "--in-flight \(p.inFlight)", "--capacity \(p.capacity)",
+            CommandLine.arguments.first ?? "interlude-bench", "--jobs \(p.jobs)", "--in-flight \(p.inFlight)", "--capacity \(p.capacity)",
             "--questions \(p.questions)", "--echoes \(p.echoes)", "--timeout \(limit.components.seconds)", "--parked \(p.parked)",
             "--parked-in-flight \(p.parkedInFlight)", "--parked-timeout \(p.parkedLimitSeconds)", "--idle \(p.idleSeconds)",
             "--webhooks \(p.webhooks)", "--webhook-in-flight \(p.webhookInFlight)", "--input-bytes \(p.inputBytes)",

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import InterludeCLI
+@testable import Bench
 
 @Suite struct BenchReportTests {
     /// A latency whose every percentile is `microseconds`.
@@ -40,7 +40,7 @@ import Testing
         let webhooks = WebhooksRun.Result(
             jobs: 20, inFlight: 64, webhookInFlight: 4, jobsSeconds: 0.02, jobsPerSecond: 1000, deliveries: 20, deliveriesSeconds: 0.05, deliveriesPerSecond: 400, complete: true)
         return BenchReport(
-            machine: Machine.current(), command: "interlude bench", parameters: parameters,
+            machine: Machine.current(), command: "interlude-bench", parameters: parameters,
             throughput: [throughput("separate", "full", 2000), throughput("one", "full", 1000), throughput("one", "normal", 1500)],
             sequential: throughput("separate", "full", 300, p50: 1000),
             answers: [answer("separate", "full", p50: 3000), answer("one", "full", p50: 2000), answer("one", "normal", p50: 1000)],

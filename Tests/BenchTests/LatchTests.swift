@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import InterludeCLI
+@testable import Bench
 
 @Suite struct LatchTests {
     @Test func everyWaiterGetsTheValueOpenedBeforeOrAfterItWaits() async {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ZeroMQ
 
-@testable import InterludeCLI
+@testable import Bench
 
 /// The floor on real sockets: every round trip comes back, one at a time and with a window (no timing asserted).
 @Suite struct FloorTests {

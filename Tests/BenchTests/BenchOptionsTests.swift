@@ -1,16 +1,16 @@
 import Foundation
+import InterludeCLI
 import Presentation
 import Testing
 import Wire
 
-@testable import InterludeCLI
+@testable import Bench
 
-/// `interlude bench`'s figures are checked before anything starts: a bad one is a one-line usage error
+/// `interlude-bench`'s figures are checked before anything starts: a bad one is a one-line usage error
 /// (exit status 2) that names the option, its range and what was given.
 @Suite struct BenchOptionsTests {
     static func arguments(_ words: [String]) throws(UsageError) -> Arguments {
-        let bench = BenchCommand()
-        return try Arguments(words, options: bench.options.union(Interlude.globalOptions), flags: bench.flags)
+        try Arguments(words, options: BenchCommand.options, flags: BenchCommand.flags)
     }
 
     /// The usage error the command line gets, as printed before the usage text.
@@ -27,14 +27,14 @@ import Wire
     func aBadInputSizeIsAOneLineUsageError(value: String) async throws {
         let message = try #require(Self.refusal(["--input-bytes", value]))
         #expect(message == "--input-bytes must be a whole number from 2 to \(BenchInput.largest) (a job's input may take at most 262144 bytes, a quarter of maxMessageBytes), got \"\(value)\"")
-        #expect(await Interlude.run(["bench", "--input-bytes", value]) == ExitStatus.usage)
+        #expect(await BenchCommand.run(["--input-bytes", value]) == ExitStatus.usage)
     }
 
     @Test(arguments: [["--input-bytes"], ["--input-bytes", "--json"], ["--input-bytes", "--jobs=10"], ["--jobs", "--input-bytes", "10"]])
     func aMissingValueIsAUsageError(words: [String]) async {
         let message = Self.refusal(words)
         #expect(message == "--\(words[0].dropFirst(2)) needs a value")
-        #expect(await Interlude.run(["bench"] + words) == ExitStatus.usage)
+        #expect(await BenchCommand.run(words) == ExitStatus.usage)
     }
 
     @Test func goodSizesAreTaken() throws {

@@ -3,6 +3,7 @@ import Journal
 import Client
 import Configuration
 import Foundation
+import InterludeCLI
 import Lifecycle
 import Log
 import SQLite
