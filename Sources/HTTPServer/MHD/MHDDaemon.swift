@@ -74,6 +74,7 @@ final class MHDDaemon: Sendable {
         self.handle = Mutex(daemon)
         self.core = core
         self.port = port
+        core.deadlines.start()
     }
 
     /// Starts closing the listening socket and every connection; returns at once.
@@ -86,6 +87,7 @@ final class MHDDaemon: Sendable {
             core.registry.shutDownAll()
             core.registry.waitUntilNoneSuspended()
             if let pointer = daemon.value { MHD_stop_daemon(pointer) }
+            core.deadlines.stop()
             let waiters = stopping.withLock { state in
                 state.done = true
                 defer { state.waiters.removeAll() }
@@ -116,5 +118,6 @@ final class MHDDaemon: Sendable {
         core.registry.shutDownAll()
         core.registry.waitUntilNoneSuspended()
         MHD_stop_daemon(daemon)
+        core.deadlines.stop()
     }
 }
