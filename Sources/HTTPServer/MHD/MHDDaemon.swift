@@ -28,8 +28,9 @@ final class MHDDaemon: Sendable {
     let port: Int
 
     /// Starts listening on `address`, accepting at most `core.connectionLimit` connections (any more is
-    /// closed as soon as it is accepted, `MHDCallbacks.admit`) and closing one silent for
-    /// `idleTimeoutSeconds`; nil when the address cannot be bound or MHD refuses to start.
+    /// closed as soon as it is accepted, `MHDCallbacks.admit`), closing one silent for
+    /// `idleTimeoutSeconds` and one whose request is late (`core.deadlines`); nil when the address
+    /// cannot be bound or MHD refuses to start.
     init?(address: sockaddr_in, idleTimeoutSeconds: Int, core: ServerCore) {
         // One polling thread (epoll on Linux) serves every connection; a request waiting on its handler,
         // or a stream waiting for its next chunk, suspends its connection instead of holding a thread,

@@ -47,16 +47,18 @@ final class ServerCore: Sendable {
         }
         if first {
             deadlines.headReceived(connection.handle)
+            // The head is whole at the first call (a chunked body's trailers are another kind): read once.
+            context.headers = connection.headers()
             // A head whose framing is ambiguous is refused before anything of it is acted on; the early
             // answer makes MHD read nothing more from the connection and close it once it is sent.
-            if let framing = RequestFraming.refusal(connection.headers(), version: step.version) {
+            if let framing = RequestFraming.refusal(context.headers, version: step.version) {
                 var refusal = HTTPResponse.error(400, code: framing.code, message: framing.message)
                 refusal.headers["Connection"] = "close"
                 deadlines.requestReceived(connection.handle)
                 return refuse(refusal, context: context, connection: connection)
             }
             // Refuse by Content-Length before a byte of the body is read.
-            if let declared = connection.header("Content-Length"), Self.exceeds(declared, maxBodySize) {
+            if let declared = context.headers["Content-Length"], Self.exceeds(declared, maxBodySize) {
                 deadlines.requestReceived(connection.handle)
                 return refuse(tooLarge(), context: context, connection: connection)
             }
@@ -78,7 +80,7 @@ final class ServerCore: Sendable {
         if context.overLimit { return refuse(tooLarge(), context: context, connection: connection) }
         var request = HTTPRequest(
             method: context.method, path: step.path, queryItems: connection.queryItems(),
-            headers: connection.headers(), body: context.body, remoteAddress: connection.remoteAddress())
+            headers: context.headers, body: context.body, remoteAddress: connection.remoteAddress())
         request.receivedAt = context.start
         request.openConnections = connections.current
         switch PendingResponse.start(handler, request, connection: connection, registry: registry) {
