@@ -4,7 +4,10 @@
 ///
 /// The clock of a request starts at its first byte, not when the connection opens or the previous
 /// response ends: a connection that sends nothing is the idle timeout's, so an idle keep-alive connection
-/// keeps the idle timeout it always had. Once the whole request is in, nothing is timed here, however long
+/// keeps the idle timeout it always had. The first byte is the first data the kernel saw arrive after
+/// the connection began waiting (`overdue`'s `lastReceived`, looked at each sweep); bytes that came
+/// before it was accepted start the clock only once another one follows, and a client that then sends
+/// nothing more is the idle timeout's again. Once the whole request is in, nothing is timed here, however long
 /// the handler takes or the response (an event stream) lasts; the next request on the connection starts
 /// a new clock.
 struct RequestDeadlines {
