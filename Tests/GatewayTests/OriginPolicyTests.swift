@@ -36,6 +36,9 @@ import Testing
         (HTTPMethod.get, ["Host": "evil.example:8080"], 421),
         (.post, ["Host": "evil.example:8080", "Content-Type": "application/json"], 421),
         (.get, [:], 421),
+        // A loopback name with something after the port is no host at all (the server refuses it first).
+        (.get, ["Host": "127.0.0.1:8080 evil"], 421),
+        (.get, ["Host": "localhost:80:80"], 421),
         // Right host, but what a foreign page can send without asking.
         (.post, ["Host": "127.0.0.1:8080", "Content-Type": "text/plain"], 415),
         (.post, ["Host": "127.0.0.1:8080", "Content-Type": "application/x-www-form-urlencoded"], 415),

@@ -72,7 +72,7 @@ public final class RawConnection: @unchecked Sendable {  // used by one thread a
         return received
     }
 
-    /// What one read brought: bytes, nothing before the timeout, or the end of the stream.
+    /// What one read brought: bytes, nothing before the timeout, or the end of the stream (closed or reset).
     public enum Chunk {
         case data(Data)
         case timedOut
@@ -84,7 +84,9 @@ public final class RawConnection: @unchecked Sendable {  // used by one thread a
         var buffer = [UInt8](repeating: 0, count: 65536)
         let count = recv(descriptor, &buffer, buffer.count, 0)
         if count > 0 { return .data(Data(buffer[0..<count])) }
-        return count == 0 ? .closed : .timedOut
+        if count == 0 { return .closed }
+        let error = errno
+        return error == EAGAIN || error == EWOULDBLOCK || error == EINTR ? .timedOut : .closed
     }
 
     public func close() {

@@ -99,12 +99,10 @@ public struct OriginPolicy: Sendable, Hashable {
         ]
     }
 
-    /// The host of a `Host` header, lower-cased, without its port (IPv6 in brackets kept).
+    /// The host of a `Host` header, lower-cased, without its port (IPv6 in brackets kept); nil when the
+    /// value is not a valid host[:port] (`127.0.0.1:8080 evil`), which the server refuses before this runs.
     static func hostName(_ header: String) -> String? {
-        let value = header.trimmingWhitespace().lowercased()
-        guard !value.isEmpty else { return nil }
-        if value.hasPrefix("[") { return value.firstIndex(of: "]").map { String(value[...$0]) } }
-        return String(value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0])
+        HostField(header)?.name
     }
 
     /// `scheme://host[:port]` of `url`, the port left out when it is the scheme's default.

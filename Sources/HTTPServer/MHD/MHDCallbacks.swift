@@ -7,11 +7,12 @@ enum MHDCallbacks {
     typealias Unescape = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int
 
     /// Every step of a request: headers received, each piece of body, then the final call.
-    static let access: MHD_AccessHandlerCallback = { server, connection, url, method, _, upload, uploadSize, slot in
+    static let access: MHD_AccessHandlerCallback = { server, connection, url, method, version, upload, uploadSize, slot in
         guard let server, let connection, let uploadSize, let slot else { return .NO }
         let core = Unmanaged<ServerCore>.fromOpaque(server).takeUnretainedValue()
         let step = ServerCore.Step(
             path: url.map { String(cString: $0) } ?? "/", method: method.map { String(cString: $0) } ?? "",
+            version: version.map { String(cString: $0) } ?? "",
             upload: UnsafeRawBufferPointer(start: upload, count: upload == nil ? 0 : uploadSize.pointee))
         let context: RequestContext
         let first: Bool
@@ -29,18 +30,28 @@ enum MHDCallbacks {
         return accepted ? .YES : .NO
     }
 
-    /// The end of a request, however it ended: releases its context.
-    static let completed: MHD_RequestCompletedCallback = { _, _, slot, _ in
+    /// The end of a request, however it ended: releases its context, and the connection waits for the next.
+    static let completed: MHD_RequestCompletedCallback = { server, connection, slot, _ in
+        if let server, let connection {
+            Unmanaged<ServerCore>.fromOpaque(server).takeUnretainedValue().deadlines.completed(connection)
+        }
         guard let slot, let context = slot.pointee else { return }
         Unmanaged<RequestContext>.fromOpaque(context).release()
         slot.pointee = nil
     }
 
-    /// A connection accepted or closed: keeps the count the connection limit is checked against.
-    static let connection: MHD_NotifyConnectionCallback = { server, _, _, code in
+    /// A connection accepted or closed: keeps the count the connection limit is checked against, and
+    /// the connections whose requests have deadlines.
+    static let connection: MHD_NotifyConnectionCallback = { server, connection, _, code in
         guard let server else { return }
         let core = Unmanaged<ServerCore>.fromOpaque(server).takeUnretainedValue()
-        if code == .CONNECTION_NOTIFY_STARTED { core.connections.opened() } else { core.connections.closed() }
+        if code == .CONNECTION_NOTIFY_STARTED {
+            core.connections.opened()
+            if let connection { core.deadlines.opened(connection) }
+        } else {
+            if let connection { core.deadlines.closed(connection) }
+            core.connections.closed()
+        }
     }
 
     /// A connection just accepted: refused (closed at once, unanswered) when the limit is already open.

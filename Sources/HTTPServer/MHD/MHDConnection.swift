@@ -17,11 +17,6 @@ struct MHDConnection {
         }
     }
 
-    /// The first value of a request header, by case-insensitive name.
-    func header(_ name: String) -> String? {
-        MHD_lookup_connection_value(handle, .HEADER_KIND, name).map { String(cString: $0) }
-    }
-
     /// The client's numeric IP address.
     func remoteAddress() -> String? {
         MHDInfo.clientAddress(handle).flatMap(Socket.numericHost)

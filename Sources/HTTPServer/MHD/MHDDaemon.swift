@@ -28,8 +28,9 @@ final class MHDDaemon: Sendable {
     let port: Int
 
     /// Starts listening on `address`, accepting at most `core.connectionLimit` connections (any more is
-    /// closed as soon as it is accepted, `MHDCallbacks.admit`) and closing one silent for
-    /// `idleTimeoutSeconds`; nil when the address cannot be bound or MHD refuses to start.
+    /// closed as soon as it is accepted, `MHDCallbacks.admit`), closing one silent for
+    /// `idleTimeoutSeconds` and one whose request is late (`core.deadlines`); nil when the address
+    /// cannot be bound or MHD refuses to start.
     init?(address: sockaddr_in, idleTimeoutSeconds: Int, core: ServerCore) {
         // One polling thread (epoll on Linux) serves every connection; a request waiting on its handler,
         // or a stream waiting for its next chunk, suspends its connection instead of holding a thread,
@@ -74,6 +75,7 @@ final class MHDDaemon: Sendable {
         self.handle = Mutex(daemon)
         self.core = core
         self.port = port
+        core.deadlines.start()
     }
 
     /// Starts closing the listening socket and every connection; returns at once.
@@ -86,6 +88,7 @@ final class MHDDaemon: Sendable {
             core.registry.shutDownAll()
             core.registry.waitUntilNoneSuspended()
             if let pointer = daemon.value { MHD_stop_daemon(pointer) }
+            core.deadlines.stop()
             let waiters = stopping.withLock { state in
                 state.done = true
                 defer { state.waiters.removeAll() }
@@ -116,5 +119,6 @@ final class MHDDaemon: Sendable {
         core.registry.shutDownAll()
         core.registry.waitUntilNoneSuspended()
         MHD_stop_daemon(daemon)
+        core.deadlines.stop()
     }
 }

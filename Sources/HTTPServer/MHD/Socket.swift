@@ -14,6 +14,20 @@ enum Socket {
         return error != EAGAIN && error != EWOULDBLOCK && error != EINTR
     }
 
+    /// When data last arrived on a connected TCP socket, by the kernel's count (`TCP_INFO`, in
+    /// milliseconds; the handshake counts as data); nil if the socket cannot say.
+    static func lastReceived(_ descriptor: Int32, now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        var info = tcp_info()
+        var size = socklen_t(MemoryLayout<tcp_info>.size)
+        guard getsockopt(descriptor, Int32(IPPROTO_TCP), TCP_INFO, &info, &size) == 0 else { return nil }
+        return now - .milliseconds(Int(info.tcpi_last_data_recv))
+    }
+
+    /// Ends both directions of a connection without closing its descriptor, which stays its owner's.
+    static func shutDown(_ descriptor: Int32) {
+        _ = shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
     /// An IPv4 socket address for `host` (dotted quad or `localhost`) and `port`.
     static func ipv4Address(host: String, port: Int) -> sockaddr_in? {
         guard (0...65535).contains(port) else { return nil }

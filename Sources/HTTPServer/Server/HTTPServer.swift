@@ -27,7 +27,8 @@ public final class HTTPServer: Service {
         let stack = MiddlewareStack([RequestMetrics(metrics)] + middleware, responder: HandlerResponder(handler: handler))
         let core = ServerCore(
             handler: stack, metrics: metrics, maxBodySize: configuration.maxBodySize,
-            connectionLimit: configuration.connectionLimit)
+            connectionLimit: configuration.connectionLimit, headDeadline: configuration.headDeadline,
+            bodyDeadline: configuration.bodyDeadline)
         guard let daemon = MHDDaemon(
             address: address, idleTimeoutSeconds: Self.wholeSeconds(configuration.idleTimeout), core: core)
         else {

@@ -7,6 +7,8 @@ import Foundation
 final class RequestContext {
     let method: HTTPMethod
     let start = ContinuousClock.now
+    /// The request's header fields, read at MHD's first call.
+    var headers = HTTPHeaders()
     var body = Data()
     /// A response is already queued (an early 413); later calls only drain.
     var answered = false

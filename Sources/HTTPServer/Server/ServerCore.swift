@@ -9,6 +9,7 @@ final class ServerCore: Sendable {
     struct Step {
         let path: String
         let method: String
+        let version: String
         /// A piece of body; empty on the first call (headers) and on the final one.
         let upload: UnsafeRawBufferPointer
     }
@@ -19,14 +20,20 @@ final class ServerCore: Sendable {
     /// The most connections open at once; one more is closed as soon as it is accepted.
     let connectionLimit: Int
     let registry = ShutdownRegistry()
+    /// The connections whose request head or body is late, ended by their deadlines.
+    let deadlines: DeadlineSweeper
     /// The connections open now, kept by libmicrohttpd's notifications (in `metrics`, for `/metrics`).
     var connections: ConnectionCount { metrics.connections }
 
-    init(handler: any HTTPHandler, metrics: HTTPMetrics, maxBodySize: Int, connectionLimit: Int) {
+    init(
+        handler: any HTTPHandler, metrics: HTTPMetrics, maxBodySize: Int, connectionLimit: Int,
+        headDeadline: Duration, bodyDeadline: Duration
+    ) {
         self.handler = handler
         self.metrics = metrics
         self.maxBodySize = max(0, maxBodySize)
         self.connectionLimit = max(1, connectionLimit)
+        self.deadlines = DeadlineSweeper(head: headDeadline, body: bodyDeadline)
     }
 
     /// Handles one MHD call; false tells MHD to close the connection.
@@ -39,8 +46,20 @@ final class ServerCore: Sendable {
             return answer(response, context: context, connection: connection)
         }
         if first {
+            deadlines.headReceived(connection.handle)
+            // The head is whole at the first call (a chunked body's trailers are another kind): read once.
+            context.headers = connection.headers()
+            // A head whose framing is ambiguous is refused before anything of it is acted on; the early
+            // answer makes MHD read nothing more from the connection and close it once it is sent.
+            if let framing = RequestFraming.refusal(context.headers, version: step.version) {
+                var refusal = HTTPResponse.error(400, code: framing.code, message: framing.message)
+                refusal.headers["Connection"] = "close"
+                deadlines.requestReceived(connection.handle)
+                return refuse(refusal, context: context, connection: connection)
+            }
             // Refuse by Content-Length before a byte of the body is read.
-            if let declared = connection.header("Content-Length"), Self.exceeds(declared, maxBodySize) {
+            if let declared = context.headers["Content-Length"], Self.exceeds(declared, maxBodySize) {
+                deadlines.requestReceived(connection.handle)
                 return refuse(tooLarge(), context: context, connection: connection)
             }
             return true
@@ -57,10 +76,11 @@ final class ServerCore: Sendable {
             context.body.append(contentsOf: step.upload)
             return true
         }
+        deadlines.requestReceived(connection.handle)
         if context.overLimit { return refuse(tooLarge(), context: context, connection: connection) }
         var request = HTTPRequest(
             method: context.method, path: step.path, queryItems: connection.queryItems(),
-            headers: connection.headers(), body: context.body, remoteAddress: connection.remoteAddress())
+            headers: context.headers, body: context.body, remoteAddress: connection.remoteAddress())
         request.receivedAt = context.start
         request.openConnections = connections.current
         switch PendingResponse.start(handler, request, connection: connection, registry: registry) {

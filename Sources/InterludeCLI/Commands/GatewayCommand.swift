@@ -56,7 +56,10 @@ struct GatewayCommand: Command {
         refused (403) unless allowedOrigins lists that origin, which also gets CORS headers.
         It serves httpConnectionLimit connections at once; past it only /healthz and /metrics are
         answered (on 8 more kept for them) and every other request gets 503 tooManyConnections. A
-        connection that sends nothing for httpIdleTimeoutSeconds is closed.
+        connection that sends nothing for httpIdleTimeoutSeconds is closed, and so is one whose request
+        head is not in within 10 s of its first byte or whose body is not in 30 s after the head.
+        A request with ambiguous framing (two Content-Lengths, Transfer-Encoding other than chunked or
+        beside Content-Length, two Hosts, a Host that is no host[:port]) gets 400 and is closed.
         With curveSecretKeyFile and brokerPublicKey it talks to the broker over CURVE; its key needs the
         gateway role there, which lets it answer under its callers' token names.
         Settings: http, httpConnectionLimit, httpIdleTimeoutSeconds, clients, events, data, maxMessageBytes, incomingSecret, tokensFile, tokens,
