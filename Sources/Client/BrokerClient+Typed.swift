@@ -101,15 +101,15 @@ extension BrokerClient {
         }
     }
 
-    /// The job's whole timeline, following the pages' cursor to the end.
-    public func fullHistory(of job: String) async throws(WireError) -> [HistoryEntry] {
+    /// The job's whole timeline, following the pages' cursor to the end, with the number of refusals it left out.
+    public func fullHistory(of job: String) async throws(WireError) -> (entries: [HistoryEntry], refusalsOmitted: Int) {
         var page = try await history(of: job, limit: ClientRequest.HistoryQuery.limits.range.upperBound)
         var entries = page.entries
         while let next = page.next {
             page = try await history(of: job, limit: ClientRequest.HistoryQuery.limits.range.upperBound, after: next)
             entries += page.entries
         }
-        return entries
+        return (entries, page.refusalsOmitted)
     }
 
     /// Journaled events after `sequence`.

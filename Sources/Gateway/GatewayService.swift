@@ -18,6 +18,8 @@ public final class GatewayService: Service {
     public let metrics: HTTPMetrics
     private let server: HTTPServer
     private let connection: BrokerConnection
+    private let tokens: Tokens
+    private let host: String
 
     /// Starts serving the API and the web page, and `GET /v1/webhooks/deliveries` with its `/metrics`
     /// lines when it is given the outgoing `webhooks`; `metricsProviders` add lines to `/metrics`. It
@@ -27,11 +29,11 @@ public final class GatewayService: Service {
         metricsProviders: [MetricsProvider] = []
     ) throws {
         try configuration.validate()
-        let tokens = try TokenStore(configuration.tokens)
+        let tokens = Tokens(try TokenStore(configuration.tokens))
         let connection = try connection ?? BrokerConnection(configuration.broker)
         let metrics = HTTPMetrics()
         let providers = metricsProviders + (webhooks.map { dispatcher in [{ dispatcher.metricsText() }] } ?? [])
-        let api = API(connection: connection, configuration: configuration, metrics: metrics, metricsProviders: providers)
+        let api = API(connection: connection, configuration: configuration, tokens: tokens, metrics: metrics, metricsProviders: providers)
         let document = OpenAPIHolder()
         let operations = api.operations
         let page = WebPage.routes(operationTexts: { await operations.current().map(\.catalog) })
@@ -49,11 +51,13 @@ public final class GatewayService: Service {
             throw GatewayError(.startFailed, error.description)
         }
         self.connection = connection
+        self.tokens = tokens
+        self.host = configuration.host
         self.metrics = metrics
         self.routes = routes
         self.port = server.port
         self.url = "http://\(configuration.host):\(server.port)"
-        let access = tokens.isEmpty ? "open (loopback, no tokens)" : "tokens: \(tokens.names.joined(separator: ", "))"
+        let access = tokens.current.isEmpty ? "open (loopback, no tokens)" : "tokens: \(tokens.current.names.joined(separator: ", "))"
         configuration.log.info("serving \(url), broker \(connection.options.clients), \(access)")
         if !Loopback.contains(configuration.host), configuration.origins.publicHost == nil {
             configuration.log.info("no publicUrl: only requests addressed to a loopback name are answered (others get 421)")
@@ -77,6 +81,17 @@ public final class GatewayService: Service {
     public func run() async throws {
         try await server.run()
         connection.close()
+    }
+
+    /// Puts `list` in force for every request from now on and ends the event streams of the tokens it
+    /// no longer holds (or no longer lets read); returns how many streams ended. Tokens that would leave
+    /// an address beyond loopback open are refused, and the tokens already loaded are kept.
+    @discardableResult
+    public func reloadTokens(_ list: [APIToken]) throws(GatewayError) -> Int {
+        guard Loopback.contains(host) || !list.isEmpty else {
+            throw GatewayError(.tokensRequired, "no API tokens left for \(host), which is not a loopback address")
+        }
+        return tokens.replace(with: try TokenStore(list))
     }
 
     /// Starts stopping (the server closes its connections on a thread of its own) and closes the

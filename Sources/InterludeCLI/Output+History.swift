@@ -4,10 +4,11 @@ import Presentation
 import Wire
 
 extension Output {
-    /// A job's timeline as a person reads it: one line an entry, time first.
-    static func describe(_ history: [HistoryEntry]) -> [String] {
+    /// A job's timeline as a person reads it: one line an entry, time first, then how many refusals it left out.
+    static func describe(_ history: [HistoryEntry], refusalsOmitted: Int = 0) -> [String] {
         guard !history.isEmpty else { return [] }
-        return ["  history:"] + history.map { "    \(Timestamp.string($0.at))  \(describe($0))" }
+        let omitted = refusalsOmitted > 0 ? ["    \(refusalsOmitted) more refusals not shown"] : []
+        return ["  history:"] + history.map { "    \(Timestamp.string($0.at))  \(describe($0))" } + omitted
     }
 
     /// One entry: `dispatched to w1 (attempt 1)`, `asked prs_…: Remove download [remove, cancel]`, ….
@@ -45,20 +46,26 @@ extension Output {
     }
 }
 
-/// A job with its timeline, as `status --json` prints it: the job's fields and `history`.
+/// A job with its timeline, as `status --json` prints it: the job's fields, `history` and `refusalsOmitted`
+/// (the refusals of its questions left out of the timeline).
 struct JobWithHistory: Encodable, JSONWritable {
     let job: Job
     let history: [HistoryEntry]
+    let refusalsOmitted: Int
 
     func write(to writer: inout JSONWriter) throws {
-        try job.write(to: &writer) { writer in try writer.member("history", history) }
+        try job.write(to: &writer) { writer in
+            try writer.member("history", history)
+            try writer.member("refusalsOmitted", refusalsOmitted)
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
         try job.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(history, forKey: .history)
+        try container.encode(refusalsOmitted, forKey: .refusalsOmitted)
     }
 
-    private enum Key: String, CodingKey { case history }
+    private enum Key: String, CodingKey { case history, refusalsOmitted }
 }

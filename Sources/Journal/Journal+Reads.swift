@@ -76,6 +76,11 @@ extension Journal {
         ).map { ($0.int("id") ?? 0, try Self.decode(HistoryEntry.self, $0.string("body"))) }
     }
 
+    /// How many refusals of the job were left out of its timeline, past `Journal.refusalLimit`.
+    public func refusalsOmitted(of job: String) throws -> Int {
+        Int(try database.query("SELECT omitted FROM refusals_omitted WHERE job = ?", .text(job)).first?.int("omitted") ?? 0)
+    }
+
     /// Events after `sequence`, oldest first, each with its sequence; one whose row cannot be read is nil.
     public func events(after sequence: Int64, limit: Int) throws -> [(sequence: Int64, event: Event?)] {
         try database.query("SELECT sequence, body FROM events WHERE sequence > ? ORDER BY sequence LIMIT ?", .integer(sequence), .integer(Int64(limit)))

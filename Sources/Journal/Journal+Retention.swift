@@ -46,7 +46,7 @@ extension Journal {
             if !ids.isEmpty {
                 let list = Array(repeating: "?", count: ids.count).joined(separator: ", ")
                 let values = ids.map(SQLValue.text)
-                for table in ["presentations", "steps", "history"] {
+                for table in ["presentations", "steps", "history", "refusals_omitted"] {
                     try database.run("DELETE FROM \(table) WHERE job IN (\(list))", values)
                 }
                 try database.run("DELETE FROM jobs WHERE id IN (\(list))", values)

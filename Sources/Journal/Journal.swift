@@ -119,23 +119,49 @@ public final class Journal {
             .text(Timestamp.string(job.createdAt)), .text(Timestamp.string(job.updatedAt)), .text(try JSONWriter.text(stored)))
     }
 
+    /// The most refusals (answers a question did not take) a job's timeline keeps; the later ones are only
+    /// counted (`refusalsOmitted(of:)`). Refusals are counted apart, so however many anyone sends, they never
+    /// take the room of the job's own entries.
+    public static let refusalLimit = 20
+
     /// Appends a timeline entry; bounded: past `historyLimit` entries only the one that says how the job ended is
-    /// added. Returns whether the entry is surely written (false when skipped, or left to the database's count).
+    /// added, and past `refusalLimit` refusals a refusal is only counted. Returns whether the entry is surely
+    /// written (false when skipped, or left to the database's count).
     private func append(_ entry: HistoryEntry, of job: String) throws -> Bool {
         let values: [SQLValue] = [.text(job), .text(Timestamp.string(entry.at)), .text(entry.type.rawValue), .text(try JSONWriter.text(entry))]
-        switch historyCounts.admit(entry.type, of: job, limit: Self.historyLimit) {
+        let refused = entry.type == .refused
+        switch historyCounts.admit(entry.type, of: job, limit: Self.historyLimit, refusalLimit: Self.refusalLimit) {
         case .write:
             try database.run("INSERT INTO history (job, at, type, body) VALUES (?, ?, ?, ?)", values)
             return true
         case .skip:
             return false
+        case .omitRefusal:
+            try database.run(Self.countOmitted, .text(job))
+            return false
+        case .countInDatabase where refused:
+            // The count first: the insert below may make the job's refusals reach the limit.
+            try database.run(
+                """
+                INSERT INTO refusals_omitted (job, omitted) SELECT ?, 1
+                WHERE (SELECT COUNT(*) FROM history WHERE job = ? AND type = 'refused') >= ? \(Self.onConflict)
+                """,
+                .text(job), .text(job), .integer(Int64(Self.refusalLimit)))
+            try database.run(
+                "INSERT INTO history (job, at, type, body) SELECT ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM history WHERE job = ? AND type = 'refused') < ?",
+                values + [.text(job), .integer(Int64(Self.refusalLimit))])
+            return false
         case .countInDatabase:
             try database.run(
-                "INSERT INTO history (job, at, type, body) SELECT ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM history WHERE job = ?) < ?",
+                "INSERT INTO history (job, at, type, body) SELECT ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM history WHERE job = ? AND type <> 'refused') < ?",
                 values + [.text(job), .integer(Int64(Self.historyLimit))])
             return false
         }
     }
+
+    /// One more refusal of a job left out of its timeline.
+    private static let countOmitted = "INSERT INTO refusals_omitted (job, omitted) VALUES (?, 1) \(onConflict)"
+    private static let onConflict = "ON CONFLICT (job) DO UPDATE SET omitted = refusals_omitted.omitted + 1"
 
     private func append(_ event: Event, json: String) throws {
         try database.run(

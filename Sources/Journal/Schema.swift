@@ -58,7 +58,8 @@ enum Schema {
             """),
         // 4 is the broker lease (PostgreSQL).
         // Each job's timeline: queued, dispatched, asked, resolved, … (see HistoryEntry), at most
-        // Journal.historyLimit entries a job besides the one that says how it ended.
+        // Journal.historyLimit entries a job besides the one that says how it ended, and at most
+        // Journal.refusalLimit refusals on top (the others counted in refusals_omitted).
         Migration(version: 5, sql: """
             CREATE TABLE history (
                 id INTEGER PRIMARY KEY,       -- the order of the whole journal; a page's cursor
@@ -100,6 +101,13 @@ enum Schema {
         // which is their order in time.
         Migration(version: 8, sql: """
             DROP INDEX IF EXISTS events_by_time;
+            """),
+        // Refusals past Journal.refusalLimit are counted here instead of taking the timeline's room.
+        Migration(version: 9, sql: """
+            CREATE TABLE refusals_omitted (
+                job TEXT PRIMARY KEY,
+                omitted INTEGER NOT NULL      -- refused answers to the job's questions left out of its timeline
+            );
             """),
     ]
 }

@@ -71,11 +71,26 @@ public enum BrokerReply: Sendable, Hashable {
         public let next: String?
         /// Whether the page holds fewer entries than asked because more would not fit in one message.
         public let cutShort: Bool
-        public init(job: String, entries: [HistoryEntry], next: String?, cutShort: Bool = false) {
+        /// How many refusals of the job's questions the timeline left out, past the first `Journal.refusalLimit`.
+        public let refusalsOmitted: Int
+        public init(job: String, entries: [HistoryEntry], next: String?, cutShort: Bool = false, refusalsOmitted: Int = 0) {
             self.job = job
             self.entries = entries
             self.next = next
             self.cutShort = cutShort
+            self.refusalsOmitted = refusalsOmitted
+        }
+
+        private enum CodingKeys: String, CodingKey { case job, entries, next, cutShort, refusalsOmitted }
+
+        /// Reads a page; one from a broker that counted no refusals apart has `refusalsOmitted` 0.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            job = try container.decode(String.self, forKey: .job)
+            entries = try container.decode([HistoryEntry].self, forKey: .entries)
+            next = try container.decodeIfPresent(String.self, forKey: .next)
+            cutShort = try container.decode(Bool.self, forKey: .cutShort)
+            refusalsOmitted = try container.decodeIfPresent(Int.self, forKey: .refusalsOmitted) ?? 0
         }
     }
 }

@@ -39,7 +39,7 @@ struct BrokerHarness {
 
     mutating func worker(_ name: String, _ message: WorkerMessage, correlation: String = "w") -> [BrokerEffect] {
         let id = nextID("prs")
-        return state.receive(worker: Self.worker(name), correlation: correlation, message, now: now, newID: id)
+        return state.receive(worker: Self.worker(name), key: name, correlation: correlation, message, now: now, newID: id)
     }
 
     mutating func ready(_ name: String, capacity: Int = 1, operations: [String] = ["removeDownload", "noop"]) -> [BrokerEffect] {

@@ -41,11 +41,11 @@ extension BrokerLoop {
         }
         do {
             let (message, correlation) = try Frames.decode(frames, as: WorkerMessage.self, limits: limits)
-            return state.receive(worker: peer, correlation: correlation, try admission.admit(message), now: Date(), newID: Identifier.ordered("prs"))
+            return state.receive(worker: peer, key: userID, correlation: correlation, try admission.admit(message), now: Date(), newID: Identifier.ordered("prs"))
         } catch {
             log.warning("refused a worker message: \(error.message)")
             if let failure = Self.oversizedResult(frames, error, limits: limits) {
-                return state.receive(worker: peer, correlation: correlation, failure, now: Date(), newID: Identifier.ordered("prs"))
+                return state.receive(worker: peer, key: userID, correlation: correlation, failure, now: Date(), newID: Identifier.ordered("prs"))
             }
             return [.send(to: peer, correlation: correlation, .refused(error))]
         }

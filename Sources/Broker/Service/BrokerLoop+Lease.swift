@@ -54,7 +54,7 @@ extension BrokerLoop {
             }
             let readable = try poll(pollItems, timeout: max(.zero, ContinuousClock.now.duration(to: nextAttempt)))
             if readable[2] { return false }
-            try serveGate(readable)
+            _ = try serveGate(readable)
             if readable[0] { try turnAway(clients) { correlation in Frames.encode(BrokerReply.error(Self.notActive), correlation: correlation) } }
             if readable[1] { try turnAway(workers) { correlation in Frames.encode(BrokerCommand.refused(Self.notActive), correlation: correlation) } }
         }

@@ -31,7 +31,9 @@ extension BrokerLoop {
         let next = try Self.fill(&filler, after: start, chunk: min(limit + 1, 64), id: { _ in counter += 1; return String(counter) }) { after, count in
             try journal.timeline(of: query.job, after: after, limit: count).map { (Optional($0.cursor), $0.entry) }
         } trim: { $0.trimmed() }
-        return BrokerReply.HistoryPage(job: query.job, entries: filler.items, next: next.flatMap { $0 }.map(String.init), cutShort: filler.cutShort)
+        return BrokerReply.HistoryPage(
+            job: query.job, entries: filler.items, next: next.flatMap { $0 }.map(String.init), cutShort: filler.cutShort,
+            refusalsOmitted: try journal.refusalsOmitted(of: query.job))
     }
 
     /// A page of journaled events after a sequence, oldest first, cut by count and by bytes.

@@ -26,6 +26,8 @@ final class BrokerLoop {
     /// when to check for room again.
     var storageFull = false
     var nextProbe = Date()
+    /// Set while the events endpoint, closed to drop revoked subscribers, could not be bound again yet.
+    var eventsUnbound = false
     /// This broker's name in the lease: host, process and client endpoint.
     let holder: String
     /// The lease while this broker is active on a shared journal; nil while it stands by.
@@ -128,13 +130,6 @@ final class BrokerLoop {
         return items
     }
 
-    /// Answers the key gate's handshakes and key updates when they are readable.
-    func serveGate(_ readable: [Bool]) throws {
-        guard let gate else { return }
-        if readable[4] { gate.applyUpdates() }
-        if readable[3] { try gate.answerHandshakes() }
-    }
-
     /// The active broker's loop, until `stop` is signalled.
     private func serve() throws {
         while true {
@@ -142,8 +137,7 @@ final class BrokerLoop {
             if readable[2] { return }
             // Before anything of the turn: a broker that was paused past its lease learns it here.
             try keepLease()
-            try serveGate(readable)
-            var effects: [BrokerEffect] = []
+            var effects = try serveGate(readable)
             if readable[0] { effects += try drain(clients, handle: client) }
             if readable[1] { effects += try drain(workers, handle: worker) }
             let now = Date()

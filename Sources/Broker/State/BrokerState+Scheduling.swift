@@ -107,6 +107,12 @@ extension BrokerState {
     /// says why it was lost. A job lost more than `maxRedispatches` times fails as `poisoned`.
     mutating func removeWorker(_ id: PeerID, now: Date, cause: String) -> [BrokerEffect] {
         guard let worker = workers.removeValue(forKey: id) else { return [] }
+        return release(worker, now: now, cause: cause) + assign(now: now)
+    }
+
+    /// Requeues (or ends) the jobs of a worker already taken out of `workers`, as `removeWorker` does.
+    mutating func release(_ worker: Worker, now: Date, cause: String) -> [BrokerEffect] {
+        let id = worker.id
         var effects: [BrokerEffect] = []
         // Only the jobs it ran or held: the others are not touched, however many there are.
         for jobID in worker.running.union(worker.holding).sorted() {
@@ -136,7 +142,7 @@ extension BrokerState {
             jobs[jobID] = active
         }
         effects.append(Self.leftLine(worker.name, cause: cause, running: worker.running.count))
-        return effects + assign(now: now)
+        return effects
     }
 
     /// The error of a job whose workers kept being lost while they ran it.

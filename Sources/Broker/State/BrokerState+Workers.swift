@@ -4,9 +4,12 @@ import Journal
 import Wire
 
 extension BrokerState {
-    /// A worker's message. `newID` names the presentation if the message asks a question.
-    public mutating func receive(worker id: PeerID, correlation: String, _ message: WorkerMessage, now: Date, newID: String) -> [BrokerEffect] {
-        if case .ready(let ready) = message { return register(id, ready, now: now) }
+    /// A worker's message. `newID` names the presentation if the message asks a question; `key` is the
+    /// CURVE key its connection was admitted with, by which `revokeWorkers` finds it.
+    public mutating func receive(
+        worker id: PeerID, key: String? = nil, correlation: String, _ message: WorkerMessage, now: Date, newID: String
+    ) -> [BrokerEffect] {
+        if case .ready(let ready) = message { return register(id, key: key, ready, now: now) }
         guard workers[id] != nil else {
             // A worker the broker does not know (it restarted, or declared the worker dead) must start over.
             return message == .disconnect ? [] : [.send(to: id, correlation: "", .reconnect)]
@@ -56,7 +59,7 @@ extension BrokerState {
 
     /// A worker announces itself: each operation it runs goes into the registry (and the journal), one
     /// with a name that cannot name an operation is ignored.
-    private mutating func register(_ id: PeerID, _ ready: WorkerMessage.Ready, now: Date) -> [BrokerEffect] {
+    private mutating func register(_ id: PeerID, key: String?, _ ready: WorkerMessage.Ready, now: Date) -> [BrokerEffect] {
         // A known id sending ready again has restarted its work: what it ran is lost.
         var effects = workers[id] != nil ? removeWorker(id, now: now, cause: "announced itself again") : []
         var announcements: [String: OperationAnnouncement] = [:]
@@ -65,7 +68,7 @@ extension BrokerState {
             effects.append(.persist(.announce(registry.announce(announcement, by: ready.name, at: now))))
         }
         workers[id] = Worker(
-            id: id, name: ready.name, announcements: announcements, capacity: max(0, ready.capacity),
+            id: id, name: ready.name, key: key, announcements: announcements, capacity: max(0, ready.capacity),
             lastHeard: now, lastSent: now)
         effects.append(.send(to: id, correlation: "", .welcome(.init(operations: announcements.keys.sorted()))))
         effects.append(Self.joinedLine(ready.name, capacity: max(0, ready.capacity), operations: announcements.count))

@@ -40,6 +40,8 @@ public struct BrokerState: Sendable {
     struct Worker: Sendable {
         let id: PeerID
         let name: String
+        /// The CURVE key its connection was admitted with (the ZAP user id); nil without keys.
+        let key: String?
         /// What it announced, by operation name.
         let announcements: [String: OperationAnnouncement]
         let capacity: Int

@@ -5,7 +5,8 @@ import ZeroMQ
 /// The loop's side of CURVE: the ZAP handler, the keys it admits, and the check of every command.
 ///
 /// Owned by the broker's thread. New keys arrive through `updates` (SIGHUP) and apply from the next
-/// handshake and the next command on: a removed key's open connections are refused from then on.
+/// handshake and the next command on: a removed key's open connections are refused from then on, and
+/// the loop drops its worker registration and event subscriptions (`BrokerLoop.revoke`).
 final class KeyGate {
     let handler: ZAPHandler
     let updates: Mailbox<AuthorizedKeys>
@@ -44,11 +45,19 @@ final class KeyGate {
         return true
     }
 
-    /// Takes the newest keys posted since the last call.
-    func applyUpdates() {
-        guard let newest = updates.drain().last else { return }
+    /// Takes the newest keys posted since the last call; returns the keys they replace, or nil when none came.
+    func applyUpdates() -> AuthorizedKeys? {
+        guard let newest = updates.drain().last else { return nil }
         log.info("authorized keys reloaded: \(newest.identities.count) key(s), was \(keys.identities.count)")
-        keys = newest
+        defer { keys = newest }
+        return keys
+    }
+
+    /// The names of the keys `earlier` let subscribe to events that the current keys no longer let in.
+    func revokedSubscribers(since earlier: AuthorizedKeys) -> [String] {
+        earlier.identities.filter { key, identity in
+            identity.mayConnect(to: .events) && !(keys[key]?.mayConnect(to: .events) ?? false)
+        }.map(\.value.name).sorted()
     }
 
     /// The client's request as its key may make it, or a `forbidden` refusal.

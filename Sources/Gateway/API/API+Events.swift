@@ -4,7 +4,8 @@ import Client
 import Wire
 
 extension API {
-    /// `GET /v1/events`: the broker's events as Server-Sent Events, resumable with `Last-Event-ID`.
+    /// `GET /v1/events`: the broker's events as Server-Sent Events, resumable with `Last-Event-ID`; ended
+    /// when a reload of the tokens removes the one it was opened with.
     var eventsRoute: GatewayRoute {
         GatewayRoute(
             .get, "/v1/events", access: .scope(.read),
@@ -23,7 +24,7 @@ extension API {
             var start = resumeAfter ?? 0
             if resumeAfter == nil { start = try await stats().sequence }
             let stream = EventStream(source: connection, start: start, heartbeat: configuration.eventHeartbeat, silence: configuration.eventSilence)
-            return SSE.response(stream.run())
+            return SSE.response(stream.run(watchedBy: tokens, authorization: request.headers["Authorization"]))
         }
     }
 

@@ -12,11 +12,16 @@ struct API: Sendable {
     let metrics: HTTPMetrics
     let metricsProviders: [MetricsProvider]
     let verifier: WebhookVerifier?
+    /// The API tokens in force; an event stream is ended when a reload removes its token.
+    let tokens: Tokens
     /// The announced operations, kept a few seconds (the page's texts and the OpenAPI document use them).
     let operations: OperationsCache
 
-    init(connection: BrokerConnection, configuration: GatewayConfiguration, metrics: HTTPMetrics, metricsProviders: [MetricsProvider]) {
+    init(
+        connection: BrokerConnection, configuration: GatewayConfiguration, tokens: Tokens, metrics: HTTPMetrics, metricsProviders: [MetricsProvider]
+    ) {
         self.connection = connection
+        self.tokens = tokens
         self.configuration = configuration
         self.metrics = metrics
         self.metricsProviders = metricsProviders

@@ -55,18 +55,21 @@ enum Bodies {
         private enum CodingKeys: String, CodingKey { case presentation, resolution, operation }
     }
 
-    /// A job's fields, then `history` (the first page of its timeline) and `historyNext` (the cursor of
-    /// the next page of `/v1/jobs/{id}/history`, null when the page is the whole timeline).
+    /// A job's fields, then `history` (the first page of its timeline), `historyNext` (the cursor of
+    /// the next page of `/v1/jobs/{id}/history`, null when the page is the whole timeline) and
+    /// `refusalsOmitted` (refusals of its questions left out of the timeline).
     struct JobWithHistory: Encodable, JSONWritable {
         let job: Job
         let history: [HistoryEntry]
         let next: String?
+        let refusalsOmitted: Int
 
-        /// The job's members (its input as its client spelled it) with `history` and `historyNext` among them.
+        /// The job's members (its input as its client spelled it) with `history`, `historyNext` and `refusalsOmitted` among them.
         func write(to writer: inout JSONWriter) throws {
             try job.write(to: &writer) { writer in
                 try writer.member("history", history)
                 try writer.nullable("historyNext", next)
+                try writer.member("refusalsOmitted", refusalsOmitted)
             }
         }
 
@@ -75,24 +78,27 @@ enum Bodies {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(history, forKey: .history)
             try container.encode(next, forKey: .historyNext)
+            try container.encode(refusalsOmitted, forKey: .refusalsOmitted)
         }
 
-        private enum CodingKeys: String, CodingKey { case history, historyNext }
+        private enum CodingKeys: String, CodingKey { case history, historyNext, refusalsOmitted }
     }
 
-    /// `{"job": id, "history": […], "next": cursor|null}`.
+    /// `{"job": id, "history": […], "next": cursor|null, "refusalsOmitted": n}`.
     struct HistoryPage: Encodable {
         let job: String
         let history: [HistoryEntry]
         let next: String?
+        let refusalsOmitted: Int
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(job, forKey: .job)
             try container.encode(history, forKey: .history)
             try container.encode(next, forKey: .next)
+            try container.encode(refusalsOmitted, forKey: .refusalsOmitted)
         }
 
-        private enum CodingKeys: String, CodingKey { case job, history, next }
+        private enum CodingKeys: String, CodingKey { case job, history, next, refusalsOmitted }
     }
 }

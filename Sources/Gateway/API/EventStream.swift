@@ -19,8 +19,9 @@ struct EventStream: Sendable {
     /// How long without an event or broker heartbeat counts as lost contact.
     let silence: Duration
 
-    /// The SSE chunks; cancelling the stream (the client left) stops the follower and the heartbeat.
-    func run() -> AsyncStream<Data> {
+    /// The SSE chunks; cancelling the stream (the client left) stops the follower and the heartbeat. With
+    /// `tokens`, the stream ends when a reload takes away the `read` scope `authorization` was granted.
+    func run(watchedBy tokens: Tokens? = nil, authorization: String? = nil) -> AsyncStream<Data> {
         let (output, continuation) = AsyncStream.makeStream(of: Data.self)
         // A first comment sends the headers at once and tells the client where the stream starts.
         continuation.yield(Data(": events after \(start)\n\n".utf8))
@@ -36,9 +37,17 @@ struct EventStream: Sendable {
                 if case .terminated = continuation.yield(SSE.heartbeat) { return }
             }
         }
+        let watch = Atomic(0)
         continuation.onTermination = { _ in
             pump.cancel()
             beat.cancel()
+            let id = watch.exchange(-1, ordering: .relaxed)
+            if id > 0 { tokens?.unwatch(id) }
+        }
+        if let tokens {
+            let id = tokens.watch(authorization: authorization, scope: .read) { continuation.finish() }
+            // Ended meanwhile (the client left): nothing will unwatch it but this.
+            if watch.compareExchange(expected: 0, desired: id, ordering: .relaxed).exchanged == false { tokens.unwatch(id) }
         }
         return output
     }

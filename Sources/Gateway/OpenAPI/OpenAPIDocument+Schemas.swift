@@ -32,7 +32,7 @@ extension OpenAPIDocument {
                 "error": nullable(object(["code": text, "message": text])), "attempts": type("integer"),
                 "outcome": object(["action": nullableText, "cause": text, "presentation": text]), "answerWithin": type("number"),
                 "createdAt": time, "updatedAt": time,
-                "history": array(ref("HistoryEntry")), "historyNext": nullableText,
+                "history": array(ref("HistoryEntry")), "historyNext": nullableText, "refusalsOmitted": type("integer"),
             ]),
             "HistoryEntry": object([
                 "at": time, "type": enumeration(HistoryEntry.Kind.allCases.map(\.rawValue)), "worker": text, "attempt": type("integer"),
@@ -40,7 +40,7 @@ extension OpenAPIDocument {
                 "channel": nullableText, "values": type("object"), "step": text, "done": type("integer"), "total": type("integer"), "reason": text,
                 "state": text, "outcome": type("object"), "error": type("object"),
             ], required: ["at", "type"]),
-            "HistoryPage": object(["job": text, "history": array(ref("HistoryEntry")), "next": nullableText]),
+            "HistoryPage": object(["job": text, "history": array(ref("HistoryEntry")), "next": nullableText, "refusalsOmitted": type("integer")]),
             "Resolution": object([
                 "presentation": text, "job": text, "cause": enumeration(["answered", "dismissed", "expired", "withdrawn"]),
                 "action": nullableText, "by": nullableText, "channel": nullableText, "at": time,

@@ -10,11 +10,11 @@ enum CallerKey: HTTPAttributeKey {
 /// routes pass here and check their signature in the handler.
 struct Authentication: HTTPMiddleware {
     let access: Access
-    let tokens: TokenStore
+    let tokens: Tokens
 
     func respond(to request: HTTPRequest, next: HTTPNext) async throws -> HTTPResponse {
         var authorized = request
-        authorized.attributes[CallerKey.self] = try tokens.authorize(access, authorization: request.headers["Authorization"])
+        authorized.attributes[CallerKey.self] = try tokens.current.authorize(access, authorization: request.headers["Authorization"])
         return try await next(authorized)
     }
 }

@@ -36,7 +36,7 @@ public struct GatewayRoute: Sendable {
 
 extension Router {
     /// Adds `route` behind the authentication its access asks for.
-    mutating func add(_ route: GatewayRoute, tokens: TokenStore) {
+    mutating func add(_ route: GatewayRoute, tokens: Tokens) {
         add(route.method, route.pattern, middleware: [Authentication(access: route.access, tokens: tokens)]) { request in
             guard let caller = request.attributes[CallerKey.self] else { throw APIError(500, "internal", "The caller was not identified.") }
             return try await route.handler(request, caller)

@@ -10,6 +10,7 @@ extension Services {
     struct Gateway: Sendable {
         let service: GatewayService
         let dispatcher: WebhookDispatcher
+        let reloader: TokenReloader
 
         /// Starts both; `up` passes the endpoints its in-process broker actually bound, and that broker's key.
         init(_ settings: Settings, clients: String? = nil, events: String? = nil, localBroker: CurvePublicKey? = nil) throws {
@@ -24,13 +25,14 @@ extension Services {
             // Without a publicUrl, answer links use the address the gateway actually listens on.
             if settings.publicUrl.isEmpty { dispatcher.publicURL = service.url }
             self.dispatcher = dispatcher
+            reloader = TokenReloader(gateway: service, settings: settings)
         }
 
         /// Where the gateway serves.
         var url: String { service.url }
 
-        /// The services to run, in start order: HTTP, then deliveries (which stop first).
-        var services: [any Service] { [service, dispatcher] }
+        /// The services to run, in start order: HTTP, then deliveries (which stop first), then the SIGHUP token reloader.
+        var services: [any Service] { [service, dispatcher, reloader] }
     }
 }
 
@@ -50,7 +52,7 @@ struct GatewayCommand: Command {
         Authentication: bearer tokens with scopes submit, answer and read, from `tokensFile` (JSON
         [{"name", "token", "scopes"}]) and `tokens` (name:token:scope+scope,…). With no tokens the API is
         open, which is allowed on a loopback address only; on any other address the gateway refuses to
-        start. Incoming webhooks need `incomingSecret` (whsec_…); without it they are refused with 401.
+        start. SIGHUP rereads the tokens; an event stream of a removed token ends. Incoming webhooks need `incomingSecret` (whsec_…); without it they are refused with 401.
         It answers only requests addressed to publicUrl's host or a loopback name (421 otherwise); a
         POST must be application/json (415); a state-changing request from another site's page is
         refused (403) unless allowedOrigins lists that origin, which also gets CORS headers.

@@ -31,11 +31,11 @@ struct StatusCommand: Command {
         }
         let id = try arguments.positionals("job")[0]
         let job = try await client.status(id)
-        let history = try await client.fullHistory(of: id)
+        let (history, refusalsOmitted) = try await client.fullHistory(of: id)
         if arguments.has("json") {
-            Output.json(JobWithHistory(job: job, history: history))
+            Output.json(JobWithHistory(job: job, history: history, refusalsOmitted: refusalsOmitted))
         } else {
-            print(([Output.describe(job)] + Output.describe(history)).joined(separator: "\n"))
+            print(([Output.describe(job)] + Output.describe(history, refusalsOmitted: refusalsOmitted)).joined(separator: "\n"))
         }
         return ExitStatus.success
     }

@@ -48,6 +48,25 @@ final class SSEConnection: @unchecked Sendable {  // the connection is used by o
         }
     }
 
+    /// Reads until the gateway closes the stream; fails if it is still open after `timeout`.
+    func ended(timeout: Duration = .seconds(10)) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread {
+                continuation.resume(with: Result {
+                    let deadline = ContinuousClock.now + timeout
+                    while ContinuousClock.now < deadline {
+                        switch self.connection.receiveChunk() {
+                        case .data(let data): self.buffer.append(data)
+                        case .timedOut: continue
+                        case .closed: return
+                        }
+                    }
+                    throw EndToEndFailure("the stream was still open after \(timeout)")
+                })
+            }.start()
+        }
+    }
+
     private func read(_ count: Int, timeout: Duration) throws -> [SSEMessage] {
         try read(until: { _ in self.parse().count >= count }, timeout: timeout) {
             "only \(self.parse().count) of \(count) events within \(timeout): \(self.parse())"

@@ -102,5 +102,12 @@ enum PostgresSchema {
             ALTER TABLE jobs DROP CONSTRAINT jobs_idempotency_key_key;
             CREATE UNIQUE INDEX jobs_by_idempotency_key ON jobs (idempotency_key) WHERE idempotency_key IS NOT NULL;
             """),
+        // Refusals left out of a timeline, counted, as on SQLite (8 is SQLite's alone).
+        Migration(version: 9, sql: """
+            CREATE TABLE refusals_omitted (
+                job text PRIMARY KEY,
+                omitted bigint NOT NULL
+            );
+            """),
     ]
 }
