@@ -10,7 +10,7 @@ extension API {
                 RouteDescription(
                     "Jobs, newest first", id: "listJobs",
                     parameters: [Parameter.query("state", "queued, running, waiting, succeeded, failed or cancelled."), Parameter.limit, Parameter.cursor],
-                    responses: [.ok(200, "A page of jobs; next is null on the last.", "JobPage"), .error(400, "A bad parameter.")])
+                    responses: [.ok(200, "A page of jobs; next is null on the last, cutShort when fewer than asked fit in one message.", "JobPage"), .error(400, "A bad parameter.")])
             ) { request, _ throws(APIError) in
                 try await listJobs(request)
             },
@@ -66,6 +66,6 @@ extension API {
             if case .jobs(let page) = reply { return page }
             return nil
         }
-        return .written(200, Bodies.JobPage(jobs: page.jobs, next: page.next))
+        return .written(200, Bodies.JobPage(jobs: page.jobs, next: page.next, cutShort: page.cutShort, trimmed: page.trimmed))
     }
 }
