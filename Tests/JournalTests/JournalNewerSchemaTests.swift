@@ -1,6 +1,8 @@
 import Foundation
 @testable import Journal
+import PostgreSQL
 import SQLite
+import TestSupport
 import Testing
 import Wire
 
@@ -36,6 +38,20 @@ import Wire
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == modified)
         let file = try Database(path: path, options: .init(readOnly: true))
         #expect(try file.query("SELECT id FROM jobs").compactMap { $0.string("id") } == ["j1"])
+    }
+
+    @Test(.enabled(if: PrivatePostgres.isAvailable, Comment(rawValue: PrivatePostgres.unavailable)))
+    func aPostgresJournalWrittenByANewerInterludeIsRefusedTheSameWay() async throws {
+        let database = try await PrivatePostgres.schema()
+        _ = try Journal(postgres: database.url)
+        let newest = PostgresSchema.migrations.map(\.version).max() ?? 0
+        let connection = try PostgresConnection(url: database.url)
+        try connection.run("INSERT INTO interlude_schema (version) VALUES ($1)", [.integer(Int64(newest + 1))])
+        let error = #expect(throws: PostgresError.self) { try Journal(postgres: database.url) }
+        #expect(error?.description.contains("has schema version \(newest + 1)") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("knows up to \(newest)") == true, "\(String(describing: error))")
+        let versions = try connection.query("SELECT version FROM interlude_schema ORDER BY version").compactMap { $0.int("version").map(Int.init) }
+        #expect(versions == Array(1...newest) + [newest + 1], "nothing applied")
     }
 
     @Test func aJournalOfThisVersionStillOpens() throws {
