@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "Presentation", dependencies: ["Primitives"]),
         .target(name: "Schema", dependencies: ["Presentation", "Primitives"]),
         .target(name: "Wire", dependencies: ["Presentation", "Schema"]),
-        .target(name: "Configuration", dependencies: ["Log", "SQLite", "PostgreSQL", "ZeroMQ", "Wire"]),
+        .target(name: "Configuration", dependencies: ["Log", "SQLite", "PostgreSQL", "ZeroMQ", "Wire", "Presentation"]),
         .target(name: "Journal", dependencies: ["SQLite", "PostgreSQL", "Presentation", "Wire", "Primitives"]),
         .target(name: "Broker", dependencies: ["ZeroMQ", "Wire", "Journal", "SQLite", "Presentation", "Schema", "Log", "Lifecycle", "Primitives"]),
         // The SDK an operation's author imports; the worker's ZeroMQ runtime is a module of its own.

@@ -63,6 +63,7 @@ extension Settings {
         } catch {
             throw ConfigurationError(key: "file", source: path, problem: "not a JSON object of strings and numbers (\(error))")
         }
+        try Self.refuseRepeatedKeys(in: data, path: path)
         for (key, value) in object.sorted(by: { $0.key < $1.key }) where !key.hasPrefix("_") {
             try set(key, value, source: path)
         }

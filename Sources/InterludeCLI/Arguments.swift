@@ -5,8 +5,9 @@ package struct Arguments {
     private var repeated: [String: [String]] = [:]
     private var flags: Set<String> = []
 
-    /// Parses `words` given the options that take a value and the flags that do not.
-    package init(_ words: [String], options valued: Set<String>, flags known: Set<String>) throws(UsageError) {
+    /// Parses `words` given the options that take a value and the flags that do not; an option given twice is
+    /// refused (one of the two would be dropped without a word) unless it is `repeatable`.
+    package init(_ words: [String], options valued: Set<String>, flags known: Set<String>, repeatable: Set<String> = []) throws(UsageError) {
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -30,6 +31,7 @@ package struct Arguments {
                     value = words[index]
                     index += 1
                 }
+                guard options[name] == nil || repeatable.contains(name) else { throw UsageError("--\(name) is given twice; give it once") }
                 options[name] = value
                 repeated[name, default: []].append(value ?? "")
             } else if known.contains(name) || name == "help" {

@@ -12,6 +12,8 @@ protocol Command: Sendable {
     var options: Set<String> { get }
     /// Options that take none.
     var flags: Set<String> { get }
+    /// Options that may be given more than once (each value kept); any other given twice is a usage error.
+    var repeatable: Set<String> { get }
     /// Runs the command; the result is the process exit status.
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32
     /// What `--help` prints: `help`, plus what only the running system knows (`settings` is nil when
@@ -22,6 +24,7 @@ protocol Command: Sendable {
 extension Command {
     var options: Set<String> { [] }
     var flags: Set<String> { [] }
+    var repeatable: Set<String> { [] }
     func currentHelp(_ settings: Settings?) async -> String { help }
 }
 

@@ -41,7 +41,8 @@ public enum Interlude {
             return ExitStatus.usage
         }
         do {
-            let arguments = try Arguments(Array(words.dropFirst()), options: command.options.union(globalOptions), flags: command.flags)
+            let arguments = try Arguments(
+                Array(words.dropFirst()), options: command.options.union(globalOptions), flags: command.flags, repeatable: command.repeatable)
             if arguments.has("help") {
                 print(await command.currentHelp(try? Settings.load(file: arguments["config"])))
                 return ExitStatus.success

@@ -6,6 +6,10 @@ public struct JournalError: Error, Sendable, Hashable, CustomStringConvertible {
         case notAJournal
         /// SQLite's own check found damage.
         case corrupt
+        /// A newer Interlude wrote it: it records a schema version this one does not know.
+        case newerSchema
+        /// The file, or the folder its write-ahead log goes in, cannot be written.
+        case readOnly
         /// A row whose JSON cannot be read back.
         case unreadableRow
     }

@@ -103,6 +103,10 @@ public final class Database {
         try prepare(sql).forEachRow(values, body)
     }
 
+    /// Whether SQLite opened the main database for reading only (it does so silently when the file or its
+    /// mount refuses writes).
+    public var isReadOnly: Bool { sqlite3_db_readonly(connection, "main") == 1 }
+
     /// The rowid of the most recent successful INSERT on this connection.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(connection) }
 

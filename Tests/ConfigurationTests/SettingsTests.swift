@@ -38,6 +38,15 @@ import Testing
         #expect(settings.heartbeatMs == 250)
     }
 
+    @Test func aKeyGivenTwiceInTheFileIsRefusedNamingItAndBothLines() throws {
+        let path = try file("{\n  \"concurrency\": 2,\n  \"_doc\": \"a\",\n  \"_doc\": \"b\",\n  \"concurrency\": 8\n}\n")
+        let error = #expect(throws: ConfigurationError.self) { try Settings.load(file: path, environment: [:]) }
+        #expect(error?.key == "concurrency")
+        #expect(error?.description == "configuration concurrency (from \(path) line 5): given twice (first on line 2); keep one")
+        #expect(try Settings.load(file: try file(#"{"_doc": "a", "_doc": "b", "concurrency": 2}"#), environment: [:]).concurrency == 2,
+            "documentation keys may repeat")
+    }
+
     @Test func theShippedFileDocumentsEveryKeyAndLoads() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let path = root.appendingPathComponent("config/interlude.json").path

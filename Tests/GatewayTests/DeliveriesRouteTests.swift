@@ -40,7 +40,7 @@ import Wire
             #expect(deliveries.map { $0["sequence"] as? Int } == [2, 1])
             #expect(deliveries.first?["state"] as? String == "pending")
             #expect(deliveries.first?["eventType"] as? String == "job.succeeded")
-            #expect(deliveries.first?["url"] as? String == "https://a.example/hook")
+            #expect(deliveries.first?["url"] as? String == "https://a.example/…", "redacted as the logs show it")
             #expect(deliveries.first?.keys.sorted() == [
                 "attempts", "createdAt", "eventType", "id", "lastError", "lastStatus", "nextAttemptAt", "sequence", "state",
                 "updatedAt", "url",

@@ -17,6 +17,7 @@ import Wire
             Bodies.JobPage(jobs: [], next: nil),
             Bodies.JobPage(jobs: jobs, next: "job_3"),
             Bodies.JobPage(jobs: Array(jobs.suffix(1)), next: nil),
+            Bodies.JobPage(jobs: Array(jobs.prefix(2)), next: "job_2", cutShort: true, trimmed: ["job_2"]),
         ]
     }
 

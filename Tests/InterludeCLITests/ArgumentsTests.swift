@@ -15,6 +15,17 @@ import Testing
         #expect(throws: UsageError.self) { try Arguments(words, options: ["input"], flags: ["json"]) }
     }
 
+    @Test(arguments: [["--config", "a.json", "--config", "b.json"], ["--input={}", "--input", "{}"]])
+    func anOptionGivenTwiceIsAUsageErrorNamingIt(words: [String]) {
+        let error = #expect(throws: UsageError.self) { try Arguments(words, options: ["config", "input"], flags: []) }
+        #expect(error?.description == "--\(words[0].dropFirst(2).prefix { $0 != "=" }) is given twice; give it once")
+    }
+
+    @Test func anOptionDeclaredRepeatableKeepsEveryValue() throws {
+        let arguments = try Arguments(["--value", "a=1", "--value", "b=2"], options: ["value"], flags: [], repeatable: ["value"])
+        #expect(arguments.all("value") == ["a=1", "b=2"])
+    }
+
     @Test func theWrongNumberOfPositionalsIsAUsageError() throws {
         let arguments = try Arguments(["a", "b", "c"], options: [], flags: [])
         #expect(throws: UsageError.self) { try arguments.positionals("presentation", "action") }

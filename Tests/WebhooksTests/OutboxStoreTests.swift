@@ -46,7 +46,7 @@ import Wire
         try store.enqueue([OutboxEvents.pending(1)], for: subscribers, now: Date()) { _ in Data("{}".utf8) }
         #expect(try store.disableAllBut(WebhookSubscribers([subscribers.all[1]]), now: Date()) == 1)
         let disabled = try store.deliveries(state: .disabled, limit: 10)
-        #expect(disabled.map(\.url) == ["https://a.example/hook"])
+        #expect(disabled.map(\.url) == ["https://a.example/…"], "shown as the logs show it")
         #expect(disabled.first?.lastError == "endpoint no longer configured")
     }
 

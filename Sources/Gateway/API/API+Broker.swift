@@ -16,17 +16,19 @@ extension API {
         return value
     }
 
-    /// A request whose reply is a job.
+    /// A request whose reply is a job, its error's server paths taken out (`ServerPaths`).
     func job(_ request: ClientRequest) async throws(APIError) -> Job {
-        try await ask(request) { reply in
-            if case .job(let job) = reply { return job }
-            return nil
-        }
+        ServerPaths.redacted(
+            try await ask(request) { reply in
+                if case .job(let job) = reply { return job }
+                return nil
+            })
     }
 
     /// A request whose reply is a job, answered with `status` and the broker's bytes: a job's reply body
     /// is the JSON `Job` the API answers with (both written by its `JSONWriter`), so it is passed on
-    /// undecoded and only the job's id is read. Any other reply, or a body without an id, goes the way of `job(_:)`.
+    /// undecoded and only the job's id is read. Any other reply, a body without an id, or a job with an error (whose
+    /// server paths are taken out), goes the way of `job(_:)`.
     func jobResponse(_ request: ClientRequest, status: Int) async throws(APIError) -> (id: String, response: HTTPResponse) {
         let envelope: Frames.Envelope
         do {
@@ -34,7 +36,7 @@ extension API {
         } catch {
             throw APIError(error)
         }
-        if envelope.type == "job", let id = try? JSONReader.read(JobID.self, from: envelope.body).id {
+        if envelope.type == "job", let read = try? JSONReader.read(JobID.self, from: envelope.body), let id = read.id, !read.failed {
             return (id, HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: envelope.body))
         }
         let reply: BrokerReply
@@ -47,19 +49,28 @@ extension API {
         guard case .job(let job) = reply else {
             throw APIError(502, "unexpectedReply", "The broker answered \(reply.type) to \(request.type).")
         }
-        return (job.id, .written(status, job))
+        return (job.id, .written(status, ServerPaths.redacted(job)))
     }
 }
 
-/// The `id` of a job's JSON, every other field skipped; nil when the id is missing or not a string.
+/// The `id` of a job's JSON (nil when missing or not a string) and whether it has an `error`; every other field skipped.
 struct JobID: JSONReadable {
     let id: String?
+    let failed: Bool
 
     init(reading reader: inout JSONReader) throws(JSONReadError) {
         var id: String?
+        var failed = false
         try reader.readObject { reader, key throws(JSONReadError) in
-            if key == "id" { id = try reader.readIfPresent() } else { try reader.skipValue() }
+            switch key {
+            case "id": id = try reader.readIfPresent()
+            case "error":
+                failed = try !reader.readNull()
+                if failed { try reader.skipValue() }
+            default: try reader.skipValue()
+            }
         }
         self.id = id
+        self.failed = failed
     }
 }

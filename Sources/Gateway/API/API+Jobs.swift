@@ -10,7 +10,7 @@ extension API {
                 RouteDescription(
                     "Jobs, newest first", id: "listJobs",
                     parameters: [Parameter.query("state", "queued, running, waiting, succeeded, failed or cancelled."), Parameter.limit, Parameter.cursor],
-                    responses: [.ok(200, "A page of jobs; next is null on the last.", "JobPage"), .error(400, "A bad parameter.")])
+                    responses: [.ok(200, "A page of jobs; next is null on the last, cutShort when fewer than asked fit in one message.", "JobPage"), .error(400, "A bad parameter.")])
             ) { request, _ throws(APIError) in
                 try await listJobs(request)
             },
@@ -23,7 +23,7 @@ extension API {
                 let id = try request.parameter("id")
                 let job = try await job(.status(.init(job: id)))
                 let page = try await historyPage(id, limit: nil, after: nil)
-                return .written(200, Bodies.JobWithHistory(job: job, history: page.entries, next: page.next, refusalsOmitted: page.refusalsOmitted))
+                return .written(200, Bodies.JobWithHistory(job: job, history: page.entries.map(ServerPaths.redacted), next: page.next, refusalsOmitted: page.refusalsOmitted))
             },
             GatewayRoute(
                 .get, "/v1/jobs/{id}/history", access: .scope(.read),
@@ -32,7 +32,7 @@ extension API {
                     responses: [.ok(200, "A page of the timeline; next is null on the last.", "HistoryPage"), .error(404, "No such job.")])
             ) { request, _ throws(APIError) in
                 let page = try await historyPage(try request.parameter("id"), limit: try QueryParameters.limit(request), after: try QueryParameters.cursor(request))
-                return .json(Bodies.HistoryPage(job: page.job, history: page.entries, next: page.next, refusalsOmitted: page.refusalsOmitted))
+                return .json(Bodies.HistoryPage(job: page.job, history: page.entries.map(ServerPaths.redacted), next: page.next, refusalsOmitted: page.refusalsOmitted))
             },
             GatewayRoute(
                 .post, "/v1/jobs/{id}/cancel", access: .scope(.submit),
@@ -66,6 +66,6 @@ extension API {
             if case .jobs(let page) = reply { return page }
             return nil
         }
-        return .written(200, Bodies.JobPage(jobs: page.jobs, next: page.next))
+        return .written(200, Bodies.JobPage(jobs: page.jobs.map(ServerPaths.redacted), next: page.next, cutShort: page.cutShort, trimmed: page.trimmed))
     }
 }

@@ -3,25 +3,33 @@ import Wire
 
 /// Response bodies of the API whose optional fields are always written, `null` included.
 enum Bodies {
-    /// `{"jobs": […], "next": cursor|null}`.
+    /// `{"cutShort": bool, "jobs": […], "next": cursor|null, "trimmed": [ids]}`: `cutShort` when fewer jobs than
+    /// asked fit in one message, `trimmed` the jobs listed with their bulky values left out (the broker's page).
     struct JobPage: Encodable, JSONWritable {
         let jobs: [Job]
         let next: String?
+        var cutShort = false
+        var trimmed: [String] = []
 
+        /// Members in the encoder's (sorted) order.
         func write(to writer: inout JSONWriter) throws {
             try writer.beginObject()
+            try writer.member("cutShort", cutShort)
             try writer.member("jobs", jobs)
             try writer.nullable("next", next)
+            try writer.member("trimmed", trimmed)
             writer.endObject()
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(cutShort, forKey: .cutShort)
             try container.encode(jobs, forKey: .jobs)
             try container.encode(next, forKey: .next)
+            try container.encode(trimmed, forKey: .trimmed)
         }
 
-        private enum CodingKeys: String, CodingKey { case jobs, next }
+        private enum CodingKeys: String, CodingKey { case cutShort, jobs, next, trimmed }
     }
 
     /// `{"presentations": […], "next": cursor|null, "sequence": n}`: a page of the pending snapshot.

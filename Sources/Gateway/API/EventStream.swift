@@ -72,11 +72,13 @@ struct EventStream: Sendable {
     /// One SSE block. A live event goes out as the broker published it (`Event.published`); one from a journal
     /// page is written as the broker writes it (an event journaled with the whole job comes out summed up, as it is
     /// read). The two are the same bytes for the same event.
+    /// An event whose job's error names server paths is written anew without them (`ServerPaths`).
     static func block(_ event: Event) -> Data? {
         let id = String(event.sequence)
-        if let published = event.published { return SSE.event(id: id, event: event.type.rawValue, bytes: published) }
+        let redacted = ServerPaths.redacted(event)
+        if redacted == nil, let published = event.published { return SSE.event(id: id, event: event.type.rawValue, bytes: published) }
         var json = JSONWriter(capacity: 1_024)
-        guard (try? event.write(to: &json)) != nil else { return nil }
+        guard (try? (redacted ?? event).write(to: &json)) != nil else { return nil }
         return SSE.event(id: id, event: event.type.rawValue, bytes: json.bytes)
     }
 

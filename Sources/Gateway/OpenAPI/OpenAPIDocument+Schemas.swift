@@ -55,7 +55,7 @@ extension OpenAPIDocument {
                 "sequence": type("integer"), "type": text, "at": time, "job": ref("JobSummary"),
                 "presentation": ref("Presentation"), "resolution": ref("Resolution"),
             ]),
-            "JobPage": object(["jobs": array(ref("Job")), "next": nullableText]),
+            "JobPage": object(["cutShort": type("boolean"), "jobs": array(ref("Job")), "next": nullableText, "trimmed": array(text)]),
             "PresentationPage": object(["presentations": array(ref("Presentation")), "next": nullableText, "sequence": type("integer")]),
             "PresentationState": object(["presentation": ref("Presentation"), "resolution": nullable(ref("Resolution")), "operation": nullableText]),
             "DeliveryPage": object(["deliveries": array(type("object"))]),

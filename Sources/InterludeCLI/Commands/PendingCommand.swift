@@ -78,6 +78,7 @@ struct AnswerCommand: Command {
     let name = "answer"
     let summary = "Answer a pending question (exit 3 if someone answered first)"
     let options: Set<String> = ["as", "value"]
+    let repeatable: Set<String> = ["value"]
     let flags: Set<String> = ["json", "dismiss"]
     let help = """
         Usage: interlude answer <presentation> <action> [--value FIELD=TEXT]... [--as NAME] [--json]

@@ -118,6 +118,15 @@ public struct JSONReader {
     /// Reads an object, handing each key to `body`, which must read (or skip) its value; a repeated key's
     /// value is checked and skipped, as the first of repeated keys wins in `JSONDecoder`.
     public mutating func readObject(_ body: (inout JSONReader, String) throws(JSONReadError) -> Void) throws(JSONReadError) {
+        var seen = SeenKeys()
+        try readEveryMember { reader, key, _ throws(JSONReadError) in
+            if seen.insert(key) { try body(&reader, key) } else { try reader.skipValue() }
+        }
+    }
+
+    /// Reads an object as `readObject` does, but hands `body` every key, a repeated one too, with the offset of
+    /// its opening quote: for readers that refuse a repeated key rather than ignore it.
+    public mutating func readEveryMember(_ body: (inout JSONReader, String, Int) throws(JSONReadError) -> Void) throws(JSONReadError) {
         guard try next() == UInt8(ascii: "{") else { try typeMismatch("an object") }
         try enter()
         index += 1
@@ -126,13 +135,13 @@ public struct JSONReader {
             depth -= 1
             return
         }
-        var seen = SeenKeys()
         while true {
             guard try next() == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+            let offset = index
             let key = try readString()
             guard try next() == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             index += 1
-            if seen.insert(key) { try body(&self, key) } else { try skipValue() }
+            try body(&self, key, offset)
             guard try next() == UInt8(ascii: ",") || peek == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
             if try closes(UInt8(ascii: "}")) { return }
         }

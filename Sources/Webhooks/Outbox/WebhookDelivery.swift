@@ -16,7 +16,8 @@ public struct WebhookDelivery: Codable, Sendable, Hashable, Identifiable {
 
     /// The `webhook-id`: `msg_<sequence>_<endpoint key>`, the same on every attempt.
     public let id: String
-    /// The endpoint.
+    /// The endpoint as logs show it (`WebhookSubscriber.redacted`): scheme, host and port, never its path,
+    /// query or credentials.
     public let url: String
     /// The event type, such as `presentation.pending`.
     public let eventType: String

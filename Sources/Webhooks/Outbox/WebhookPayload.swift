@@ -25,7 +25,8 @@ struct WebhookPayload: Encodable {
     let timestamp: Date
     let data: Body
 
-    /// The payload of `event`; answer URLs start with `publicURL` (no trailing slash).
+    /// The payload of `event`; answer URLs start with `publicURL` (no trailing slash). A job's error names no
+    /// absolute server path (`ServerPaths`).
     init(event: Event, publicURL: String) {
         type = event.type.rawValue
         timestamp = event.at
@@ -33,7 +34,7 @@ struct WebhookPayload: Encodable {
             event.type == .presentationPending ? Self.answerLink(presentation, publicURL: publicURL) : nil
         }
         data = Body(
-            sequence: event.sequence, job: event.job, presentation: event.presentation, resolution: event.resolution,
+            sequence: event.sequence, job: event.job.map(ServerPaths.redacted), presentation: event.presentation, resolution: event.resolution,
             answer: answer)
     }
 

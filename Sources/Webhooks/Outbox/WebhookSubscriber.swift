@@ -29,10 +29,21 @@ public struct WebhookSubscriber: Sendable, Equatable, CustomStringConvertible {
         events.contains(kind)
     }
 
-    /// Origin, scheme, host and port only: paths and queries of webhook URLs often embed tokens.
+    /// Origin and the redacted URL (`Self.redacted`).
     public var description: String {
+        "\(origin) (\(Self.redacted(url)))"
+    }
+
+    /// An endpoint as logs and the API show it: scheme, host and port, then `/…`. User, password, path and
+    /// query never appear: webhook URLs often carry their tokens there.
+    public static func redacted(_ url: URL) -> String {
         let port = url.port.map { ":\($0)" } ?? ""
-        return "\(origin) (\(url.scheme ?? "?")://\(url.host ?? "?")\(port)/…)"
+        return "\(url.scheme ?? "?")://\(url.host ?? "?")\(port)/…"
+    }
+
+    /// `redacted` of a URL in text form; text that is no URL shows as `…`.
+    public static func redacted(_ text: String) -> String {
+        URL(string: text).map { redacted($0) } ?? "…"
     }
 
     /// 64-bit FNV-1a of the URL text as 16 hex digits: stable across restarts and configuration order.

@@ -14,6 +14,11 @@ struct TmpfsMount {
         self.folder = folder
     }
 
+    /// Makes it read-only, as a read-only mount of a disk would be (its files stay as they are).
+    func remountReadOnly() throws {
+        guard Self.run("/bin/mount", ["-o", "remount,ro", folder.path]) else { throw EndToEndFailure("cannot remount \(folder.path) read-only") }
+    }
+
     /// Unmounts it (its contents go with it).
     func unmount() {
         _ = Self.run("/bin/umount", ["-l", folder.path])
