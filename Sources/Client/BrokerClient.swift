@@ -95,4 +95,13 @@ struct Outgoing: Sendable {
     let correlation: String
     let frames: [Data]
     let deadline: ContinuousClock.Instant
+    /// Whether a broker that left without answering was sent it before (see `ResentAnswer`).
+    var resent = false
+
+    /// The same request, to be sent again to the next broker.
+    var again: Outgoing {
+        var copy = self
+        copy.resent = true
+        return copy
+    }
 }

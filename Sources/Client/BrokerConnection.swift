@@ -24,11 +24,16 @@ public final class BrokerConnection: Sendable {
         public var reopenDelay: Duration
         /// The longest wait before reopening.
         public var maxReopenDelay: Duration
+        /// How long the connection to one of several brokers may stay silent before the client leaves it
+        /// for the next and sends it the requests in flight: `heartbeatMs` × `liveness`, the brokers' own
+        /// lease, so a broker is left about when its standby may take over. Unused with one broker.
+        public var liveness: Duration
 
         /// Options for the broker at `clients` and `events`; the rest have safe defaults.
         public init(
             clients: String, events: String = "", security: ConnectionSecurity = .none, requestTimeout: Duration = .seconds(5),
-            limits: MessageLimits = .standard, reopenDelay: Duration = .milliseconds(100), maxReopenDelay: Duration = .seconds(5)
+            limits: MessageLimits = .standard, reopenDelay: Duration = .milliseconds(100), maxReopenDelay: Duration = .seconds(5),
+            liveness: Duration = .seconds(3)
         ) {
             self.clients = clients
             self.events = events
@@ -37,6 +42,7 @@ public final class BrokerConnection: Sendable {
             self.limits = limits
             self.reopenDelay = reopenDelay
             self.maxReopenDelay = maxReopenDelay
+            self.liveness = liveness
         }
     }
 

@@ -7,9 +7,11 @@ import ZeroMQ
 /// out, and closes and reopens the socket when `LazyPirate` says it is broken.
 ///
 /// Given several brokers (a comma-separated `clients`), it talks to one at a time and follows the
-/// active one: a broker that answers `notActive`, goes away or cannot be reached is left for the next,
-/// and the requests waiting on it are sent again there (each request keeps its frames until answered).
-/// A single broker that answers `notActive` is asked again shortly, within each request's timeout.
+/// active one: a broker that answers `notActive`, goes away, cannot be reached, or whose connection falls
+/// silent past the liveness window (ZMTP heartbeats: a stopped process sends nothing, not even the pong)
+/// is left for the next, and the requests waiting on it are sent again there (each request keeps its
+/// frames until answered). A single broker that answers `notActive` is asked again shortly, within each
+/// request's timeout.
 ///
 /// Every socket is made in `open()`, the one place its security, size limit and endpoint are applied.
 final class ClientLoop {  // made on the caller's thread, then handed to the socket thread, which alone uses it
@@ -42,7 +44,9 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
         self.outbox = outbox
         self.waiters = waiters
         self.health = health
-        pirate = LazyPirate(endpoints: EndpointList.split(options.clients), backoff: .init(initial: options.reopenDelay, maximum: options.maxReopenDelay))
+        pirate = LazyPirate(
+            endpoints: EndpointList.split(options.clients), backoff: .init(initial: options.reopenDelay, maximum: options.maxReopenDelay),
+            liveness: options.liveness)
         try open()
     }
 
@@ -91,12 +95,16 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             do {
                 // Only the envelope is read here; the waiting caller decodes the body (or passes it on),
                 // so this one thread does not decode every reply.
-                let envelope = try Frames.envelope(frames, limits: options.limits)
-                if envelope.type == "error", case .error(let error)? = try? BrokerReply.decode(type: envelope.type, body: envelope.body),
-                   error.code == .notActive {
+                var envelope = try Frames.envelope(frames, limits: options.limits)
+                if envelope.type == "error", case .error(let error)? = try? BrokerReply.decode(type: envelope.type, body: envelope.body) {
                     // A standby: this request, and every other it holds, goes to the next broker (or,
                     // with one endpoint, to the same again shortly: it may be about to take over).
-                    return moveOn(because: "the broker at \(pirate.endpoint) is standing by")
+                    if error.code == .notActive { return moveOn(because: "the broker at \(pirate.endpoint) is standing by") }
+                    // An answer the broker left behind had committed before it stopped is this answer's success.
+                    if let flight = inFlight[envelope.correlation], flight.request.resent,
+                       let own = ResentAnswer.reply(to: flight.request.frames, refusal: error, correlation: envelope.correlation, limits: options.limits) {
+                        envelope = own
+                    }
                 }
                 pirate.replied(at: .now)
                 inFlight[envelope.correlation] = nil
@@ -131,7 +139,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
         // is up is only slow to finish the handshake (starved of CPU) or frozen: it gets longer.
         let wait = reached ? Self.handshakeWait : Self.connectWait
         if pirate.hasAlternatives, socket != nil, !connected, !(inFlight.isEmpty && queued.isEmpty), openedAt.duration(to: now) >= wait {
-            moveOn(because: reached
+            moveOn(failed: true, because: reached
                 ? "the broker at \(pirate.endpoint) did not finish the handshake within \(wait)"
                 : "no connection to the broker at \(pirate.endpoint) within \(wait)")
         }
@@ -150,9 +158,14 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
         guard let outcomes = try? monitor?.drain() else { return }
         for outcome in outcomes {
             switch outcome {
-            case .disconnected, .unreachable:
-                // One of several brokers went away or cannot be reached: the next may be active.
-                if pirate.hasAlternatives, refusal == nil { return moveOn(because: "the broker at \(pirate.endpoint) went away") }
+            case .disconnected:
+                // One of several brokers went away, or fell silent past the liveness window (its heartbeats
+                // unanswered: a stopped process): the next may be active.
+                if pirate.hasAlternatives, refusal == nil {
+                    return moveOn(failed: true, because: "the broker at \(pirate.endpoint) went away or fell silent for \(pirate.liveness)")
+                }
+            case .unreachable:
+                if pirate.hasAlternatives, refusal == nil { return moveOn(failed: true, because: "the broker at \(pirate.endpoint) cannot be reached") }
             case .established:
                 reached = true
             case .succeeded:
@@ -170,14 +183,15 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
         }
     }
 
-    /// Leaves the current broker for the next of the list: the requests it held wait for the new
-    /// socket and are sent again there, oldest first, each within its own deadline.
-    private func moveOn(because reason: String) {
+    /// Leaves the current broker for the next of the list (passed over for a while when it `failed`):
+    /// the requests it held wait for the new socket and are sent again there, oldest first, each within
+    /// its own deadline and marked as resent.
+    private func moveOn(failed: Bool = false, because reason: String) {
         guard socket != nil else { return }
         close()
-        queued = inFlight.values.sorted { $0.sent < $1.sent }.map(\.request) + queued
+        queued = inFlight.values.sorted { $0.sent < $1.sent }.map(\.request.again) + queued
         inFlight.removeAll()
-        if case .reopen(let delay) = pirate.moveOn() { reopenAt = .now + delay }
+        if case .reopen(let delay) = failed ? pirate.leave(at: .now) : pirate.moveOn() { reopenAt = .now + delay }
         health.withLock {
             $0.isOpen = false
             $0.lastProblem = reason
@@ -201,7 +215,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
 
     private func reopen() {
         reopenAt = nil
-        pirate.reopened()
+        pirate.reopened(at: .now)
         do {
             try open()
         } catch {
@@ -222,6 +236,10 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             let monitor = try HandshakeMonitor(watching: socket, in: context)
             try socket.setMaxMessageSize(Int64(options.limits.frameBytes))
             try socket.setReconnectIntervalMax(.seconds(2))
+            if let heartbeats = pirate.heartbeats {
+                try socket.setHeartbeatInterval(heartbeats.interval)
+                try socket.setHeartbeatTimeout(heartbeats.timeout)
+            }
             try socket.connect(pirate.endpoint)
             self.socket = socket
             self.monitor = monitor

@@ -55,7 +55,7 @@ public struct GatewayConfiguration: Sendable {
 
 extension GatewayConfiguration {
     /// Reads `http`, `httpConnectionLimit`, `httpIdleTimeoutSeconds`, `clients`, `events`, `maxMessageBytes`, `incomingSecret`,
-    /// `tokensFile`, `tokens`, `requestTimeoutMs`, `logLevel`, `publicUrl` and `allowedOrigins`.
+    /// `tokensFile`, `tokens`, `requestTimeoutMs`, `heartbeatMs` × `liveness`, `logLevel`, `publicUrl` and `allowedOrigins`.
     public init(settings: Settings) throws(GatewayError) {
         guard let (host, port) = try? Settings.hostAndPort(settings.http) else {
             throw GatewayError(.invalidAddress, "http must be host:port, got \"\(settings.http)\"")
@@ -70,7 +70,8 @@ extension GatewayConfiguration {
         // An event stream sends something at least twice per idle timeout, so a short one never closes it.
         eventHeartbeat = min(eventHeartbeat, idleTimeout / 2)
         broker = BrokerConnection.Options(
-            clients: settings.clients, events: settings.events, requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: limits)
+            clients: settings.clients, events: settings.events, requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: limits,
+            liveness: .milliseconds(settings.heartbeatMs * settings.liveness))
         log = settings.log("gateway")
         eventSilence = .milliseconds(max(3_000, settings.heartbeatMs * settings.liveness))
         if !settings.incomingSecret.isEmpty {

@@ -36,6 +36,7 @@ extension Journal {
             """, [.text(holder), .integer(ttl.wholeMilliseconds)])
         guard let epoch = rows.first?.int("epoch") else { return nil }
         shared.fence = (epoch, ttl)
+        shared.limitIdleTransactions(to: ttl)
         // Another broker may have written timelines since this one last did.
         historyCounts.forgetAll()
         return Lease(epoch: epoch, ttl: ttl)

@@ -5,14 +5,14 @@ import Wire
 import ZeroMQ
 
 /// The connection to the broker the settings name: its endpoints, this process's CURVE key, and
-/// `requestTimeoutMs` for every request.
+/// `requestTimeoutMs` for every request, and the liveness window after which it leaves a silent broker of several.
 struct Connection {
     let broker: BrokerConnection
 
     init(_ settings: Settings) throws {
         broker = try BrokerConnection(.init(
             clients: settings.clients, events: settings.events, security: ConnectionSecurity(try Credentials(settings).brokerConnection()),
-            requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: settings.messageLimits))
+            requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: settings.messageLimits, liveness: .milliseconds(settings.heartbeatMs * settings.liveness)))
     }
 
     /// Requests to the broker.

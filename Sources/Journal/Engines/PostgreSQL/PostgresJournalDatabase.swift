@@ -13,6 +13,9 @@ import SQLite
 final class PostgresJournalDatabase: JournalDatabase {
     let url: PostgresURL
     private let timeout: Duration
+    /// How long the server lets this session sit in an open transaction: `timeout`, and no longer than
+    /// the lease once this broker holds one (`limitIdleTransactions(to:)`).
+    private var idleLimit: Duration
     private var connection: PostgresConnection
     /// Writes of the open transaction, sent when it ends; nil outside a transaction.
     private var batch: [PostgresStatement]?
@@ -24,21 +27,30 @@ final class PostgresJournalDatabase: JournalDatabase {
     init(url: PostgresURL, timeout: Duration) throws {
         self.url = url
         self.timeout = timeout
-        connection = try Self.connect(url, timeout: timeout)
+        idleLimit = timeout
+        connection = try Self.connect(url, timeout: timeout, idle: timeout)
     }
 
-    private static func connect(_ url: PostgresURL, timeout: Duration) throws -> PostgresConnection {
+    private static func connect(_ url: PostgresURL, timeout: Duration, idle: Duration) throws -> PostgresConnection {
         // A transaction left open by a broker that stopped mid-send must not hold the lease row for long.
-        let idle = String(timeout.wholeMilliseconds)
         return try PostgresConnection(
             url: url, applicationName: "interlude-broker", timeout: timeout,
-            settings: [("idle_in_transaction_session_timeout", idle), ("lock_timeout", idle)])
+            settings: [("idle_in_transaction_session_timeout", String(idle.wholeMilliseconds)), ("lock_timeout", String(timeout.wholeMilliseconds))])
     }
 
     /// The connection, opened again when the last one was lost.
     func open() throws -> PostgresConnection {
-        if !connection.isOpen { connection = try Self.connect(url, timeout: timeout) }
+        if !connection.isOpen { connection = try Self.connect(url, timeout: timeout, idle: idleLimit) }
         return connection
+    }
+
+    /// Has the server end this session's transactions left open longer than `limit` (a lease's length):
+    /// a broker stopped halfway through sending a turn's transaction, which holds the lease row locked,
+    /// then frees the row about when its lease runs out, so a standby takes over then and not only after
+    /// `timeout`. Best effort: should the setting fail, the connection is broken and its next one gets it.
+    func limitIdleTransactions(to limit: Duration) {
+        idleLimit = min(timeout, limit)
+        _ = try? open().query("SELECT set_config('idle_in_transaction_session_timeout', $1, false)", [.text(String(idleLimit.wholeMilliseconds))])
     }
 
     func query(_ sql: String, _ values: [SQLValue]) throws -> [Row] {

@@ -1,0 +1,32 @@
+import Foundation
+@testable import Journal
+import PostgreSQL
+import TestSupport
+import Testing
+
+/// The lease row of a shared journal when its holder stops halfway through a transaction (docs/scaling.md).
+@Suite(.enabled(if: PrivatePostgres.isAvailable, Comment(rawValue: PrivatePostgres.unavailable)))
+struct JournalLeaseTakeoverTests {
+    @Test("A broker stopped halfway through a transaction frees the lease row when its lease runs out: the standby takes over then, not after the journal's timeout")
+    func aTransactionLeftOpenEndsWithTheLease() async throws {
+        let database = try await PrivatePostgres.schema()
+        let active = try Journal(postgres: database.url, timeout: .seconds(10))
+        let standby = try Journal(postgres: database.url, timeout: .seconds(10))
+        let ttl = Duration.seconds(1)
+        #expect(try active.takeLease(holder: "a", ttl: ttl) != nil)
+        // The session as a stop halfway through sending a turn's transaction leaves it: open, the lease row locked.
+        let session = try #require(active.database as? PostgresJournalDatabase).open()
+        try session.execute("BEGIN; UPDATE broker_lease SET holder = holder WHERE id = 1")
+
+        let start = ContinuousClock.now
+        var taken: Lease?
+        // Each attempt waits on the row lock while the transaction lasts (at most the journal's timeout).
+        while taken == nil, start.duration(to: .now) < .seconds(8) {
+            taken = try? standby.takeLease(holder: "b", ttl: ttl)
+            if taken == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let waited = start.duration(to: .now)
+        #expect(taken != nil && waited < .seconds(3), "the standby took the lease after \(waited)")
+        #expect(try standby.leaseHolder()?.holder == "b")
+    }
+}
