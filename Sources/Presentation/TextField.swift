@@ -137,10 +137,17 @@ extension Presentation {
                 if pattern.count > Limits.label {
                     throw InvalidPresentation(.invalidField, "field \"\(field.id)\" has a pattern of \(pattern.count) characters; at most \(Limits.label)")
                 }
+                let compiled: FieldPattern
                 do throws(PatternError) {
-                    _ = try FieldPattern(pattern)
+                    compiled = try FieldPattern(pattern)
                 } catch {
                     throw InvalidPresentation(.invalidField, "field \"\(field.id)\": \(error.description)")
+                }
+                let worst = compiled.worstSteps(scalars: lengths.1 * Limits.scalarsPerCharacter)
+                if worst > FieldPattern.Limits.steps {
+                    throw InvalidPresentation(
+                        .invalidField, "field \"\(field.id)\": pattern \"\(pattern)\" (\(compiled.size) instructions) could take \(worst) steps on a "
+                            + "value of \(lengths.1) characters; at most \(FieldPattern.Limits.steps): lower maxLength or simplify the pattern")
                 }
             }
         }

@@ -102,3 +102,18 @@ import TestSupport
         return expression.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
     }
 }
+
+extension FieldPatternTests {
+    @Test("A field whose pattern could take more than a million steps on its longest value is refused when asked; a lower maxLength lets it through")
+    func aPatternTooCostlyForItsLengthIsRefused() throws {
+        var draft = Presentation.Draft.alert("Name", actions: [Action(id: "ok", label: "OK")])
+        draft.fields = [TextField(id: "name", label: "Name", pattern: "[a-z]{0,64}")]
+        #expect {
+            try Presentation(draft, id: "prs_1", job: "job_1", sequence: 1, createdAt: Date())
+        } throws: { error in
+            "\(error)".contains("could take 1032258 steps on a value of 1000 characters; at most 1000000")
+        }
+        draft.fields = [TextField(id: "name", label: "Name", maxLength: 64, pattern: "[a-z]{0,64}")]
+        _ = try Presentation(draft, id: "prs_1", job: "job_1", sequence: 1, createdAt: Date())
+    }
+}

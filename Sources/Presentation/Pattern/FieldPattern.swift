@@ -12,6 +12,9 @@ public struct FieldPattern: Sendable {
         public static let instructions = 1_000
         /// The largest count of `{m}`, `{m,}` or `{m,n}`.
         public static let count = 1_000
+        /// The most steps checking one value may take: a field whose pattern could take more on its
+        /// longest value is refused when it is asked.
+        public static let steps = 1_000_000
     }
 
     /// The pattern as written.
@@ -27,6 +30,9 @@ public struct FieldPattern: Sendable {
 
     /// How many instructions the compiled pattern has.
     public var size: Int { program.instructions.count }
+
+    /// The most steps matching a value of `scalars` Unicode scalars can take.
+    public func worstSteps(scalars: Int) -> Int { 2 * (scalars + 1) * size }
 
     /// Whether the whole of `value` matches.
     public func matches(_ value: String) -> Bool { evaluate(value).matches }

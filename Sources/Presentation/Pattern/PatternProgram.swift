@@ -14,6 +14,8 @@ struct PatternProgram: Sendable {
 
     private(set) var instructions: [Instruction] = []
     private(set) var sets: [ScalarSet] = []
+    /// Each set's ASCII members as two 64-bit masks, so most scalars are tested without the set.
+    private(set) var ascii: [(low: UInt64, high: UInt64)] = []
     private let source: String
 
     /// `node` compiled; `source` names the pattern in a refusal.
@@ -37,6 +39,7 @@ struct PatternProgram: Sendable {
         case .empty: break
         case .scalar(let set):
             sets.append(set)
+            ascii.append(Self.masks(of: set))
             try append(.consume(sets.count - 1))
         case .start: try append(.atStart)
         case .end: try append(.atEnd)
@@ -58,6 +61,14 @@ struct PatternProgram: Sendable {
         case .repetition(let inner, let min, let max):
             try emitRepetition(inner, min: min, max: max)
         }
+    }
+
+    private static func masks(of set: ScalarSet) -> (low: UInt64, high: UInt64) {
+        var masks: (low: UInt64, high: UInt64) = (0, 0)
+        for value in 0..<128 where set.contains(Unicode.Scalar(UInt8(value))) {
+            if value < 64 { masks.low |= 1 << UInt64(value) } else { masks.high |= 1 << UInt64(value - 64) }
+        }
+        return masks
     }
 
     private mutating func emitRepetition(_ inner: PatternNode, min: Int, max: Int?) throws(PatternError) {
