@@ -65,10 +65,17 @@ struct PatternProgram: Sendable {
 
     private static func masks(of set: ScalarSet) -> (low: UInt64, high: UInt64) {
         var masks: (low: UInt64, high: UInt64) = (0, 0)
-        for value in 0..<128 where set.contains(Unicode.Scalar(UInt8(value))) {
-            if value < 64 { masks.low |= 1 << UInt64(value) } else { masks.high |= 1 << UInt64(value - 64) }
+        for range in set.ranges where range.lowerBound < 128 {
+            for value in range.lowerBound...min(range.upperBound, 127) {
+                if value < 64 { masks.low |= 1 << UInt64(value) } else { masks.high |= 1 << UInt64(value - 64) }
+            }
         }
-        return masks
+        for (property, negated) in set.properties {
+            let own = property.asciiMasks
+            masks.low |= negated ? ~own.low : own.low
+            masks.high |= negated ? ~own.high : own.high
+        }
+        return set.negated ? (~masks.low, ~masks.high) : masks
     }
 
     private mutating func emitRepetition(_ inner: PatternNode, min: Int, max: Int?) throws(PatternError) {

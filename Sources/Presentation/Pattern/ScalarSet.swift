@@ -5,6 +5,27 @@ struct ScalarSet: Sendable {
     enum Property: Sendable, Hashable {
         case digit, word, space
 
+        /// The ASCII scalars it holds, as two 64-bit masks.
+        var asciiMasks: (low: UInt64, high: UInt64) {
+            switch self {
+            case .digit: Self.digitMasks
+            case .word: Self.wordMasks
+            case .space: Self.spaceMasks
+            }
+        }
+
+        private static let digitMasks = masks(.digit)
+        private static let wordMasks = masks(.word)
+        private static let spaceMasks = masks(.space)
+
+        private static func masks(_ property: Property) -> (low: UInt64, high: UInt64) {
+            var masks: (low: UInt64, high: UInt64) = (0, 0)
+            for value in 0..<128 where property.contains(Unicode.Scalar(UInt8(value))) {
+                if value < 64 { masks.low |= 1 << UInt64(value) } else { masks.high |= 1 << UInt64(value - 64) }
+            }
+            return masks
+        }
+
         func contains(_ scalar: Unicode.Scalar) -> Bool {
             let properties = scalar.properties
             switch self {
