@@ -58,9 +58,13 @@ function operationTables(operation) {
   return tables && typeof tables === "object" ? tables : {};
 }
 
-// Remembers that job runs operation, as a listing, an event or a job says.
+// Remembers that job runs operation, as a listing, an event or a job says: the 10,000 jobs heard of
+// last (a pending question's job is heard of again at every snapshot).
 function noteOperation(job, operation) {
-  if (typeof job === "string" && typeof operation === "string") i18n.jobOperations.set(job, operation);
+  if (typeof job !== "string" || typeof operation !== "string") return;
+  i18n.jobOperations.delete(job);
+  i18n.jobOperations.set(job, operation);
+  if (i18n.jobOperations.size > 10000) i18n.jobOperations.delete(i18n.jobOperations.keys().next().value);
 }
 
 // The operation whose texts translate p (a question), when the page knows its job's.
