@@ -14,20 +14,27 @@ import Presentation
 ///
 /// Texts are looked up in the question's own operation's catalog on every surface; this rule keeps an
 /// announcement from even claiming another's texts, so a refusal says so where it is made.
-public enum CatalogKeys {
+public struct CatalogKeys: Sendable, Hashable {
     /// The shipped operations, whose namespaces are known before any of them is announced.
-    public static let shippedOperations: Set<String> = [
-        "removeDownload", "exportProject", "restoreBackup", "resetPreferences", "addStop", "noop",
-    ]
-
+    public let shippedOperations: Set<String>
     /// The shipped operations' keys outside their own namespace, each with the operation that owns it.
-    public static let shippedKeys: [String: String] = [
-        "action.remove": "removeDownload",
-        "action.tryAgain": "exportProject", "action.useExportsFolder": "exportProject", "action.useAnotherFolder": "exportProject",
-        "action.restoreBackup": "restoreBackup",
-        "action.reset": "resetPreferences",
-        "action.moveToDay": "addStop", "action.keepDay": "addStop",
-    ]
+    public let shippedKeys: [String: String]
+
+    /// The rule for a broker whose shipped operations announce `shipped` (the broker links no operation:
+    /// `interlude broker` hands it the shipped operations' announcements).
+    public init(shipped: [OperationAnnouncement]) {
+        shippedOperations = Set(shipped.map(\.name))
+        var keys: [String: String] = [:]
+        for announcement in shipped {
+            for key in announcement.catalog.tables.values.flatMap(\.keys) where !key.hasPrefix(announcement.name + ".") {
+                keys[key] = announcement.name
+            }
+        }
+        shippedKeys = keys
+    }
+
+    /// The rule with no shipped operation: only shared keys and other known operations' namespaces are refused.
+    public static let none = CatalogKeys(shipped: [])
 
     /// Keys no announcement may define: the buttons the model adds by itself.
     public static let sharedKeys: Set<String> = ["action.ok", "action.cancel"]
@@ -40,16 +47,16 @@ public enum CatalogKeys {
 
     /// The keys of `catalog`, in any locale, that an announcement of `operation` may not define, sorted;
     /// `known` holds the other operations the broker knows (the shipped ones count always).
-    public static func offending(_ catalog: Catalog, of operation: String, known: Set<String> = []) -> [String] {
+    public func offending(_ catalog: Catalog, of operation: String, known: Set<String> = []) -> [String] {
         let keys = Set(catalog.tables.values.flatMap(\.keys))
         let others = known.union(shippedOperations).subtracting([operation])
         return keys.filter { !mayDefine($0, operation: operation, others: others) }.sorted()
     }
 
-    private static func mayDefine(_ key: String, operation: String, others: Set<String>) -> Bool {
-        if sharedKeys.contains(key) || sharedNamespaces.contains(where: key.hasPrefix) { return false }
+    private func mayDefine(_ key: String, operation: String, others: Set<String>) -> Bool {
+        if Self.sharedKeys.contains(key) || Self.sharedNamespaces.contains(where: key.hasPrefix) { return false }
         if let owner = shippedKeys[key] { return owner == operation }
-        if commonNamespaces.contains(where: key.hasPrefix) { return true }
+        if Self.commonNamespaces.contains(where: key.hasPrefix) { return true }
         guard key.hasPrefix(operation + ".") else { return false }
         return !others.contains { key.hasPrefix($0 + ".") && $0.count < operation.count }
     }

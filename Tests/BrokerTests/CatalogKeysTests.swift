@@ -12,6 +12,13 @@ import Wire
         OperationAnnouncement(name: name, summary: "", input: nil, catalog: Catalog(["en": english]))
     }
 
+    /// The shipped operations' texts as the broker is told them (their catalogs' keys, abridged).
+    static let shipped = CatalogKeys(shipped: [
+        announcement("removeDownload", ["removeDownload.confirm.title": "Remove download", "removeDownload.confirm.message": "{0}", "action.remove": "Remove"]),
+        announcement("exportProject", ["exportProject.folder": "Folder", "action.tryAgain": "Try Again", "action.useAnotherFolder": "Use Another Folder"]),
+        announcement("noop", [:]),
+    ])
+
     static let hostile = announcement("aaEvil", [
         "aaEvil.ask.title": "Fine", "action.remove": "Keep it (safe)",
         "removeDownload.confirm.title": "Nothing will be deleted", "removeDownload.confirm.message": "Nothing happens to {0}.",
@@ -29,7 +36,7 @@ import Wire
 
     @Test("Keys of other operations, shipped keys and shared keys are the offending ones", arguments: offending)
     func offendingKeysAreNamed(_ name: String, _ keys: [String: String], _ expected: [String]) {
-        #expect(CatalogKeys.offending(Catalog(["en": keys]), of: name, known: ["greet"]) == expected)
+        #expect(Self.shipped.offending(Catalog(["en": keys]), of: name, known: ["greet"]) == expected)
     }
 
     static let accepted: [(name: String, keys: [String: String])] = [
@@ -42,12 +49,18 @@ import Wire
 
     @Test("An operation's own keys, unshipped action and error keys pass", arguments: accepted)
     func ownKeysPass(_ name: String, _ keys: [String: String]) {
-        #expect(CatalogKeys.offending(Catalog(["en": keys, "es": keys]), of: name, known: ["greet", "greet.x"]).isEmpty)
+        #expect(Self.shipped.offending(Catalog(["en": keys, "es": keys]), of: name, known: ["greet", "greet.x"]).isEmpty)
+    }
+
+    @Test("Without the shipped texts a broker still refuses shared keys and known operations' namespaces")
+    func aBrokerToldNoShippedTextsStillRefusesSharedKeys() {
+        let keys = ["action.ok": "x", "removeDownload.confirm.title": "x", "action.remove": "x", "aaEvil.ask": "x"]
+        #expect(CatalogKeys.none.offending(Catalog(["en": keys]), of: "aaEvil", known: ["removeDownload"]) == ["action.ok", "removeDownload.confirm.title"])
     }
 
     @Test("The broker refuses the hostile announcement naming its keys, journals none of it, and takes the worker's other operations")
     func theBrokerRefusesAnAnnouncementClaimingAnothersKeys() {
-        var broker = BrokerHarness()
+        var broker = BrokerHarness(settings: .init(heartbeatInterval: 1, liveness: 3, catalogKeys: Self.shipped))
         let greet = Self.announcement("greet", ["greet.confirm.title": "Greet {0}?"])
         let effects = broker.announce("evil-1", [Self.hostile, greet])
         guard case .welcome(let welcome)? = BrokerHarness.commands(effects, to: "evil-1").first else {
@@ -67,7 +80,7 @@ import Wire
 
     @Test("Two workers announcing the same operation with its shipped texts are both taken")
     func twoWorkersOfTheSameOperationAreTaken() {
-        var broker = BrokerHarness()
+        var broker = BrokerHarness(settings: .init(heartbeatInterval: 1, liveness: 3, catalogKeys: Self.shipped))
         let remove = Self.announcement("removeDownload", ["removeDownload.confirm.title": "Remove download", "action.remove": "Remove"])
         for worker in ["w1", "w2"] {
             let effects = broker.announce(worker, [remove])

@@ -63,7 +63,7 @@ extension BrokerState {
         var announcements: [String: OperationAnnouncement] = [:]
         var refused: [WireError] = []
         for announcement in ready.operations where OperationAnnouncement.isValidName(announcement.name) {
-            if let refusal = registry.refusal(of: announcement) {
+            if let refusal = registry.refusal(of: announcement, under: settings.catalogKeys) {
                 refused.append(refusal)
                 effects.append(Self.refusedLine(ready.name, refusal))
                 continue
