@@ -25,8 +25,10 @@ from answer_in_page import check, open_from_list, shoot, start_browser  # noqa: 
 def texts(driver, presentation):
     """The open dialog's title and the label of each of its buttons, by action id."""
     dialog = open_from_list(driver, presentation)
-    title = dialog.find_element(By.CSS_SELECTOR, "h2").text
-    labels = {b.get_attribute("data-action"): b.text for b in dialog.find_elements(By.CSS_SELECTOR, "button.action")}
+    # textContent, not .text: the words are the same while the dialog is still opening (not yet rendered).
+    title = dialog.find_element(By.CSS_SELECTOR, "h2").get_attribute("textContent").strip()
+    labels = {b.get_attribute("data-action"): b.get_attribute("textContent").strip()
+              for b in dialog.find_elements(By.CSS_SELECTOR, "button.action")}
     page.summary.setdefault("dialogs", {})[presentation] = {"title": title, "labels": labels}
     return dialog, title, labels
 
