@@ -36,7 +36,7 @@ public final class GatewayService: Service {
         let api = API(connection: connection, configuration: configuration, tokens: tokens, metrics: metrics, metricsProviders: providers)
         let document = OpenAPIHolder()
         let operations = api.operations
-        let page = WebPage.routes(operationTexts: { await operations.current().map(\.catalog) })
+        let page = WebPage.routes(operationTexts: { await operations.current().flatMap(\.catalogs) })
         let routes = api.routes + [API.openAPIRoute(document, operations: operations)] + (webhooks.map { [API.deliveriesRoute($0)] } ?? []) + page
         document.set(routes)
         var router = Router()

@@ -32,6 +32,9 @@ extension Presentation {
         public static let fields = 4
         /// The longest value a text field takes (its `maxLength` may be lower).
         public static let fieldValue = 1_000
+        /// Unicode scalars a value may hold per character of its longest length, so that checking its
+        /// pattern costs a bounded number of steps (a character is rarely more than a few scalars).
+        public static let scalarsPerCharacter = 4
     }
 
     func validate() throws(InvalidPresentation) {

@@ -24,7 +24,8 @@ public struct TextField: Codable, Sendable, Hashable, Identifiable {
     public let required: Bool
     public let minLength: Int?
     public let maxLength: Int?
-    /// A regular expression (ICU syntax) the whole value must match.
+    /// A regular expression the whole value must match, in the subset `FieldPattern` matches in linear
+    /// time (literals, `.`, classes, `\d \w \s`, anchors, groups, `|`, `* + ? {m,n}`).
     public let pattern: String?
     /// The actions the field belongs to; `nil`: every action but the cancel one.
     public let actions: [String]?
@@ -70,14 +71,16 @@ public struct TextField: Codable, Sendable, Hashable, Identifiable {
             return required ? "is required" : nil
         }
         if TextRules.firstControl(in: text, allowingLineBreaks: false) != nil { return "contains a control character" }
-        let length = text.count
         let longest = maxLength ?? Presentation.Limits.fieldValue
+        // Counted first, cheaply: the pattern's cost is linear in the scalars, which this bounds.
+        let scalars = text.unicodeScalars.count
+        if scalars > longest * Presentation.Limits.scalarsPerCharacter {
+            return "has \(scalars) Unicode scalars; at most \(longest * Presentation.Limits.scalarsPerCharacter)"
+        }
+        let length = text.count
         if let minLength, length < minLength { return "has \(length) characters; at least \(minLength)" }
         if length > longest { return "has \(length) characters; at most \(longest)" }
-        if let pattern, let expression = try? NSRegularExpression(pattern: "^(?:\(pattern))$") {
-            let range = NSRange(text.startIndex..., in: text)
-            if expression.firstMatch(in: text, range: range) == nil { return "does not match \(pattern)" }
-        }
+        if let pattern, let compiled = try? FieldPattern(pattern), !compiled.matches(text) { return "does not match \(pattern)" }
         return nil
     }
 }
@@ -130,8 +133,22 @@ extension Presentation {
             if lengths.0 < 0 || lengths.1 < 1 || lengths.0 > lengths.1 || lengths.1 > Limits.fieldValue {
                 throw InvalidPresentation(.invalidField, "field \"\(field.id)\" has lengths \(lengths.0)…\(lengths.1); at most \(Limits.fieldValue)")
             }
-            if let pattern = field.pattern, pattern.count > Limits.label || (try? NSRegularExpression(pattern: pattern)) == nil {
-                throw InvalidPresentation(.invalidField, "field \"\(field.id)\" has a pattern that is not a regular expression of at most \(Limits.label) characters")
+            if let pattern = field.pattern {
+                if pattern.count > Limits.label {
+                    throw InvalidPresentation(.invalidField, "field \"\(field.id)\" has a pattern of \(pattern.count) characters; at most \(Limits.label)")
+                }
+                let compiled: FieldPattern
+                do throws(PatternError) {
+                    compiled = try FieldPattern(pattern)
+                } catch {
+                    throw InvalidPresentation(.invalidField, "field \"\(field.id)\": \(error.description)")
+                }
+                let worst = compiled.worstSteps(scalars: lengths.1 * Limits.scalarsPerCharacter)
+                if worst > FieldPattern.Limits.steps {
+                    throw InvalidPresentation(
+                        .invalidField, "field \"\(field.id)\": pattern \"\(pattern)\" (\(compiled.size) instructions) could take \(worst) steps on a "
+                            + "value of \(lengths.1) characters; at most \(FieldPattern.Limits.steps): lower maxLength or simplify the pattern")
+                }
             }
         }
     }

@@ -13,7 +13,8 @@ public struct RenderContext: Sendable, Hashable {
     public var operation: String?
     /// The current time, for the presentation's age.
     public var now: Date
-    /// Where texts are translated: the operation's catalog, then the resolver's own.
+    /// Where texts are translated: the resolver's own keys (`action.ok`, `action.cancel`, `resolver.…`)
+    /// from its own texts, which no operation changes; every other key from the operation's catalog.
     public var catalog: Catalog
 
     /// A context with explicit values; `operationCatalog` holds the texts the operation's worker announced.
@@ -26,7 +27,7 @@ public struct RenderContext: Sendable, Hashable {
         self.width = width
         self.operation = operation
         self.now = now
-        self.catalog = operationCatalog.merging(ResolverText.catalog)
+        self.catalog = ResolverText.catalog.merging(operationCatalog.removing(ResolverText.owns))
     }
 
     /// A context from the process environment (`LANG`, `NO_COLOR`, `COLUMNS`, …) via `TerminalEnvironment`.

@@ -5,6 +5,9 @@ import Presentation
 enum ResolverText {
     static let catalog = Catalog(["en": english, "es": spanish])
 
+    /// Whether `key` is one of the resolver's own, which no operation's catalog translates.
+    static func owns(_ key: String) -> Bool { english[key] != nil }
+
     static let english: [String: String] = [
         "action.ok": "OK",
         "action.cancel": "Cancel",

@@ -21,6 +21,8 @@ public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvert
         case notActive
         /// An answer whose text values its question's fields refused; `violations` names each field.
         case invalidAnswer
+        /// An operation's announcement a worker sent that the broker did not take (its catalog claims others' texts).
+        case invalidAnnouncement
     }
 
     public let code: Code

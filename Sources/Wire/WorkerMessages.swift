@@ -133,7 +133,12 @@ public enum BrokerCommand: Sendable, Hashable {
     public struct Welcome: Codable, Sendable, Hashable {
         /// The names of the operations the broker took; one whose name cannot name an operation is left out.
         public let operations: [String]
-        public init(operations: [String]) { self.operations = operations }
+        /// Why each announcement the broker did not take was refused (`invalidAnnouncement`); absent when none was.
+        public let refused: [WireError]?
+        public init(operations: [String], refused: [WireError]? = nil) {
+            self.operations = operations
+            self.refused = refused
+        }
     }
 
     /// Run a job; `history` holds what earlier attempts recorded, so a replay repeats nothing.

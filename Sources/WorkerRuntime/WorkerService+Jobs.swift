@@ -19,6 +19,7 @@ extension WorkerService {
             cancel(attempt, report: false)
         case .welcome(let welcome):
             log.info("the broker took \(welcome.operations.count) operation(s): \(welcome.operations.joined(separator: ", "))")
+            for refusal in welcome.refused ?? [] { log.error(refusal.message) }
             welcomed.yield(welcome.operations)
         case .heartbeat, .reconnect:
             break

@@ -112,7 +112,7 @@ extension EndToEnd {
     }
 }
 
-/// Runs the scripts under `Browser/` (`answer_in_page.py`, `page_inbox.py`, `page_field.py`) with Debian's python3 (which sees Debian's selenium).
+/// Runs the scripts under `Browser/` (`answer_in_page.py`, `page_inbox.py`, `page_field.py`, `page_catalog.py`) with Debian's python3 (which sees Debian's selenium).
 enum BrowserTools {
     static let python = "/usr/bin/python3"
     static let chromium = "/usr/bin/chromium"
@@ -123,7 +123,7 @@ enum BrowserTools {
 
     /// Whether everything the browser test needs is installed.
     static var available: Bool {
-        [python, chromium, chromedriver, selenium, script.path, folder.appendingPathComponent("page_inbox.py").path, folder.appendingPathComponent("page_field.py").path].allSatisfy { FileManager.default.fileExists(atPath: $0) }
+        [python, chromium, chromedriver, selenium, script.path, folder.appendingPathComponent("page_inbox.py").path, folder.appendingPathComponent("page_field.py").path, folder.appendingPathComponent("page_catalog.py").path].allSatisfy { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// How a run of the script ended: its exit status and the JSON summary it printed last.

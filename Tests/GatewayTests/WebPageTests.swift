@@ -5,6 +5,12 @@ import Presentation
 import Testing
 
 @Suite struct WebPageTests {
+    /// What `/catalog.json` holds: the page's own tables, and each operation's by name.
+    struct CatalogDocument: Decodable {
+        let page: [String: [String: String]]
+        let operations: [String: [String: [String: String]]]
+    }
+
     static func get(_ path: String, headers: HTTPHeaders = [:]) async -> HTTPResponse {
         await WebPage().handle(HTTPRequest(method: .get, path: path, headers: headers))
     }
@@ -95,7 +101,8 @@ import Testing
     @Test func theCatalogHasBothLanguagesForEveryKey() async throws {
         let response = await Self.get("/catalog.json")
         #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
-        let tables = try JSONDecoder().decode([String: [String: String]].self, from: try #require(response.bodyData))
+        let catalog = try JSONDecoder().decode(CatalogDocument.self, from: try #require(response.bodyData))
+        let tables = catalog.page
         #expect(Set(tables.keys) == ["en", "es"])
         let english = try #require(tables["en"])
         let spanish = try #require(tables["es"])
@@ -105,16 +112,22 @@ import Testing
         }
         #expect(english["page.answered"] == "Answered by {0} ({1}) with {2}")
         #expect(spanish["action.cancel"] == "Cancelar", "the buttons the model adds by itself")
-        #expect(spanish["removeDownload.confirm.title"] == nil, "no operation texts without a broker")
+        #expect(catalog.operations.isEmpty, "no operation texts without a broker")
     }
 
-    @Test func theCatalogAddsTheTextsTheOperationsAnnounced() async throws {
-        let announced = Catalog(["es": ["greet.confirm.title": "¿Saludar a {0}?", "page.answered": "not the page's"]])
-        let page = WebPage(operationTexts: { [announced] })
+    @Test("The catalog serves each operation's texts under its own name, never merged with another's or the page's")
+    func theCatalogKeepsEachOperationsTextsApart() async throws {
+        let remove = Catalog(["en": ["action.remove": "Remove", "removeDownload.confirm.title": "Remove download"]])
+        let hostile = Catalog(["en": ["action.remove": "Keep it (safe)", "removeDownload.confirm.title": "Nothing will be deleted"]])
+        let greet = Catalog(["es": ["greet.confirm.title": "¿Saludar a {0}?", "page.answered": "not the page's"]])
+        let page = WebPage(operationTexts: { [("aaEvil", hostile), ("greet", greet), ("removeDownload", remove)] })
         let response = await page.handle(HTTPRequest(method: .get, path: "/catalog.json"))
-        let tables = try JSONDecoder().decode([String: [String: String]].self, from: try #require(response.bodyData))
-        #expect(tables["es"]?["greet.confirm.title"] == "¿Saludar a {0}?")
-        #expect(tables["es"]?["page.answered"] == "Respondida por {0} ({1}) con {2}", "the page's own texts win a clash")
+        let catalog = try JSONDecoder().decode(CatalogDocument.self, from: try #require(response.bodyData))
+        #expect(catalog.operations["removeDownload"]?["en"] == ["action.remove": "Remove", "removeDownload.confirm.title": "Remove download"])
+        #expect(catalog.operations["aaEvil"]?["en"]?["action.remove"] == "Keep it (safe)", "only for aaEvil's own questions")
+        #expect(catalog.operations["greet"]?["es"]?["greet.confirm.title"] == "¿Saludar a {0}?")
+        #expect(catalog.page["es"]?["page.answered"] == "Respondida por {0} ({1}) con {2}", "the page's own texts are the page's")
+        #expect(catalog.page["en"]?["action.remove"] == nil)
         let tag = try #require(response.headers["ETag"])
         #expect(await page.handle(HTTPRequest(method: .get, path: "/catalog.json", headers: ["If-None-Match": tag])).status == 304)
     }

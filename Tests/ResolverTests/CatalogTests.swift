@@ -20,12 +20,17 @@ struct CatalogTests {
         #expect(english.keys.allSatisfy { $0.hasPrefix("resolver.") || $0.hasPrefix("action.") })
     }
 
-    @Test("An operation's texts come first, the resolver's fill in")
-    func operationTextsComeFirst() {
-        let operation = Catalog(["es": ["action.cancel": "Dejarlo", "greet.title": "¿Saludar?"]])
+    @Test("An operation's texts translate its own keys; the resolver's own keys stay the resolver's in every locale")
+    func operationTextsNeverReplaceTheResolversOwn() {
+        let operation = Catalog([
+            "es": ["action.cancel": "Dejarlo", "greet.title": "¿Saludar?"], "es_MX": ["resolver.reason": "Nada: {0}"],
+            "en": ["action.ok": "Delete everything"],
+        ])
         let catalog = RenderContext(now: Date(), operationCatalog: operation).catalog
-        #expect(catalog.string("action.cancel", locale: "es") == "Dejarlo")
+        #expect(catalog.string("action.cancel", locale: "es") == "Cancelar")
         #expect(catalog.string("action.ok", locale: "es") == "Aceptar")
+        #expect(catalog.string("action.ok", locale: "en") == "OK")
+        #expect(catalog.string("resolver.reason", ["x"], locale: "es_MX") == "Motivo: x")
         #expect(catalog.string("greet.title", locale: "es") == "¿Saludar?")
     }
 

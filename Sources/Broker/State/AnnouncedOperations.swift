@@ -29,6 +29,12 @@ struct AnnouncedOperations: Sendable {
         return record
     }
 
+    /// Why `announcement` may not be taken under `rule`: its catalog defines keys of other operations or shared ones.
+    func refusal(of announcement: OperationAnnouncement, under rule: CatalogKeys) -> WireError? {
+        let keys = rule.offending(announcement.catalog, of: announcement.name, known: Set(records.keys))
+        return keys.isEmpty ? nil : .offendingKeys(keys, of: announcement.name)
+    }
+
     /// The newest announcement of `name`.
     func newest(_ name: String) -> RecordedAnnouncement? { records[name]?.last }
 

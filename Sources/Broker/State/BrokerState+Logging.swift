@@ -31,6 +31,11 @@ extension BrokerState {
         .log(.info, "worker \(name) joined: \(capacity) slot(s), \(operations) operation(s)", LogSubject())
     }
 
+    /// "worker w1: the announcement of aaEvil was refused: …", at warning.
+    static func refusedLine(_ name: String, _ refusal: WireError) -> BrokerEffect {
+        .log(.warning, "worker \(name): \(refusal.message)", LogSubject())
+    }
+
     /// "worker w1 left (disconnected) while running 1 job(s)", at info.
     static func leftLine(_ name: String, cause: String, running: Int) -> BrokerEffect {
         .log(.info, "worker \(name) left (\(cause)) while running \(running) job(s)", LogSubject())

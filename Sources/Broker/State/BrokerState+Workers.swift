@@ -58,19 +58,26 @@ extension BrokerState {
     }
 
     /// A worker announces itself: each operation it runs goes into the registry (and the journal), one
-    /// with a name that cannot name an operation is ignored.
+    /// with a name that cannot name an operation is ignored, and one whose catalog defines keys it may not
+    /// (`CatalogKeys`) is refused whole, the welcome and the log naming the keys.
     private mutating func register(_ id: PeerID, key: String?, _ ready: WorkerMessage.Ready, now: Date) -> [BrokerEffect] {
         // A known id sending ready again has restarted its work: what it ran is lost.
         var effects = workers[id] != nil ? removeWorker(id, now: now, cause: "announced itself again") : []
         var announcements: [String: OperationAnnouncement] = [:]
+        var refused: [WireError] = []
         for announcement in ready.operations where OperationAnnouncement.isValidName(announcement.name) {
+            if let refusal = registry.refusal(of: announcement, under: settings.catalogKeys) {
+                refused.append(refusal)
+                effects.append(Self.refusedLine(ready.name, refusal))
+                continue
+            }
             announcements[announcement.name] = announcement
             effects.append(.persist(.announce(registry.announce(announcement, by: ready.name, at: now))))
         }
         workers[id] = Worker(
             id: id, name: ready.name, key: key, announcements: announcements, capacity: max(0, ready.capacity),
             lastHeard: now, lastSent: now)
-        effects.append(.send(to: id, correlation: "", .welcome(.init(operations: announcements.keys.sorted()))))
+        effects.append(.send(to: id, correlation: "", .welcome(.init(operations: announcements.keys.sorted(), refused: refused.isEmpty ? nil : refused))))
         effects.append(Self.joinedLine(ready.name, capacity: max(0, ready.capacity), operations: announcements.count))
         effects += assign(now: now)
         return effects

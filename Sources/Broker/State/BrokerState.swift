@@ -22,11 +22,14 @@ public struct BrokerState: Sendable {
         public var reminderInterval: TimeInterval?
         /// Seconds finished jobs and events are kept before they are pruned in the background; 0 keeps everything.
         public var retention: TimeInterval
+        /// Which catalog keys an announcement may define, knowing the shipped operations' texts.
+        public var catalogKeys: CatalogKeys
 
         public init(
             heartbeatInterval: TimeInterval = 1, liveness: Int = 3, limits: MessageLimits = .standard, maxRedispatches: Int = 10,
-            reminderInterval: TimeInterval? = nil, retention: TimeInterval = 0
+            reminderInterval: TimeInterval? = nil, retention: TimeInterval = 0, catalogKeys: CatalogKeys = .none
         ) {
+            self.catalogKeys = catalogKeys
             self.heartbeatInterval = heartbeatInterval
             self.liveness = liveness
             self.limits = limits

@@ -42,7 +42,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
     /// The one mapping from broker error codes to HTTP statuses.
     public static func status(for code: WireError.Code) -> Int {
         switch code {
-        case .invalidBody, .unknownOperation, .invalidInput, .invalidPresentation, .unknownAction, .invalidAnswer: 422
+        case .invalidBody, .unknownOperation, .invalidInput, .invalidPresentation, .unknownAction, .invalidAnswer, .invalidAnnouncement: 422
         case .notFound: 404
         case .alreadyResolved, .stale, .notCancellable: 409
         case .tooLarge: 413

@@ -38,15 +38,18 @@ enum Bodies {
         let next: String?
         /// The event sequence the snapshot reflects: follow `/v1/events` with `Last-Event-ID` set to it.
         let sequence: Int64
+        /// The operation of each presentation's job, by job id: whose catalog translates its texts.
+        let operations: [String: String]
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(presentations, forKey: .presentations)
             try container.encode(next, forKey: .next)
             try container.encode(sequence, forKey: .sequence)
+            try container.encode(operations, forKey: .operations)
         }
 
-        private enum CodingKeys: String, CodingKey { case presentations, next, sequence }
+        private enum CodingKeys: String, CodingKey { case presentations, next, sequence, operations }
     }
 
     /// `{"presentation": {…}, "resolution": {…}|null, "operation": name|null}`.

@@ -56,7 +56,9 @@ extension OpenAPIDocument {
                 "presentation": ref("Presentation"), "resolution": ref("Resolution"),
             ]),
             "JobPage": object(["cutShort": type("boolean"), "jobs": array(ref("Job")), "next": nullableText, "trimmed": array(text)]),
-            "PresentationPage": object(["presentations": array(ref("Presentation")), "next": nullableText, "sequence": type("integer")]),
+            "PresentationPage": object([
+                "presentations": array(ref("Presentation")), "next": nullableText, "sequence": type("integer"), "operations": type("object"),
+            ]),
             "PresentationState": object(["presentation": ref("Presentation"), "resolution": nullable(ref("Resolution")), "operation": nullableText]),
             "DeliveryPage": object(["deliveries": array(type("object"))]),
             "OperationInfo": object([

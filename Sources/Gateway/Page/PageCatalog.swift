@@ -1,9 +1,12 @@
 import Foundation
 import Presentation
+import Wire
 
-/// The string catalog the page loads from `/catalog.json`: the page's own strings (`page.*`, and the
-/// resolver keys and default buttons the page shows, as every resolver translates them itself) plus
-/// the texts each announced operation's worker sent the broker.
+/// The string catalog the page loads from `/catalog.json`: `page`, the page's own strings (`page.*`, and
+/// the resolver keys and default buttons the page shows, as every resolver translates them itself), and
+/// `operations`, the texts each announced operation's worker sent the broker, by operation name. The page
+/// looks a question's texts up in its own operation's table only, and a key of the page's own in `page`
+/// only, so no operation's texts reach another operation's questions or the page's.
 enum PageCatalog {
     /// The languages the page speaks.
     static let languages = ["en", "es"]
@@ -11,14 +14,22 @@ enum PageCatalog {
     /// The page's own tables: language → key → template, `{0}`-style placeholders as in `Catalog`.
     static let tables: [String: [String: String]] = ["en": english.merging(resolverEnglish) { own, _ in own }, "es": spanish.merging(resolverSpanish) { own, _ in own }]
 
-    /// The page's tables with the operations' texts added (the page's own win a clash), as JSON with
-    /// sorted keys, so the same texts give the same bytes and ETag.
-    static func json(adding operations: [Catalog]) -> String {
-        let merged = operations.reduce(Catalog(tables)) { $0.merging($1) }
+    /// The page's tables and each operation's (the variants of one operation merged, the first listed
+    /// winning a clash), as JSON with sorted keys, so the same texts give the same bytes and ETag.
+    static func json(adding operations: [(name: String, catalog: Catalog)]) -> String {
+        var byOperation: [String: Catalog] = [:]
+        for (name, catalog) in operations { byOperation[name] = byOperation[name].map { $0.merging(catalog) } ?? catalog }
+        let document = Document(page: tables, operations: byOperation.mapValues(\.tables))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(merged.tables)) ?? Data("{}".utf8)
+        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// What `/catalog.json` holds.
+    struct Document: Codable {
+        let page: [String: [String: String]]
+        let operations: [String: [String: [String: String]]]
     }
 
     static let resolverEnglish: [String: String] = [
@@ -192,4 +203,11 @@ enum PageCatalog {
         "page.pending.forYou": "Para ti",
         "page.pending.forOthers": "Solo para {0}",
     ]
+}
+
+extension OperationInfo {
+    /// Its texts, then each variant's, under its name: what `/catalog.json` serves for its questions.
+    var catalogs: [(name: String, catalog: Catalog)] {
+        [(name, catalog)] + (variants ?? []).map { (name, $0.catalog) }
+    }
 }

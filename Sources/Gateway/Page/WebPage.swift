@@ -22,16 +22,16 @@ public struct WebPage: HTTPHandler {
         "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
-    private let operationTexts: @Sendable () async -> [Catalog]
+    private let operationTexts: @Sendable () async -> [(name: String, catalog: Catalog)]
 
-    /// The page; `operationTexts` gives the announced operations' catalogs, which `/catalog.json` adds to
-    /// the page's own strings.
-    public init(operationTexts: @escaping @Sendable () async -> [Catalog] = { [] }) {
+    /// The page; `operationTexts` gives the announced operations' catalogs by name, which `/catalog.json`
+    /// serves beside the page's own strings, each under its operation.
+    public init(operationTexts: @escaping @Sendable () async -> [(name: String, catalog: Catalog)] = { [] }) {
         self.operationTexts = operationTexts
     }
 
     /// A `GET` route for each path, open to all; `operationTexts` as for `init`.
-    static func routes(operationTexts: @escaping @Sendable () async -> [Catalog]) -> [GatewayRoute] {
+    static func routes(operationTexts: @escaping @Sendable () async -> [(name: String, catalog: Catalog)]) -> [GatewayRoute] {
         let page = WebPage(operationTexts: operationTexts)
         return paths.map { path in
             GatewayRoute(

@@ -18,8 +18,9 @@ enum Services {
             exportRoots: settings.exportRootFolders)
     }
 
-    /// The broker links no operation: it knows those its workers announce. With `initialize`, an empty
-    /// or foreign file where the journal should be is set aside.
+    /// The broker links no operation: it knows those its workers announce, and is told the shipped
+    /// operations' texts so no other announcement may claim them. With `initialize`, an empty or foreign
+    /// file where the journal should be is set aside.
     static func broker(_ settings: Settings, context: Context, credentials: Credentials, initialize: Bool = false) throws -> BrokerService {
         try BrokerService(
             context: context,
@@ -29,7 +30,7 @@ enum Services {
                 heartbeatInterval: settings.heartbeatInterval, liveness: settings.liveness, limits: settings.messageLimits,
                 maxRedispatches: settings.maxRedispatches,
                 reminderInterval: settings.reminderSeconds > 0 ? TimeInterval(settings.reminderSeconds) : nil,
-                retention: settings.retentionSeconds ?? 0),
+                retention: settings.retentionSeconds ?? 0, catalogKeys: CatalogKeys(shipped: try registry(settings).announcements)),
             synchronous: settings.synchronous,
             keys: try credentials.broker(settings),
             log: settings.log("broker"))

@@ -20,6 +20,11 @@ public struct Catalog: Sendable, Hashable {
         Catalog(tables.merging(other.tables) { mine, theirs in mine.merging(theirs) { own, _ in own } })
     }
 
+    /// This catalog without the keys `isExcluded` names, in every locale.
+    public func removing(_ isExcluded: (String) -> Bool) -> Catalog {
+        Catalog(tables.mapValues { table in table.filter { !isExcluded($0.key) } })
+    }
+
     /// The text for `localization` (its key, plus `.part` when given) in `locale`, or `fallback`.
     ///
     /// `es_ES.UTF-8` is tried as `es_ES`, then `es`, then `en`; a template that needs more arguments

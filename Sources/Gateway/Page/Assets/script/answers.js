@@ -17,7 +17,7 @@ async function choose(p, action) {
   state.early = null;
   const error = result.data && result.data.error;
   if (result.ok) {
-    closePresentation(p.id, null, "done", ui("page.youAnswered", labelOf(action)));
+    closePresentation(p.id, null, "done", ui("page.youAnswered", labelOf(action, p)));
   } else if (result.status === 409) {
     const winner = error && error.resolution;
     closePresentation(p.id, winner || null, "lost", winner ? null : ui("page.refused", problem(result)));
@@ -42,7 +42,7 @@ async function choose(p, action) {
 function describe(resolution, p) {
   const actions = p && Array.isArray(p.actions) ? p.actions : [];
   const action = actions.find((a) => a && a.id === resolution.action);
-  const label = action ? labelOf(action) : String(resolution.action || "");
+  const label = action ? labelOf(action, p) : String(resolution.action || "");
   const by = resolution.by || ui("page.someone");
   const channel = resolution.channel || "?";
   switch (resolution.cause) {

@@ -1,6 +1,8 @@
 const REQUEST_TIMEOUT_MS = 15000;
 const $ = (id) => document.getElementById(id);
-const i18n = { tables: { en: FALLBACK_STRINGS }, candidates: ["en"], language: "en" };
+// The page's own strings (`tables`) and each operation's (`operations`, by name), from /catalog.json, and
+// the operation of each job the page has heard of, whose texts translate that job's questions.
+const i18n = { tables: { en: FALLBACK_STRINGS }, operations: {}, jobOperations: new Map(), candidates: ["en"], language: "en" };
 
 // A bearer token, needed when the gateway has tokens configured (any non-loopback address). It is
 // asked for after a 401 and kept in this browser's localStorage.
@@ -33,11 +35,14 @@ function argumentsNeeded(template) {
 }
 
 // A template for key in the first language that has one with few enough placeholders, else fallback.
-function localize(key, args, fallback) {
+// A key of the page's own is taken from the page's tables only; any other from the tables of
+// `operation` (the question's own) only: another operation's texts never apply.
+function localize(key, args, fallback, operation) {
   if (typeof key !== "string") return fallback;
   const values = Array.isArray(args) ? args : [];
+  const tables = Object.hasOwn(i18n.tables.en || {}, key) ? i18n.tables : operationTables(operation);
   for (const language of i18n.candidates) {
-    const template = i18n.tables[language] && i18n.tables[language][key];
+    const template = Object.hasOwn(tables, language) && Object.hasOwn(tables[language] || {}, key) ? tables[language][key] : null;
     if (typeof template === "string" && argumentsNeeded(template) <= values.length) return format(template, values);
   }
   return fallback;
@@ -48,6 +53,25 @@ function ui(key, ...args) {
   return text !== null ? text : format(FALLBACK_STRINGS[key] || key, args);
 }
 
+function operationTables(operation) {
+  const tables = typeof operation === "string" && Object.hasOwn(i18n.operations, operation) ? i18n.operations[operation] : null;
+  return tables && typeof tables === "object" ? tables : {};
+}
+
+// Remembers that job runs operation, as a listing, an event or a job says: the 10,000 jobs heard of
+// last (a pending question's job is heard of again at every snapshot).
+function noteOperation(job, operation) {
+  if (typeof job !== "string" || typeof operation !== "string") return;
+  i18n.jobOperations.delete(job);
+  i18n.jobOperations.set(job, operation);
+  if (i18n.jobOperations.size > 10000) i18n.jobOperations.delete(i18n.jobOperations.keys().next().value);
+}
+
+// The operation whose texts translate p (a question), when the page knows its job's.
+function operationOf(p) {
+  return p && typeof p.job === "string" ? i18n.jobOperations.get(p.job) : undefined;
+}
+
 function localizationOf(thing) {
   const l = thing && thing.localization;
   return l && typeof l.key === "string" ? l : null;
@@ -55,7 +79,7 @@ function localizationOf(thing) {
 
 function part(p, name, fallback) {
   const l = localizationOf(p);
-  return l ? localize(l.key + "." + name, l.arguments, fallback) : fallback;
+  return l ? localize(l.key + "." + name, l.arguments, fallback, operationOf(p)) : fallback;
 }
 
 const titleOf = (p) => part(p, "title", String(p.title || ""));
@@ -64,9 +88,10 @@ function reasonOf(p) {
   const reason = p.error && p.error.failureReason;
   return reason == null ? null : ui("resolver.reason", part(p, "failureReason", String(reason)));
 }
-function labelOf(action) {
+// An action's label; p is the question it belongs to.
+function labelOf(action, p) {
   const l = localizationOf(action);
-  return l ? localize(l.key, l.arguments, String(action.label)) : String(action.label);
+  return l ? localize(l.key, l.arguments, String(action.label), operationOf(p)) : String(action.label);
 }
 
 function age(timestamp) {

@@ -33,6 +33,7 @@ function closeDetails() {
 }
 
 function buildDetails(job) {
+  noteOperation(job.id, job.operation);
   const dialog = el("dialog", "details");
   dialog.dataset.job = job.id;
   dialog.setAttribute("aria-labelledby", "details-title");
@@ -45,7 +46,7 @@ function buildDetails(job) {
   if (job.outcome && typeof job.outcome === "object") {
     box.append(el("p", "outcome", ui("page.job.outcome", String(job.outcome.action || "—"), ui(`page.cause.${job.outcome.cause}`))));
   }
-  if (job.state === "failed" && job.error) box.append(el("p", "problem", failureOf(job.error)));
+  if (job.state === "failed" && job.error) box.append(el("p", "problem", failureOf(job.error, job.operation)));
   const p = job.presentation;
   if (p && typeof p.id === "string") {
     const waiting = el("div", "waiting");

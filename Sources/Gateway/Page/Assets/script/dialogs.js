@@ -32,7 +32,7 @@ function showsTitle(p) {
 let dialogNumber = 0;
 
 function actionButton(p, action) {
-  const button = el("button", "action", labelOf(action));
+  const button = el("button", "action", labelOf(action, p));
   button.type = "button";
   button.dataset.action = action.id;
   if (action.role === "destructive") button.classList.add("destructive");
@@ -120,7 +120,7 @@ function fieldInputs(p, n) {
     input.dataset.field = field.id;
     input.autocomplete = field.kind === "secure" ? "off" : "on";
     input.spellcheck = false;
-    const placeholder = field.placeholder == null ? null : (l ? localize(`${l.key}.placeholder`, l.arguments, String(field.placeholder)) : String(field.placeholder));
+    const placeholder = field.placeholder == null ? null : (l ? localize(`${l.key}.placeholder`, l.arguments, String(field.placeholder), operationOf(p)) : String(field.placeholder));
     if (placeholder) input.placeholder = placeholder;
     if (Number.isInteger(field.maxLength)) input.maxLength = field.maxLength;
     if (field.required) input.setAttribute("aria-required", "true");
@@ -130,7 +130,7 @@ function fieldInputs(p, n) {
       const action = (Array.isArray(p.actions) ? p.actions : []).find((a) => a && fieldBelongs(field, a));
       if (action) choose(p, action);
     });
-    const label = el("label", "field-label", l ? localize(l.key, l.arguments, String(field.label)) : String(field.label));
+    const label = el("label", "field-label", l ? localize(l.key, l.arguments, String(field.label), operationOf(p)) : String(field.label));
     label.htmlFor = input.id;
     box.append(label, input);
   });

@@ -20,6 +20,7 @@ async function loadJobs() {
     if (result.ok && result.data && Array.isArray(result.data.jobs)) {
       showProblem("jobs-error", null);
       jobs.list = result.data.jobs.filter((job) => job && typeof job.id === "string");
+      for (const job of jobs.list) noteOperation(job.id, job.operation);
       jobs.loaded = true;
       await loadOperations(jobs.list.map((job) => job.operation));
       await findSearched();
@@ -39,7 +40,10 @@ async function findSearched() {
   jobs.found = null;
   if (!/^job_([0-9a-f]{8})?[0-9a-f]{16}$/.test(text) || jobs.list.some((job) => job.id === text)) return;
   const result = await request("GET", `/v1/jobs/${encodeURIComponent(text)}`);
-  if (result.ok && result.data && result.data.id === text) jobs.found = result.data;
+  if (result.ok && result.data && result.data.id === text) {
+    jobs.found = result.data;
+    noteOperation(text, result.data.operation);
+  }
 }
 
 // What an event says of a job, shown at once (unless the list already has a newer copy). An event
@@ -47,6 +51,7 @@ async function findSearched() {
 // listing that follows every event fills in the rest.
 function noteJob(job) {
   if (!job || typeof job.id !== "string") return;
+  noteOperation(job.id, job.operation);
   const chosen = $("filter-state").value;
   const index = jobs.list.findIndex((known) => known.id === job.id);
   if (index < 0 && (!chosen || chosen === job.state)) jobs.list.unshift(job);
@@ -68,10 +73,10 @@ function subjectOf(job) {
 
 // "Backup not found [backupNotFound]": a failure's title (from the catalog, else its code in words)
 // and code. The message is not shown: it may name the server's folders.
-function failureOf(error) {
+function failureOf(error, operation) {
   const code = error && typeof error.code === "string" ? error.code : "failed";
   const words = code.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
-  const title = localize(`error.${code}`, [], words.charAt(0).toUpperCase() + words.slice(1));
+  const title = localize(`error.${code}`, [], words.charAt(0).toUpperCase() + words.slice(1), operation);
   return ui("page.failure", title, code);
 }
 
@@ -116,7 +121,7 @@ function renderJobs() {
       bar.setAttribute("aria-label", `${operationTitle(job.operation)}: ${text}`);
       button.append(bar, el("span", "meta line", text));
     }
-    if (stateName === "failed" && job.error) button.append(el("span", "meta line problem", failureOf(job.error)));
+    if (stateName === "failed" && job.error) button.append(el("span", "meta line problem", failureOf(job.error, job.operation)));
     button.addEventListener("click", () => openJob(job.id));
     item.append(button);
     return item;

@@ -203,6 +203,8 @@ async function reconcile() {
         return;
       }
       items.push(...result.data.presentations);
+      const operations = result.data.operations && typeof result.data.operations === "object" ? result.data.operations : {};
+      for (const job of Object.keys(operations)) noteOperation(job, operations[job]);
       cursor = result.data.next;
       if (cursor == null) break;
     }

@@ -37,7 +37,9 @@ function setUpNotifications() {
 async function startPage() {
   setUpTokenForm();
   const result = await request("GET", "/catalog.json");
-  if (result.ok && result.data && typeof result.data === "object") i18n.tables = result.data;
+  const catalog = result.ok && result.data && typeof result.data === "object" ? result.data : null;
+  if (catalog && catalog.page && typeof catalog.page === "object") i18n.tables = catalog.page;
+  if (catalog && catalog.operations && typeof catalog.operations === "object") i18n.operations = catalog.operations;
   const tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
   i18n.candidates = candidatesFor(tags);
   i18n.language = i18n.candidates.find((c) => i18n.tables[c]) || "en";

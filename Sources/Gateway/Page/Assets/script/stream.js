@@ -62,6 +62,7 @@ function onEvent(message) {
   try { event = JSON.parse(message.data); } catch (ignored) { return; }
   if (!event || typeof event !== "object") return;
   const type = event.type || message.type;
+  if (event.job) noteOperation(event.job.id, event.job.operation);
   if (type === "presentation.pending") addPending(event.presentation);
   if (type === "presentation.resolved") resolved(event.resolution);
   if (event.job) noteJob(event.job);
