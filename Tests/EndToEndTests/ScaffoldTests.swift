@@ -7,9 +7,7 @@ import Wire
 extension EndToEnd {
     /// `interlude new operation`: the package it writes, built, tested and run against `interlude broker`.
     @Suite("A new operation from interlude new") struct Scaffold {
-        /// The repository: this file is `Tests/EndToEndTests/ScaffoldTests.swift`.
-        static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        static let repository = RepositoryFolder.root
         /// Fixed folders under the build folder: written anew each run, the package is rebuilt, the SDK under it is not.
         static let package = repository.appendingPathComponent(".build/scaffold-e2e/package")
         static let scratch = repository.appendingPathComponent(".build/scaffold-e2e/build")

@@ -4,9 +4,7 @@ import TestSupport
 /// `Examples/python-worker` and the virtual environment under the build folder (`.build/python-worker-venv`)
 /// that its pyzmq is installed into from PyPI, once per change of its requirements.
 enum PythonWorker {
-    /// The repository: this file is `Tests/EndToEndTests/Support/PythonWorker.swift`.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = RepositoryFolder.root
     static let script = repository.appendingPathComponent("Examples/python-worker/worker.py")
     static let requirements = repository.appendingPathComponent("Examples/python-worker/requirements.txt")
     static let venv = repository.appendingPathComponent(".build/python-worker-venv")
