@@ -17,7 +17,8 @@ run: build
 test: deps
 	INTERLUDE_WITH_TEST_TOOLS=1 bash scripts/install-deps.sh
 	$(SWIFT) build --build-tests
-	$(SWIFT) build --package-path Examples/HelloWorker --build-tests
+# Warnings as errors in every module of the example, the SDK's included: a user's first build prints none.
+	$(SWIFT) build --package-path Examples/HelloWorker --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --package-path Examples/HelloWorker --skip-build
 	docker-compose -f docker-compose.yml config --quiet
 	$(SWIFT) test --skip-build

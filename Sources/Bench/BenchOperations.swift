@@ -2,7 +2,7 @@ import Operations
 import WorkerKit
 
 /// Asks one confirmation dialog and returns the chosen action: the bench's answer→completion probe.
-struct BenchConfirm: WorkerKit.Operation {
+struct BenchConfirm: JobOperation {
     static let name = "benchConfirm"
     static let summary = "Ask one confirmation dialog (for the answer latency benchmark)"
 

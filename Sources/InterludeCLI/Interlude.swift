@@ -11,7 +11,7 @@ public enum Interlude {
         JournalCommand(),
         ResolveCommand(),
         KeygenCommand(),
-        DemoCommand(), CompletionCommand(),
+        NewCommand(), DemoCommand(), CompletionCommand(),
         JournalCommand(),
     ]
 

@@ -5,7 +5,7 @@ import WorkerKit
 /// Adds a place to a day of `<library>/itinerary.json`, asking when it is already planned on another day.
 ///
 /// Steps: `plan` (what the itinerary holds), then `add` or `move`; a replay repeats neither.
-public struct AddStop: WorkerKit.Operation {
+public struct AddStop: JobOperation {
     /// The name clients submit.
     public static let name = "addStop"
 

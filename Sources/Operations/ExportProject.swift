@@ -8,7 +8,7 @@ import WorkerKit
 /// of them instead. Steps: `check` (again as `check#2`, … after each question), then `archive`. Every
 /// fact that decides what happens is a step, so a replay asks the same questions in the same order and
 /// never exports twice.
-public struct ExportProject: WorkerKit.Operation {
+public struct ExportProject: JobOperation {
     /// The name clients submit.
     public static let name = "exportProject"
 
@@ -86,7 +86,7 @@ public struct ExportProject: WorkerKit.Operation {
     }
 
     /// "Folder", asked with Use Another Folder: where to export instead (checked like the input's destination).
-    public static let folderField = TextField(
+    public static let folderField = TextFieldState(
         id: "folder", label: "Folder", placeholder: "library/exports/…", required: true, maxLength: 500,
         actions: [Choice.useAnotherFolder.rawValue], localization: Localization("exportProject.folder"))
 

@@ -1,7 +1,7 @@
 import WorkerKit
 
 /// Does nothing and asks nothing: `{}` in, `{}` out, for throughput benchmarks.
-public struct Noop: WorkerKit.Operation {
+public struct Noop: JobOperation {
     /// The name clients submit.
     public static let name = "noop"
 

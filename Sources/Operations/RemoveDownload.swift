@@ -5,7 +5,7 @@ import WorkerKit
 /// Deletes a downloaded track once the person confirms: the seed's "Remove download" dialog.
 ///
 /// Steps: `locate` (the file name), then `remove`; a replay repeats neither, nor the question.
-public struct RemoveDownload: WorkerKit.Operation {
+public struct RemoveDownload: JobOperation {
     /// The name clients submit.
     public static let name = "removeDownload"
 

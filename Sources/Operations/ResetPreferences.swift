@@ -5,7 +5,7 @@ import WorkerKit
 /// Rewrites `<library>/preferences.json` with the defaults once the person confirms.
 ///
 /// Step: `reset`; a replay does not write again.
-public struct ResetPreferences: WorkerKit.Operation {
+public struct ResetPreferences: JobOperation {
     /// The name clients submit.
     public static let name = "resetPreferences"
 

@@ -5,7 +5,7 @@ import WorkerKit
 /// Replaces `<library>/data/` with a backup from `<library>/backups/` once the person confirms.
 ///
 /// Steps: `inspect` (the backup's date), then `restore`. The swap is atomic; see `DataSwap`.
-public struct RestoreBackup: WorkerKit.Operation {
+public struct RestoreBackup: JobOperation {
     /// The name clients submit.
     public static let name = "restoreBackup"
 

@@ -9,7 +9,7 @@ extension Presentation {
         public var message: String?
         public var actions: [Action]
         /// Text asked for beside the buttons (`nil`: none).
-        public var fields: [TextField]?
+        public var fields: [TextFieldState]?
         /// Who may answer (`nil`: anyone who may answer at all).
         public var audience: Audience?
         public var item: JSONValue?

@@ -12,7 +12,7 @@ extension Presentation {
         let titleVisibility: TitleVisibility
         let message: String?
         let actions: [Action]
-        let fields: [TextField]
+        let fields: [TextFieldState]
         let audience: Audience?
         let item: JSONValue?
         let error: PresentedError?

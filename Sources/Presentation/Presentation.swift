@@ -17,8 +17,8 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
     public let message: String?
     /// The choices, in the author's order; resolvers arrange them by their own conventions.
     public let actions: [Action]
-    /// Text the question asks for beside its buttons (see `TextField`); empty for most questions.
-    public let fields: [TextField]
+    /// Text the question asks for beside its buttons (see `TextFieldState`); empty for most questions.
+    public let fields: [TextFieldState]
     /// Who may answer (user names and groups); `nil`: anyone who may answer at all.
     public let audience: Audience?
     /// Immutable snapshot of what the question is about.
@@ -61,7 +61,7 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         titleVisibility = try container.decodeIfPresent(TitleVisibility.self, forKey: .titleVisibility) ?? .automatic
         message = try container.decodeIfPresent(String.self, forKey: .message)
         actions = try container.decode([Action].self, forKey: .actions)
-        fields = try container.decodeIfPresent([TextField].self, forKey: .fields) ?? []
+        fields = try container.decodeIfPresent([TextFieldState].self, forKey: .fields) ?? []
         audience = try container.decodeIfPresent(Audience.self, forKey: .audience)
         item = try container.decodeIfPresent(JSONValue.self, forKey: .item)
         error = try container.decodeIfPresent(PresentedError.self, forKey: .error)

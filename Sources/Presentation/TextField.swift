@@ -7,7 +7,7 @@ import Foundation
 /// logged, published in events or sent to webhooks. A field belongs to the actions `actions` names
 /// (every action but the cancel one when absent): its value is asked for, checked and delivered only
 /// with those.
-public struct TextField: Codable, Sendable, Hashable, Identifiable {
+public struct TextFieldState: Codable, Sendable, Hashable, Identifiable {
     /// Plain text, or text a resolver hides while it is typed.
     public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
         case text, secure
@@ -53,8 +53,8 @@ public struct TextField: Codable, Sendable, Hashable, Identifiable {
     public static func secure(
         id: String, label: String, placeholder: String? = nil, required: Bool = false, minLength: Int? = nil,
         maxLength: Int? = nil, pattern: String? = nil, actions: [String]? = nil, localization: Localization? = nil
-    ) -> TextField {
-        TextField(
+    ) -> TextFieldState {
+        TextFieldState(
             id: id, kind: .secure, label: label, placeholder: placeholder, required: required, minLength: minLength,
             maxLength: maxLength, pattern: pattern, actions: actions, localization: localization)
     }
@@ -100,7 +100,7 @@ public struct FieldProblem: Sendable, Hashable, CustomStringConvertible {
 
 extension Presentation {
     /// The fields asked for with `action`.
-    public func fields(for action: Action) -> [TextField] { fields.filter { $0.belongs(to: action) } }
+    public func fields(for action: Action) -> [TextFieldState] { fields.filter { $0.belongs(to: action) } }
 
     /// Every problem of `values` for an answer with `action`: a value no field of that action asks
     /// for, a required one missing, one too short or too long, one that does not match its pattern.

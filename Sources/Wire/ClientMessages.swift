@@ -108,7 +108,7 @@ public enum ClientRequest: Sendable, Hashable {
         /// Who answers; the broker replaces it with the key's name when keys are configured (see docs/security.md).
         public var by: String
         public let channel: String
-        /// The question's text fields, by field id (see `TextField`).
+        /// The question's text fields, by field id (see `TextFieldState`).
         public let values: [String: String]?
         /// The answerer's groups: set by the broker from a key, or by the gateway from a token; a
         /// client without credentials has none.

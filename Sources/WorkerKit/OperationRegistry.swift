@@ -3,7 +3,7 @@ import Presentation
 import Wire
 
 /// An operation with its types erased, so a worker can announce it and run it from JSON.
-public struct AnyOperation: Sendable {
+public struct AnyJobOperation: Sendable {
     /// The operation's name.
     public let name: String
     /// What the worker tells the broker about it.
@@ -11,7 +11,7 @@ public struct AnyOperation: Sendable {
     private let runner: @Sendable (RawJSON, JobContext) async throws -> JSONValue
 
     /// Wraps `operation`; throws when its name is not valid or its input schema cannot be derived.
-    public init<O: Operation>(_ operation: O) throws {
+    public init<O: JobOperation>(_ operation: O) throws {
         guard OperationAnnouncement.isValidName(O.name) else {
             throw JobError(code: "invalidOperation", message: "\"\(O.name)\" cannot name an operation: use 1–64 of A–Z a–z 0–9 _ . -")
         }
@@ -46,15 +46,15 @@ public struct AnyOperation: Sendable {
 /// The operations a worker runs, by name.
 public struct OperationRegistry: Sendable {
     /// The operations by name.
-    public private(set) var operations: [String: AnyOperation] = [:]
+    public private(set) var operations: [String: AnyJobOperation] = [:]
 
     /// An empty registry.
     public init() {}
 
     /// Adds an operation; a second one with the same name replaces the first. Throws (`invalidOperation`)
     /// when the name is not valid or the input schema cannot be derived, so a worker never starts half-announced.
-    public mutating func register<O: Operation>(_ operation: O) throws {
-        operations[O.name] = try AnyOperation(operation)
+    public mutating func register<O: JobOperation>(_ operation: O) throws {
+        operations[O.name] = try AnyJobOperation(operation)
     }
 
     /// The names, sorted.

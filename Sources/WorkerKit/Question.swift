@@ -76,7 +76,7 @@ public struct Answered<Choice: PresentationAction>: Sendable {
 
 extension Question {
     /// The same question with text fields beside its buttons.
-    public func with(fields: [TextField]) -> Question {
+    public func with(fields: [TextFieldState]) -> Question {
         var copy = self
         copy.draft.fields = fields
         return copy

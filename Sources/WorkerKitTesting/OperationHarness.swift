@@ -12,7 +12,7 @@ import WorkerKit
 ///     .run(.init(trackID: "t-101", title: "Blue in Green")) { _ in .answer("remove") }
 /// #expect(run.output == .init(removed: true))
 /// ```
-public final class OperationHarness<O: WorkerKit.Operation>: Sendable {
+public final class OperationHarness<O: JobOperation>: Sendable {
     /// The operation under test.
     public let operation: O
     /// What earlier attempts recorded; a replay returns these answers and steps instead of asking or running.

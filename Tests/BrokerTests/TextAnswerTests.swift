@@ -11,7 +11,7 @@ import Wire
         var draft = Presentation.Draft.alert(
             "Sign in to the drive", actions: [Action(id: "connect", label: "Connect"), Action(id: "cancel", label: "Cancel", role: .cancel)])
         draft.fields = [
-            TextField(id: "user", label: "User", required: true, pattern: "[a-z]+"),
+            TextFieldState(id: "user", label: "User", required: true, pattern: "[a-z]+"),
             .secure(id: "password", label: "Password", required: true, minLength: 8),
         ]
         return draft

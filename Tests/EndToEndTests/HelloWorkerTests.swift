@@ -1,13 +1,26 @@
 import Foundation
 import Presentation
 import Schema
+import TestSupport
 import Testing
 import Wire
 
 extension EndToEnd {
     /// `Examples/HelloWorker`, a separate package on the worker SDK, against `interlude broker` and
     /// `interlude gateway` started without the shipped worker.
-    @Suite("A worker of one's own") struct HelloWorker {
+    @Suite("A worker of one's own", .serialized) struct HelloWorker {
+        /// What `make test` builds it with: a module compiled with warnings as errors has none, so a build
+        /// that leaves a module as it was (built by `make test` just before) still vouches for it.
+        static let build = ["build", "--package-path", HelloWorkerBinary.package.path, "--build-tests", "-Xswiftc", "-warnings-as-errors"]
+
+        @Test("Examples/HelloWorker imports Foundation beside WorkerKit and WorkerKitTesting and builds without one warning, the SDK's own included")
+        func exampleBuildsWithoutWarnings() async throws {
+            let (status, output) = try await ChildCommand.run("/usr/bin/env", ["swift"] + Self.build, timeout: .seconds(1200))
+            #expect(status == 0, "swift \(Self.build.joined(separator: " ")):\n\(output)")
+            let warnings = output.split(separator: "\n").filter { $0.contains("warning:") }
+            #expect(warnings.isEmpty, "\(warnings.joined(separator: "\n"))")
+        }
+
         @Test("greet is unknown until hello-worker announces it, then checked, asked, answered from the CLI and HTTP")
         func greetFromItsOwnWorker() async throws {
             let program = try HelloWorkerBinary.locate()

@@ -47,7 +47,7 @@ extension EndToEnd {
             let exports = sandbox.library.appendingPathComponent("exports")
             let job = try await sandbox.submit("exportProject", #"{"project": "atlas", "destination": "\#(exports.path)/usb"}"#)
             let question = try await sandbox.questionOverHTTP(job)
-            #expect(question.fields == [TextField(
+            #expect(question.fields == [TextFieldState(
                 id: "folder", label: "Folder", placeholder: "library/exports/…", required: true, maxLength: 500,
                 actions: ["useAnotherFolder"], localization: Localization("exportProject.folder"))])
 

@@ -73,7 +73,7 @@ import WorkerKitTesting
     @Test func everyTextTheQuestionsUseIsTranslated() async throws {
         try await withDemoLibrary { library in
             var shown: [(Catalog, Presentation)] = []
-            func collect<O: WorkerKit.Operation>(_ operation: O, _ input: O.Input) async {
+            func collect<O: JobOperation>(_ operation: O, _ input: O.Input) async {
                 shown += await OperationHarness(operation).run(input).presentations.map { (O.catalog, $0) }
             }
             await collect(RemoveDownload(library: library), .init(trackID: "t-101", title: "Blue in Green"))

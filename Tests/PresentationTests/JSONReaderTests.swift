@@ -133,7 +133,7 @@ import Testing
             draft.expiresAfter = random.chance(50) ? Double(Int.random(in: 1...100_000, using: &random)) / 8 : nil
             draft.error = random.chance(30) ? PresentedError(code: "c", description: random.pick(["Disk full.", "Ünïcode ✓ \"q\""]), failureReason: random.chance(50) ? "r" : nil) : nil
             draft.audience = random.chance(30) ? Audience(users: ["ann"], groups: random.chance(50) ? ["ops"] : []) : nil
-            draft.fields = random.chance(30) ? [TextField(id: "why", label: "Why", required: random.chance(50), maxLength: 40, actions: ["ok"])] : nil
+            draft.fields = random.chance(30) ? [TextFieldState(id: "why", label: "Why", required: random.chance(50), maxLength: 40, actions: ["ok"])] : nil
             let presentation = try Presentation(draft, id: "p-\(sequence)", job: "j", sequence: sequence, createdAt: Date(timeIntervalSince1970: Double(1_800_000_000_123 + sequence) / 1000))
             let data = try JSONCoding.encoder.encode(presentation)
             let read = try JSONReader.read(Presentation.self, from: data)

@@ -100,8 +100,8 @@ struct RandomWireValues {
         Action(id: id, label: text(), role: maybe { $0.chance() ? .cancel : .destructive }, localization: maybe { $0.localization() })
     }
 
-    mutating func field(id: String) -> TextField {
-        TextField(
+    mutating func field(id: String) -> TextFieldState {
+        TextFieldState(
             id: id, kind: chance() ? .text : .secure, label: odd(), placeholder: maybe { $0.odd() }, required: chance(),
             minLength: maybe { $0.int() }, maxLength: maybe { $0.int() }, pattern: maybe { $0.odd() },
             actions: maybe { r in (0..<Int.random(in: 0...2, using: &r.random)).map { _ in r.odd(3) } },
@@ -142,7 +142,7 @@ struct RandomWireValues {
             draft.error = PresentedError(code: odd() + "c", description: text(), failureReason: maybe { $0.text() }, recoverySuggestion: maybe { $0.text() })
         }
         if chance(30) {
-            draft.fields = [TextField(id: "f1", label: text(), placeholder: maybe { $0.text() }, minLength: maybe { _ in 1 }, maxLength: maybe { _ in 80 })]
+            draft.fields = [TextFieldState(id: "f1", label: text(), placeholder: maybe { $0.text() }, minLength: maybe { _ in 1 }, maxLength: maybe { _ in 80 })]
         }
         if chance(30) { draft.audience = Audience(users: ["ana"], groups: chance() ? ["ops"] : []) }
         return draft

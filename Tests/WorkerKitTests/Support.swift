@@ -3,7 +3,7 @@ import Synchronization
 import WorkerKit
 
 /// An operation whose body is a closure, so each test writes just the behaviour it checks.
-struct Scripted<Output: Codable & Sendable>: WorkerKit.Operation {
+struct Scripted<Output: Codable & Sendable>: JobOperation {
     struct Input: Codable, Sendable {}
 
     static var name: String { "scripted" }
@@ -21,7 +21,7 @@ struct Scripted<Output: Codable & Sendable>: WorkerKit.Operation {
 }
 
 /// An operation that does nothing: a worker that offers it has something to announce.
-struct Idle: WorkerKit.Operation {
+struct Idle: JobOperation {
     struct Input: Codable, Sendable {}
     static var name: String { "idle" }
     static var summary: String { "Do nothing" }

@@ -72,7 +72,7 @@ import ZeroMQ
     }
 
     /// `j1` waits (at most a second, blocking its thread) for `j2` to start, and says whether it did.
-    struct Blocking: WorkerKit.Operation {
+    struct Blocking: JobOperation {
         struct Input: Codable, Sendable {}
         static var name: String { "blocking" }
         static var summary: String { "Block until the second job starts" }
@@ -106,7 +106,7 @@ import ZeroMQ
 
     /// Runs `operation` on a worker of a stand-in broker until both `j1` and `j2` have a result.
     static func results(
-        of operation: some WorkerKit.Operation, jobs: [String], afterAnswer: [String] = []
+        of operation: some JobOperation, jobs: [String], afterAnswer: [String] = []
     ) async throws -> [String: WorkerMessage.Result] {
         let broker = try DispatchingBroker(operation: type(of: operation).name, jobs: jobs, afterAnswer: afterAnswer)
         defer { broker.close() }

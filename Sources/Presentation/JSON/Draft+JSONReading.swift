@@ -6,7 +6,7 @@ extension Presentation.Draft: JSONReadable {
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
         var kind: Presentation.Kind?, title: String?, titleVisibility: Presentation.TitleVisibility?, message: String?
-        var actions: [Action]?, fields: [TextField]?, audience: Audience?, item: JSONValue?, error: PresentedError?
+        var actions: [Action]?, fields: [TextFieldState]?, audience: Audience?, item: JSONValue?, error: PresentedError?
         var localization: Localization?, expiresAfter: Double?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {

@@ -8,7 +8,7 @@ extension Presentation: JSONReadable {
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
         var id: String?, job: String?, sequence: Int?, kind: Kind?, title: String?, titleVisibility: TitleVisibility?
-        var message: String?, actions: [Action]?, fields: [TextField]?, audience: Audience?, item: JSONValue?
+        var message: String?, actions: [Action]?, fields: [TextFieldState]?, audience: Audience?, item: JSONValue?
         var error: PresentedError?, localization: Localization?, createdAt: Date?, expiresAt: Date?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {

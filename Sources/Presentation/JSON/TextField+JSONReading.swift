@@ -1,8 +1,8 @@
 import Foundation
 
-extension TextField.Kind: JSONReadable {}
+extension TextFieldState.Kind: JSONReadable {}
 
-extension TextField: JSONReadable {
+extension TextFieldState: JSONReadable {
     /// A text field of a presentation.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index

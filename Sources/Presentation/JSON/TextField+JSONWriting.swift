@@ -1,4 +1,4 @@
-extension TextField: JSONWritable {
+extension TextFieldState: JSONWritable {
     /// Writes the field as its synthesized `encode(to:)` does: absent optionals left out.
     public func write(to writer: inout JSONWriter) throws {
         try writer.beginObject()

@@ -4,17 +4,17 @@ import Presentation
 struct FieldEditing {
     let entry: PendingEntry
     let action: String
-    let fields: [TextField]
+    let fields: [TextFieldState]
     var index = 0
     var line = ""
     var values: [String: String] = [:]
 
-    var field: TextField { fields[index] }
+    var field: TextFieldState { fields[index] }
 }
 
 extension ResolverDriver {
     /// After an action with text fields is chosen: asks for each field on a line of its own.
-    func beginEditing(_ entry: PendingEntry, action: String, fields: [TextField]) {
+    func beginEditing(_ entry: PendingEntry, action: String, fields: [TextFieldState]) {
         editing = FieldEditing(entry: entry, action: action, fields: fields)
         promptField()
     }

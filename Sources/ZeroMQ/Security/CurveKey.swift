@@ -33,7 +33,7 @@ public struct CurveSecretKey: Sendable, Hashable, CustomStringConvertible {
         guard let bytes = Z85.decode(text, count: CurveKeyPair.keyBytes) else { return nil }
         var publicText = [CChar](repeating: 0, count: 41)
         guard zmq_curve_public(&publicText, text) == 0,
-              let publicKey = CurvePublicKey(z85: String(cString: publicText))
+              let publicKey = CurvePublicKey(z85: Z85.text(of: publicText))
         else { return nil }
         self.bytes = bytes
         self.publicKey = publicKey
@@ -62,7 +62,7 @@ public struct CurveKeyPair: Sendable, Hashable {
         var secretText = [CChar](repeating: 0, count: 41)
         try libzmq("zmq_curve_keypair") { zmq_curve_keypair(&publicText, &secretText) }
         defer { for index in secretText.indices { secretText[index] = 0 } }
-        guard let secretKey = CurveSecretKey(z85: String(cString: secretText)) else {
+        guard let secretKey = CurveSecretKey(z85: Z85.text(of: secretText)) else {
             throw ZMQError(code: EINVAL, operation: "zmq_curve_keypair")
         }
         return CurveKeyPair(publicKey: secretKey.publicKey, secretKey: secretKey)

@@ -10,7 +10,12 @@ enum Z85 {
         precondition(bytes.count % 4 == 0, "Z85 encodes whole groups of four bytes")
         var text = [CChar](repeating: 0, count: bytes.count * 5 / 4 + 1)
         _ = zmq_z85_encode(&text, bytes, bytes.count)
-        return String(cString: text)
+        return Self.text(of: text)
+    }
+
+    /// The text libzmq wrote into `buffer`, up to its terminating NUL.
+    static func text(of buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The `count` bytes that `text` encodes, or nil if it is not exactly that in Z85.

@@ -1,9 +1,13 @@
+import Foundation
 import WorkerKit
 
 /// Greets someone by name once a person agrees: asks "Greet <name>?" with Greet and Cancel.
-public struct Greet: Operation {
+public struct Greet: JobOperation {
     /// The name clients submit.
     public static let name = "greet"
+
+    /// How long the question waits for a person: a day, then it resolves to Cancel.
+    public static let answerWithin: TimeInterval = 24 * 60 * 60
 
     /// One line for people: `interlude operations` and the web page show it.
     public static let summary = "Greet someone by name, once a person agrees"
@@ -74,7 +78,8 @@ public struct Greet: Operation {
     public func run(_ input: Input, in job: JobContext) async throws -> Output {
         let question = Question<Choice>.confirmationDialog(
             "Greet \(input.name)?", titleVisibility: .visible, actions: [.greet, .cancel],
-            item: .object(["name": .string(input.name)]), localization: Localization("greet.confirm", [input.name]))
+            item: .object(["name": .string(input.name)]), localization: Localization("greet.confirm", [input.name]),
+            expiresAfter: Self.answerWithin)
         guard try await job.present(question) == .greet else { return Output(greeting: nil) }
         return Output(greeting: "Hello, \(input.name)")
     }

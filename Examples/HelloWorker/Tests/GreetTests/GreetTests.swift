@@ -17,6 +17,7 @@ import WorkerKitTesting
         #expect(question.actions.map(\.id) == ["greet", "cancel"])
         #expect(question.actions.map(\.role) == [nil, .cancel])
         #expect(question.localization == Localization("greet.confirm", ["Ada"]))
+        #expect(question.expiresAt == question.createdAt.addingTimeInterval(Greet.answerWithin))
     }
 
     @Test(arguments: [ScriptedResponse.choose(Greet.Choice.cancel), .dismiss, .expire])
@@ -34,7 +35,7 @@ import WorkerKitTesting
     }
 
     @Test func theSchemaRefusesWhatTheWorkerWouldRefuseListingEveryProblem() throws {
-        let schema = try Greet.inputSchema
+        let schema = Greet.inputSchema
         #expect(schema.violations(of: .object(["name": .string("Ada")])).isEmpty)
         #expect(schema.violations(of: .object([:])).map(\.description) == ["$.name: is required"])
         let tooLong = JSONValue.object(["name": .string(String(repeating: "a", count: 101)), "nmae": .string("x")])

@@ -6,7 +6,7 @@
 /// A worker announces each of its operations to the broker (name, summary, input schema, texts); the
 /// broker knows no other. An operation's author imports `WorkerKit` alone: it brings the presentation
 /// model (`Localization`, `JSONValue`, `Catalog`) and `JSONSchema` with it.
-public protocol Operation: Sendable {
+public protocol JobOperation: Sendable {
     associatedtype Input: Codable & Sendable
     associatedtype Output: Codable & Sendable
 
@@ -36,7 +36,7 @@ public protocol Operation: Sendable {
     func run(_ input: Input, in job: JobContext) async throws -> Output
 }
 
-extension Operation {
+extension JobOperation {
     /// The schema derived from `Input`.
     public static var inputSchema: JSONSchema {
         get throws { try JSONSchema(deriving: Input.self) }
