@@ -22,7 +22,7 @@ extension EndToEnd {
                 let dispatch = try worker.dispatch()
                 var draft = Presentation.Draft.alert(
                     "Code", actions: [Action(id: "ok", label: "OK"), Action(id: "cancel", label: "Cancel", role: .cancel)])
-                draft.fields = [TextField(id: "code", label: "Code", maxLength: 1_000, pattern: "(a+)+b")]
+                draft.fields = [TextFieldState(id: "code", label: "Code", maxLength: 1_000, pattern: "(a+)+b")]
                 try worker.send(.present(.init(job: dispatch.job, attempt: dispatch.attempt, sequence: 1, draft: draft)), correlation: "p1")
                 while true {
                     if case .presented(let presentation) = try worker.receive() { return presentation }

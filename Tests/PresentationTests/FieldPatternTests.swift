@@ -79,7 +79,7 @@ import TestSupport
     @Test("A presentation whose field pattern is outside the subset is refused when it is asked, naming the field and the pattern")
     func aPresentationWithAnUnsupportedPatternIsRefused() {
         var draft = Presentation.Draft.alert("Name", actions: [Action(id: "ok", label: "OK")])
-        draft.fields = [TextField(id: "name", label: "Name", pattern: #"(\w)\1"#)]
+        draft.fields = [TextFieldState(id: "name", label: "Name", pattern: #"(\w)\1"#)]
         #expect {
             try Presentation(draft, id: "prs_1", job: "job_1", sequence: 1, createdAt: Date())
         } throws: { error in
@@ -89,7 +89,7 @@ import TestSupport
 
     @Test("A value of more Unicode scalars than four per character of its longest length is refused before its pattern")
     func aValueOfTooManyScalarsIsRefusedFirst() {
-        let field = TextField(id: "name", label: "Name", maxLength: 10, pattern: "(a+)+b")
+        let field = TextFieldState(id: "name", label: "Name", maxLength: 10, pattern: "(a+)+b")
         let zalgo = "a" + String(repeating: "\u{301}", count: 40)  // one character of 41 scalars
         #expect(field.problem(with: zalgo) == "has 41 Unicode scalars; at most 40")
         #expect(field.problem(with: String(repeating: "a", count: 10)) == "does not match (a+)+b")
@@ -107,13 +107,13 @@ extension FieldPatternTests {
     @Test("A field whose pattern could take more than a million steps on its longest value is refused when asked; a lower maxLength lets it through")
     func aPatternTooCostlyForItsLengthIsRefused() throws {
         var draft = Presentation.Draft.alert("Name", actions: [Action(id: "ok", label: "OK")])
-        draft.fields = [TextField(id: "name", label: "Name", pattern: "[a-z]{0,64}")]
+        draft.fields = [TextFieldState(id: "name", label: "Name", pattern: "[a-z]{0,64}")]
         #expect {
             try Presentation(draft, id: "prs_1", job: "job_1", sequence: 1, createdAt: Date())
         } throws: { error in
             "\(error)".contains("could take 1032258 steps on a value of 1000 characters; at most 1000000")
         }
-        draft.fields = [TextField(id: "name", label: "Name", maxLength: 64, pattern: "[a-z]{0,64}")]
+        draft.fields = [TextFieldState(id: "name", label: "Name", maxLength: 64, pattern: "[a-z]{0,64}")]
         _ = try Presentation(draft, id: "prs_1", job: "job_1", sequence: 1, createdAt: Date())
     }
 }
