@@ -14,6 +14,7 @@ extension AnyJobOperation {}
 extension Audience {}
 extension ButtonState {}
 extension Catalog {}
+extension FieldPattern {}
 extension FieldProblem {}
 extension InMemoryJobBackend {}
 extension InvalidPresentation {}
@@ -34,6 +35,7 @@ extension Localization {}
 extension OperationHarness {}
 extension OperationRegistry {}
 extension OperationRun {}
+extension PatternError {}
 extension PresentableError {}
 extension Presentation {}
 extension PresentationAction {}
