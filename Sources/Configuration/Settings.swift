@@ -93,7 +93,7 @@ public struct Settings: Sendable, Hashable {
     /// prunes them: a duration such as `7d` or `12h`; `0` keeps everything.
     public var retention = "7d"
 
-    // Speed at scale (docs/benchmarks.md).
+    // Speed at scale (docs/benchmarks.md, benchmarks/HISTORY.md).
     /// Tasks one worker keeps suspended on a question; beyond it the oldest is let go and replayed from its history when answered.
     public var maxSuspended = 1_000
 
@@ -104,7 +104,7 @@ public struct Settings: Sendable, Hashable {
     /// Seconds a gateway connection may send nothing (idle, or half-open in the middle of a request) before it is closed.
     public var httpIdleTimeoutSeconds = 60
 
-    // Keeping up (docs/benchmarks.md).
+    // Keeping up (docs/benchmarks.md, benchmarks/HISTORY.md).
     /// Outgoing webhook attempts in flight at once to one endpoint; deliveries may then arrive out of event order
     /// (receivers order by `data.sequence`). 1 delivers strictly one at a time in event order.
     public var webhookInFlight = 8

@@ -8,7 +8,7 @@
 # OUT/cpu.txt holds each process's user+system CPU ticks when the jobs are done). client.py (pyzmq, from the
 # peers' virtual environment that benchmarks/run.sh installs) drives JOBS noop jobs, at most 64 in flight,
 # over the documented wire protocol. Run it with two sizes and subtract (heaptrack_print -d, then sites.py)
-# to leave out start-up: see docs/benchmarks.md, "allocations per job".
+# to leave out start-up: see benchmarks/HISTORY.md, "allocations per job".
 set -u
 bin=$(realpath "$1"); jobs=$2; dir=$(realpath -m "$3"); mode=${4:-heaptrack}
 here=$(cd "$(dirname "$0")" && pwd)
