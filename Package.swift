@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "WorkerKit", targets: ["WorkerKit"]),
         .library(name: "WorkerRuntime", targets: ["WorkerRuntime"]),
+        .library(name: "WorkerMain", targets: ["WorkerMain"]),
         .library(name: "WorkerKitTesting", targets: ["WorkerKitTesting"]),
         .library(name: "InterludeClient", targets: ["Client"]),
     ],
@@ -48,7 +49,9 @@ let package = Package(
         .target(name: "Broker", dependencies: ["ZeroMQ", "Wire", "Journal", "Presentation", "Schema", "Log", "Lifecycle", "Primitives"]),
         // The SDK an operation's author imports; the worker's ZeroMQ runtime is a module of its own.
         .target(name: "WorkerKit", dependencies: ["Wire", "Presentation", "Schema"]),
-        .target(name: "WorkerRuntime", dependencies: ["WorkerKit", "ZeroMQ", "Wire", "Presentation", "Configuration", "Log", "Lifecycle"]),
+        .target(name: "WorkerRuntime", dependencies: ["WorkerKit", "ZeroMQ", "Wire", "Presentation", "Log", "Lifecycle"]),
+        // A worker program on Interlude's settings: what `interlude worker` and a worker of one's own run.
+        .target(name: "WorkerMain", dependencies: ["WorkerRuntime", "WorkerKit", "Configuration", "ZeroMQ"]),
         .target(name: "WorkerKitTesting", dependencies: ["WorkerKit", "Wire", "Presentation"]),
         .target(name: "Operations", dependencies: ["WorkerKit", "Archive", "Confinement", "Primitives"]),
         .target(name: "Client", dependencies: ["ZeroMQ", "Wire", "Presentation", "Log", "Lifecycle", "Primitives"]),
@@ -67,7 +70,7 @@ let package = Package(
             "HTTPServer", "Webhooks", "Sodium", "Client", "Log", "Lifecycle", "Wire", "Presentation", "Schema", "Primitives",
         ], exclude: ["Page/Assets"]),
         .target(name: "InterludeCLI", dependencies: [
-            "Configuration", "Log", "Lifecycle", "ZeroMQ", "Broker", "Journal", "Webhooks", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
+            "Configuration", "Log", "Lifecycle", "ZeroMQ", "Broker", "Journal", "Webhooks", "WorkerKit", "WorkerRuntime", "WorkerMain", "Operations", "Client", "Resolver",
             "Gateway", "Presentation", "Schema", "Wire", "Primitives",
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),

@@ -7,6 +7,7 @@ import Operations
 import Presentation
 import Wire
 import WorkerKit
+import WorkerMain
 import WorkerRuntime
 import ZeroMQ
 
