@@ -2,8 +2,8 @@ import Log
 import SQLite
 
 extension Settings {
-    /// Every setting, in the order the documentation lists them: the one place a setting is declared
-    /// besides its property (which holds its default) and its row in docs/configuration.md.
+    /// Every setting, in the order the documentation lists them. Beside its row a setting has only its
+    /// property (which holds its default); tests keep `config/interlude.json` and docs/configuration.md equal to this.
     public static let table: [Setting] = [
         .text("data", \.data, problem: { $0.data.isEmpty ? "must not be empty" : nil },
             "Folder of the journal (journal.sqlite, SQLite in WAL mode)."),
