@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "WorkerKit", targets: ["WorkerKit"]),
         .library(name: "WorkerRuntime", targets: ["WorkerRuntime"]),
+        .library(name: "WorkerMain", targets: ["WorkerMain"]),
         .library(name: "WorkerKitTesting", targets: ["WorkerKitTesting"]),
         .library(name: "InterludeClient", targets: ["Client"]),
     ],
@@ -45,10 +46,12 @@ let package = Package(
         .target(name: "Wire", dependencies: ["Presentation", "Schema"]),
         .target(name: "Configuration", dependencies: ["Log", "SQLite", "PostgreSQL", "ZeroMQ", "Wire", "Presentation"]),
         .target(name: "Journal", dependencies: ["SQLite", "PostgreSQL", "Presentation", "Wire", "Primitives"]),
-        .target(name: "Broker", dependencies: ["ZeroMQ", "Wire", "Journal", "SQLite", "Presentation", "Schema", "Log", "Lifecycle", "Primitives"]),
+        .target(name: "Broker", dependencies: ["ZeroMQ", "Wire", "Journal", "Presentation", "Schema", "Log", "Lifecycle", "Primitives"]),
         // The SDK an operation's author imports; the worker's ZeroMQ runtime is a module of its own.
         .target(name: "WorkerKit", dependencies: ["Wire", "Presentation", "Schema"]),
-        .target(name: "WorkerRuntime", dependencies: ["WorkerKit", "ZeroMQ", "Wire", "Presentation", "Configuration", "Log", "Lifecycle"]),
+        .target(name: "WorkerRuntime", dependencies: ["WorkerKit", "ZeroMQ", "Wire", "Presentation", "Log", "Lifecycle"]),
+        // A worker program on Interlude's settings: what `interlude worker` and a worker of one's own run.
+        .target(name: "WorkerMain", dependencies: ["WorkerRuntime", "WorkerKit", "Configuration", "ZeroMQ"]),
         .target(name: "WorkerKitTesting", dependencies: ["WorkerKit", "Wire", "Presentation"]),
         .target(name: "Operations", dependencies: ["WorkerKit", "Archive", "Confinement", "Primitives"]),
         .target(name: "Client", dependencies: ["ZeroMQ", "Wire", "Presentation", "Log", "Lifecycle", "Primitives"]),
@@ -61,13 +64,13 @@ let package = Package(
         // libmicrohttpd's own error pages (requests it refuses while parsing) handed to HTTPServer for our JSON.
         .target(name: "CMicroHTTPDErrorPages"),
         .target(name: "Webhooks", dependencies: [
-            "Sodium", "SQLite", "HTTPClient", "Client", "Configuration", "Wire", "Presentation", "Log", "Lifecycle", "Primitives",
+            "Sodium", "SQLite", "HTTPClient", "Client", "Wire", "Presentation", "Log", "Lifecycle", "Primitives",
         ]),
         .target(name: "Gateway", dependencies: [
-            "HTTPServer", "Webhooks", "Sodium", "Client", "Configuration", "Log", "Lifecycle", "Wire", "Presentation", "Schema", "Primitives",
+            "HTTPServer", "Webhooks", "Sodium", "Client", "Log", "Lifecycle", "Wire", "Presentation", "Schema", "Primitives",
         ], exclude: ["Page/Assets"]),
         .target(name: "InterludeCLI", dependencies: [
-            "Configuration", "Log", "Lifecycle", "ZeroMQ", "Broker", "Journal", "Webhooks", "WorkerKit", "WorkerRuntime", "Operations", "Client", "Resolver",
+            "Configuration", "Log", "Lifecycle", "ZeroMQ", "Broker", "Journal", "Webhooks", "WorkerKit", "WorkerRuntime", "WorkerMain", "Operations", "Client", "Resolver",
             "Gateway", "Presentation", "Schema", "Wire", "Primitives",
         ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
@@ -103,12 +106,12 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "WebhooksTests", dependencies: ["Webhooks", "HTTPServer", "Client", "Configuration", "Presentation", "Wire", "TestSupport"],
+            name: "WebhooksTests", dependencies: ["Webhooks", "HTTPServer", "Client", "Presentation", "Wire", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GatewayTests",
             dependencies: ["Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Schema", "Wire", "TestSupport"]),
-        .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Presentation", "Wire"]),
+        .testTarget(name: "InterludeCLITests", dependencies: ["InterludeCLI", "Configuration", "Gateway", "Webhooks", "Presentation", "Wire"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], exclude: ["Regressions"]),

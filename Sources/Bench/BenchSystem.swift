@@ -29,7 +29,7 @@ final class BenchSystem: Sendable {
         let broker = try BrokerService(
             context: context,
             endpoints: BrokerEndpoints(clients: "tcp://127.0.0.1:*", workers: "tcp://127.0.0.1:*", events: "tcp://127.0.0.1:*"),
-            journal: journal ?? .sqlite(folder: folder), synchronous: synchronous, keys: keys?.broker, log: Log("bench-broker", level: quiet))
+            journal: journal ?? .sqlite(folder: folder, synchronous: synchronous), keys: keys?.broker, log: Log("bench-broker", level: quiet))
         let security = keys?.client ?? .none
         let worker = try WorkerService(
             context: context, endpoint: broker.endpoints.workers, security: security, registry: registry,

@@ -1,61 +1,44 @@
 import Foundation
-import Log
 import PostgreSQL
 
 extension Settings {
-    /// Checks every value; the first bad one is reported.
+    /// Checks every value, in the table's order; the first bad one is reported.
     public func validate() throws(ConfigurationError) {
-        for (key, setting) in [("clients", clients), ("workers", workers), ("events", events)] {
-            // A comma-separated list names several brokers sharing one journal (docs/scaling.md).
-            for endpoint in setting.split(separator: ",", omittingEmptySubsequences: false) {
-                let endpoint = endpoint.trimmingCharacters(in: .whitespaces)
-                if let problem = Self.endpointProblem(endpoint) { throw ConfigurationError(key: key, source: "settings", problem: problem) }
-            }
+        for setting in Self.table {
+            if let problem = setting.problem(self) { throw ConfigurationError(key: setting.key, source: "settings", problem: problem) }
         }
-        if (try? Self.hostAndPort(http)) == nil {
-            throw ConfigurationError(key: "http", source: "settings", problem: "expected host:port with a port from 0 to 65535, got \"\(http)\"")
-        }
-        try check("concurrency", concurrency >= 1 && concurrency <= 1_000, "must be from 1 to 1000")
-        try check("heartbeatMs", heartbeatMs >= 10 && heartbeatMs <= 60_000, "must be from 10 to 60000")
-        try check("liveness", liveness >= 1 && liveness <= 100, "must be from 1 to 100")
-        try check("exportReserveBytes", exportReserveBytes >= 0, "must not be negative")
-        try check("logFormat", Log.Format(rawValue: logFormat) != nil, "must be text or json")
-        try check("reminderSeconds", reminderSeconds >= 0 && reminderSeconds <= 31_622_400, "must be from 0 (none) to 31622400 (a year)")
-        try check("maxSuspended", maxSuspended >= 1 && maxSuspended <= 10_000_000, "must be from 1 to 10000000")
-        try check("logLevel", Log.Level(name: logLevel) != nil, "must be debug, info, warning, error or off")
-        try check("requestTimeoutMs", requestTimeoutMs >= 1, "must be positive")
-        try check("webhookMaxAttempts", webhookMaxAttempts >= 1 && webhookMaxAttempts <= 100, "must be from 1 to 100")
-        try check("webhookBackoffMs", webhookBackoffMs >= 1 && webhookBackoffMs <= 3_600_000, "must be from 1 to 3600000")
-        try check("webhookTimeoutMs", webhookTimeoutMs >= 1 && webhookTimeoutMs <= 600_000, "must be from 1 to 600000")
-        try check("webhookSecret", webhookUrl.isEmpty || !webhookSecret.isEmpty, "webhookUrl needs a webhookSecret")
-        try check("data", !data.isEmpty, "must not be empty")
-        try check("library", !library.isEmpty, "must not be empty")
-        if let bad = allowedOriginList.first(where: { !Self.isOrigin($0) }) {
-            throw ConfigurationError(key: "allowedOrigins", source: "settings", problem: "\"\(bad)\" is not an origin: expected scheme://host[:port], without a path")
-        }
-        try check("maxMessageBytes", maxMessageBytes >= 64 << 10 && maxMessageBytes <= 64 << 20, "must be from 65536 to 67108864")
-        try check("maxJsonDepth", maxJsonDepth >= 2 && maxJsonDepth <= 512, "must be from 2 to 512")
-        try check("maxJsonKeys", maxJsonKeys >= 1 && maxJsonKeys <= 100_000, "must be from 1 to 100000")
-        try check("maxRedispatches", maxRedispatches >= 1 && maxRedispatches <= 1_000, "must be from 1 to 1000")
-        if !journal.isEmpty {
-            do {
-                _ = try PostgresURL(journal)
-            } catch {
-                throw ConfigurationError(key: "journal", source: "settings", problem: "\(error.message); empty means SQLite in `data`")
-            }
-        }
-        try check("retention", retentionSeconds != nil, "must be 0 (keep everything) or a duration such as 7d, 12h or 30m")
-        try check("httpConnectionLimit", httpConnectionLimit >= 1 && httpConnectionLimit <= 10_000, "must be from 1 to 10000")
-        try check("httpIdleTimeoutSeconds", httpIdleTimeoutSeconds >= 1 && httpIdleTimeoutSeconds <= 3_600,
-                  "must be from 1 to 3600 seconds; a connection that sends nothing is always closed in the end")
-        try check("workerName", workerName.count <= 128 && !workerName.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
-                  "must be at most 128 characters without control characters")
-        try check("webhookInFlight", webhookInFlight >= 1 && webhookInFlight <= 256, "must be from 1 to 256")
     }
 
-    private func check(_ key: String, _ condition: Bool, _ problem: String) throws(ConfigurationError) {
-        if !condition { throw ConfigurationError(key: key, source: "settings", problem: problem) }
+    /// Why a comma-separated list of endpoints (several brokers sharing one journal, docs/scaling.md) is unusable, or nil.
+    static func endpointListProblem(_ list: String) -> String? {
+        list.split(separator: ",", omittingEmptySubsequences: false).lazy
+            .compactMap { endpointProblem($0.trimmingCharacters(in: .whitespaces)) }.first
     }
+
+    /// Why a list of origins is unusable (one is not `scheme://host[:port]`), or nil.
+    static func originsProblem(_ origins: [String]) -> String? {
+        origins.first { !isOrigin($0) }.map { "\"\($0)\" is not an origin: expected scheme://host[:port], without a path" }
+    }
+
+    /// Why `journal` is unusable (neither empty nor a PostgreSQL URL libpq can read), or nil.
+    static func journalProblem(_ journal: String) -> String? {
+        guard !journal.isEmpty else { return nil }
+        do {
+            _ = try PostgresURL(journal)
+            return nil
+        } catch {
+            return "\(error.message); empty means SQLite in `data`"
+        }
+    }
+
+    /// Why a worker name is unusable (too long, or with control characters), or nil.
+    static func workerNameProblem(_ name: String) -> String? {
+        name.count <= 128 && !name.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            ? nil : "must be at most 128 characters without control characters"
+    }
+
+    /// `value` with the password of a URL redacted, for printing `journal`.
+    static func redactedURL(_ value: String) -> String { PostgresURL.redact(value) }
 
     /// Why an endpoint is unusable, or `nil`: `tcp://host:port` (port 1–65535 or `*`), `ipc://path`, `inproc://name`.
     public static func endpointProblem(_ endpoint: String) -> String? {

@@ -112,22 +112,10 @@ public struct Settings: Sendable, Hashable {
     public init() {}
 
     /// The keys, in the order the documentation lists them.
-    public static let keys = [
-        "data", "library", "clients", "workers", "events", "http", "concurrency", "heartbeatMs", "liveness",
-        "synchronous", "exportReserveBytes", "logLevel", "workerName", "requestTimeoutMs",
-        "incomingSecret", "webhookUrl", "webhookSecret", "webhookEvents", "webhooksFile", "webhookMaxAttempts",
-        "webhookBackoffMs", "webhookTimeoutMs", "tokensFile", "tokens", "publicUrl",
-        "maxMessageBytes", "maxJsonDepth", "maxJsonKeys", "maxRedispatches",
-        "curveSecretKeyFile", "brokerPublicKey", "authorizedKeysFile", "exportRoots", "allowedOrigins",
-        "logFormat", "reminderSeconds",
-        "journal", "retention",
-        "maxSuspended",
-        "httpConnectionLimit", "httpIdleTimeoutSeconds",
-        "webhookInFlight",
-    ]
+    public static let keys = table.map(\.key)
 
     /// Keys whose values are secrets: never printed or logged.
-    public static let secretKeys: Set<String> = ["incomingSecret", "webhookSecret", "tokens"]
+    public static let secretKeys = Set(table.filter(\.isSecret).map(\.key))
 
     /// The environment variable that overrides `key`: `heartbeatMs` → `INTERLUDE_HEARTBEAT_MS`.
     public static func environmentName(_ key: String) -> String {

@@ -1,5 +1,4 @@
 import Client
-import Configuration
 import Foundation
 import Log
 import Webhooks
@@ -50,38 +49,5 @@ public struct GatewayConfiguration: Sendable {
                 "refusing to serve \(host):\(port) without API tokens: it is not a loopback address. "
                     + "Configure tokens (INTERLUDE_TOKENS or tokensFile), or bind 127.0.0.1.")
         }
-    }
-}
-
-extension GatewayConfiguration {
-    /// Reads `http`, `httpConnectionLimit`, `httpIdleTimeoutSeconds`, `clients`, `events`, `maxMessageBytes`, `incomingSecret`,
-    /// `tokensFile`, `tokens`, `requestTimeoutMs`, `heartbeatMs` × `liveness`, `logLevel`, `publicUrl` and `allowedOrigins`.
-    public init(settings: Settings) throws(GatewayError) {
-        guard let (host, port) = try? Settings.hostAndPort(settings.http) else {
-            throw GatewayError(.invalidAddress, "http must be host:port, got \"\(settings.http)\"")
-        }
-        self.host = host
-        self.port = Int(port)
-        limits = MessageLimits(
-            maxMessageBytes: settings.maxMessageBytes, maxJsonDepth: settings.maxJsonDepth, maxJsonKeys: settings.maxJsonKeys)
-        maxBodyBytes = limits.httpBodyBytes
-        connectionLimit = settings.httpConnectionLimit
-        idleTimeout = .seconds(settings.httpIdleTimeoutSeconds)
-        // An event stream sends something at least twice per idle timeout, so a short one never closes it.
-        eventHeartbeat = min(eventHeartbeat, idleTimeout / 2)
-        broker = BrokerConnection.Options(
-            clients: settings.clients, events: settings.events, requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: limits,
-            liveness: .milliseconds(settings.heartbeatMs * settings.liveness))
-        log = settings.log("gateway")
-        eventSilence = .milliseconds(max(3_000, settings.heartbeatMs * settings.liveness))
-        if !settings.incomingSecret.isEmpty {
-            do {
-                incomingSecret = try WebhookSecret(settings.incomingSecret)
-            } catch {
-                throw GatewayError(.invalidSecret, "incomingSecret: \(error)")
-            }
-        }
-        tokens = try APIToken.load(file: settings.tokensFile) + APIToken.parse(inline: settings.tokens)
-        origins = OriginPolicy(publicURL: settings.publicUrl.isEmpty ? nil : URL(string: settings.publicUrl), allowedOrigins: settings.allowedOriginList)
     }
 }

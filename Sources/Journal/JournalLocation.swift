@@ -5,31 +5,32 @@ import SQLite
 /// Where the journal lives, from the `journal` setting: empty means `journal.sqlite` in the data
 /// folder; a `postgres://` or `postgresql://` URL means that PostgreSQL database.
 public enum JournalLocation: Sendable, Hashable, CustomStringConvertible {
-    /// SQLite, in this folder.
-    case sqlite(folder: URL)
+    /// SQLite, in this folder, with this `synchronous` (the setting of that name).
+    case sqlite(folder: URL, synchronous: Synchronous = .full)
     /// PostgreSQL, at this URL.
     case postgres(PostgresURL)
 
-    /// Reads the `journal` setting; anything but empty or a PostgreSQL URL libpq can read throws.
-    public init(setting: String, data: URL) throws(PostgresError) {
+    /// Reads the `journal` setting, with `synchronous` for a file; anything but empty or a PostgreSQL URL
+    /// libpq can read throws.
+    public init(setting: String, data: URL, synchronous: Synchronous = .full) throws(PostgresError) {
         let trimmed = setting.trimmingCharacters(in: .whitespaces)
-        self = trimmed.isEmpty ? .sqlite(folder: data) : .postgres(try PostgresURL(trimmed))
+        self = trimmed.isEmpty ? .sqlite(folder: data, synchronous: synchronous) : .postgres(try PostgresURL(trimmed))
     }
 
-    /// Opens the journal there (creating what is missing), with SQLite's `synchronous` for a file;
+    /// Opens the journal there (creating what is missing), with the file's `synchronous`;
     /// `replacingForeign` sets aside a file that is not a journal (see `Journal.init(folder:)`).
-    public func open(synchronous: Synchronous = .full, replacingForeign: Bool = false) throws -> Journal {
+    public func open(replacingForeign: Bool = false) throws -> Journal {
         switch self {
-        case .sqlite(let folder): try Journal(folder: folder, synchronous: synchronous, replacingForeign: replacingForeign)
+        case .sqlite(let folder, let synchronous): try Journal(folder: folder, synchronous: synchronous, replacingForeign: replacingForeign)
         case .postgres(let url): try Journal(postgres: url)
         }
     }
 
     /// Opens the journal as `open` does; a SQLite file is checked alongside what the caller does next (see
     /// `Journal.openChecking(folder:)`), and the caller must `wait()` on the check before acting on what it read.
-    public func openChecking(synchronous: Synchronous = .full, replacingForeign: Bool = false) throws -> (journal: Journal, check: Journal.IntegrityCheck?) {
+    public func openChecking(replacingForeign: Bool = false) throws -> (journal: Journal, check: Journal.IntegrityCheck?) {
         switch self {
-        case .sqlite(let folder): try Journal.openChecking(folder: folder, synchronous: synchronous, replacingForeign: replacingForeign)
+        case .sqlite(let folder, let synchronous): try Journal.openChecking(folder: folder, synchronous: synchronous, replacingForeign: replacingForeign)
         case .postgres(let url): (try Journal(postgres: url), nil)
         }
     }
@@ -42,7 +43,7 @@ public enum JournalLocation: Sendable, Hashable, CustomStringConvertible {
     /// The SQLite file's path, or the URL with its password redacted.
     public var description: String {
         switch self {
-        case .sqlite(let folder): folder.appendingPathComponent("journal.sqlite").path
+        case .sqlite(let folder, _): folder.appendingPathComponent("journal.sqlite").path
         case .postgres(let url): url.redacted
         }
     }

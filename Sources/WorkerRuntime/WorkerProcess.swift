@@ -1,4 +1,3 @@
-import Configuration
 import Foundation
 import Lifecycle
 import Log
@@ -6,19 +5,27 @@ import WorkerKit
 import ZeroMQ
 
 /// A worker program: what `interlude worker` runs for the shipped operations, and what a worker of
-/// one's own runs for its operations (`Examples/HelloWorker`), with the same settings.
+/// one's own runs for its operations (`Examples/HelloWorker`); WorkerMain gives it Interlude's settings.
 public enum WorkerProcess {
-    /// The worker service for `registry` with `settings` (`workerName`, `concurrency`, `heartbeatMs`,
-    /// `liveness`, the size policy), connecting to `endpoint` secured as `security` says.
-    public static func service(
-        _ registry: OperationRegistry, settings: Settings, context: Context, endpoint: String, security: SocketSecurity
-    ) throws -> WorkerService {
-        try WorkerService(
-            context: context, endpoint: endpoint, security: security, registry: registry,
-            settings: .init(
-                name: settings.resolvedWorkerName, capacity: settings.concurrency, heartbeatInterval: settings.heartbeatInterval,
-                liveness: settings.liveness, limits: settings.messageLimits, maxSuspended: settings.maxSuspended),
-            log: settings.log("worker"))
+    /// What a worker program runs with: the broker's `workers` endpoint and how it is secured, the worker's
+    /// own settings and its log (WorkerMain reads them from Interlude's settings).
+    public struct Options: Sendable {
+        /// The broker's endpoint for workers; a comma-separated list follows the active broker of several.
+        public var endpoint: String
+        /// How the connection is secured (CURVE when the process has a key).
+        public var security: SocketSecurity
+        /// How the worker announces itself and watches the broker.
+        public var worker: WorkerService.Settings
+        /// Where the worker logs.
+        public var log: Log
+
+        /// Options from each of their parts.
+        public init(endpoint: String, security: SocketSecurity = .none, worker: WorkerService.Settings, log: Log = Log("worker")) {
+            self.endpoint = endpoint
+            self.security = security
+            self.worker = worker
+            self.log = log
+        }
     }
 
     /// Writes `banner` once the broker has welcomed `worker` (taken its announcements, so its operations
@@ -44,36 +51,20 @@ public enum WorkerProcess {
         }
     }
 
-    /// Runs `registry`'s operations until SIGINT or SIGTERM: connects to the broker's `workers` endpoint
-    /// (with CURVE when `curveSecretKeyFile` is set), announces them, and prints "interlude worker is up."
-    /// with the worker's name, the broker and the operations once the broker has taken them.
-    public static func run(_ registry: OperationRegistry, settings: Settings) async throws {
-        let log = settings.log("worker")
-        let security = try Credentials(settings).brokerConnection()
-        let worker = try service(registry, settings: settings, context: try Context(), endpoint: settings.workers, security: security)
-        log.info("\(settings.resolvedWorkerName) running up to \(settings.concurrency) job(s) from \(settings.workers)")
+    /// Runs `registry`'s operations until SIGINT or SIGTERM: connects to the broker at `options.endpoint`,
+    /// announces them, and prints "interlude worker is up." with the worker's name, the broker and the
+    /// operations once the broker has taken them.
+    public static func run(_ registry: OperationRegistry, options: Options) async throws {
+        let log = options.log
+        let worker = try WorkerService(
+            context: try Context(), endpoint: options.endpoint, security: options.security, registry: registry, settings: options.worker, log: log)
+        log.info("\(options.worker.name) running up to \(options.worker.capacity) job(s) from \(options.endpoint)")
         var banner = Banner("interlude worker is up.")
-        banner.row("worker", settings.resolvedWorkerName)
-        banner.row("broker", settings.workers)
+        banner.row("worker", options.worker.name)
+        banner.row("broker", options.endpoint)
         banner.row("operations", registry.names.joined(separator: ","))
         let announced = announce(banner, when: worker, within: .seconds(3_600), log: log)
         defer { announced.cancel() }
         try await ServiceGroup([worker], log: log).run()
-    }
-
-    /// The whole program of a worker of one's own: reads the settings `interlude worker` reads
-    /// (`config/interlude.json` or `INTERLUDE_CONFIG`, then `INTERLUDE_…` variables), runs `registry()`'s
-    /// operations until SIGINT or SIGTERM, and exits 0; on a bad setting or a failure it prints one line
-    /// on standard error and exits 1.
-    public static func main(_ registry: () throws -> OperationRegistry) async -> Never {
-        // A write to a closed pipe or socket must fail with EPIPE, not kill the process.
-        signal(SIGPIPE, SIG_IGN)
-        do {
-            try await run(try registry(), settings: try Settings.load())
-            exit(0)
-        } catch {
-            FileHandle.standardError.write(Data("\(CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "worker"): \(error)\n".utf8))
-            exit(1)
-        }
     }
 }

@@ -39,6 +39,6 @@ final class ScratchJournal: Sendable {
     func open() throws -> Journal { try location.open() }
 
     deinit {
-        if case .sqlite(let folder) = location { try? FileManager.default.removeItem(at: folder) }
+        if case .sqlite(let folder, _) = location { try? FileManager.default.removeItem(at: folder) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Journal
+@testable import Journal
 import PostgreSQL
+import SQLite
 import Testing
 
 @Suite struct JournalLocationTests {
@@ -11,6 +12,16 @@ import Testing
         #expect(location == .sqlite(folder: data))
         #expect(!location.isShared)
         #expect(location.description.hasSuffix("data/journal.sqlite"))
+    }
+
+    @Test(arguments: [(Synchronous.full, Int64(2)), (.normal, 1)])
+    func theSQLiteLocationOpensItsFileWithItsSynchronousMode(mode: Synchronous, pragma: Int64) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let location = try JournalLocation(setting: "", data: folder, synchronous: mode)
+        #expect(location == .sqlite(folder: folder, synchronous: mode))
+        let file = try #require(try location.open().database as? Database)
+        #expect(try file.query("PRAGMA synchronous").first?.int("synchronous") == pragma)
     }
 
     @Test(arguments: ["postgres://ana:s3cret@db:5432/jobs", "postgresql://ana:s3cret@db/jobs"])

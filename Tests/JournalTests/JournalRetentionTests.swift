@@ -76,7 +76,7 @@ import Wire
     @Test func aNewSQLiteJournalGivesPrunedSpaceBack() async throws {
         let scratch = try await JournalEngine.sqlite.scratch()
         let journal = try scratch.open()
-        guard case .sqlite(let folder) = scratch.location else { return }
+        guard case .sqlite(let folder, _) = scratch.location else { return }
         let path = folder.appendingPathComponent("journal.sqlite").path
         let bulky = JSONValue.string(String(repeating: "x", count: 4_000))
         var changes: [JournalChange] = []

@@ -5,7 +5,7 @@ import Testing
 /// the code that runs operations.
 @Suite("The broker links no operation") struct OperationFreeBrokerTests {
     /// The modules that hold or run operation code.
-    static let operationModules: Set<String> = ["Operations", "WorkerKit", "WorkerRuntime", "WorkerKitTesting"]
+    static let operationModules: Set<String> = ["Operations", "WorkerKit", "WorkerRuntime", "WorkerMain", "WorkerKitTesting"]
 
     /// Each module under `Sources/` with the modules its files import.
     static func imports() throws -> [String: Set<String>] {

@@ -1,18 +1,16 @@
-import Configuration
 import Foundation
 import Testing
 
 @testable import Webhooks
 
-/// A dispatcher built from settings alone.
+/// A dispatcher built from the settings' defaults alone.
 @Suite struct OutboxSettingsTests {
     @Test func withNoSubscribersTheDispatcherStillKeepsItsCursorCurrent() async throws {
         let harness = OutboxHarness()
         defer { harness.remove() }
-        var settings = Settings()
-        settings.data = harness.folder.path
-        settings.webhooksFile = harness.folder.appendingPathComponent("none.json").path
-        let dispatcher = try WebhookDispatcher(settings: settings, source: harness.source)
+        let none = harness.folder.appendingPathComponent("none.json").path
+        let subscribers = try WebhookSubscribers(url: "", secret: "", events: WebhookSubscribers.defaultEvents.joined(separator: ","), file: none)
+        let dispatcher = try WebhookDispatcher(subscribers: subscribers, options: .init(folder: harness.folder), source: harness.source)
         #expect(dispatcher.subscribers.all.isEmpty)
         #expect(dispatcher.options.publicURL == "http://127.0.0.1:8080")
         let task = Task { await dispatcher.run() }

@@ -1,4 +1,3 @@
-import Configuration
 import Foundation
 import Testing
 import Wire
@@ -9,13 +8,12 @@ import Wire
 @Suite struct OutboxSubscribersTests {
     private let secret = WebhookSecret.generate().exported
 
-    private func settings(url: String = "", events: String? = nil, file: String = "/nonexistent/webhooks.json") -> Settings {
-        var settings = Settings()
-        settings.webhookUrl = url
-        settings.webhookSecret = url.isEmpty ? "" : secret
-        if let events { settings.webhookEvents = events }
-        settings.webhooksFile = file
-        return settings
+    /// The subscribers configured as `webhookUrl` (with a secret when set), `webhookEvents` (the default list) and `webhooksFile`.
+    private func subscribers(url: String = "", events: String? = nil, file: String = "/nonexistent/webhooks.json") throws(WebhookSubscriberError)
+        -> WebhookSubscribers
+    {
+        try WebhookSubscribers(
+            url: url, secret: url.isEmpty ? "" : secret, events: events ?? WebhookSubscribers.defaultEvents.joined(separator: ","), file: file)
     }
 
     private func file(_ json: String) throws -> String {
@@ -31,8 +29,7 @@ import Wire
              {"url": "http://127.0.0.1:9000/", "secret": "\(secret)"}]
             """)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let subscribers = try WebhookSubscribers(
-            settings: settings(url: "https://env.example/in", events: " presentation.pending , job.succeeded", file: path))
+        let subscribers = try self.subscribers(url: "https://env.example/in", events: " presentation.pending , job.succeeded", file: path)
         #expect(subscribers.all.map(\.url.absoluteString) == ["https://env.example/in", "https://a.example/hook", "http://127.0.0.1:9000/"])
         #expect(subscribers.all[0].events == [.presentationPending, .jobSucceeded])
         #expect(subscribers.all[1].events == [.jobFailed])
@@ -42,7 +39,7 @@ import Wire
     }
 
     @Test func noURLAndNoFileMeansNoSubscribers() throws {
-        #expect(try WebhookSubscribers(settings: settings()).all.isEmpty)
+        #expect(try subscribers().all.isEmpty)
     }
 
     @Test(arguments: [
@@ -53,13 +50,13 @@ import Wire
     ])
     func onlyHTTPAndHTTPSURLsWithAHostAreAccepted(url: String, code: WebhookSubscriberError.Code) {
         #expect(throws: WebhookSubscriberError(code: code, entry: "webhookUrl", detail: "\"\(url)\"")) {
-            try WebhookSubscribers(settings: settings(url: url))
+            try subscribers(url: url)
         }
     }
 
     @Test func anUnknownEventTypeIsNamedWithItsEntry() {
         #expect {
-            try WebhookSubscribers(settings: settings(url: "https://a.example/", events: "presentation.pending,job.exploded"))
+            try subscribers(url: "https://a.example/", events: "presentation.pending,job.exploded")
         } throws: { error in
             let error = error as? WebhookSubscriberError
             return error?.code == .unknownEventType && error?.description.contains("webhookUrl: unknown event type \"job.exploded\"") == true
@@ -70,7 +67,7 @@ import Wire
         let path = try file(#"[{"url": "https://a.example/", "secret": "whsec_!!notbase64!!"}]"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect {
-            try WebhookSubscribers(settings: settings(file: path))
+            try subscribers(file: path)
         } throws: { error in
             let error = error as? WebhookSubscriberError
             return error?.code == .invalidSecret && error?.entry == "\(path) entry 1"
@@ -86,18 +83,18 @@ import Wire
             try? FileManager.default.removeItem(atPath: duplicate)
         }
         #expect {
-            try WebhookSubscribers(settings: settings(file: malformed))
+            try subscribers(file: malformed)
         } throws: { error in
             (error as? WebhookSubscriberError)?.description.contains("missing \"secret\" at [0]") == true
         }
         #expect(throws: WebhookSubscriberError(code: .duplicateURL, entry: "\(duplicate) entry 1", detail: "same URL as webhookUrl")) {
-            try WebhookSubscribers(settings: settings(url: "https://a.example/", file: duplicate))
+            try subscribers(url: "https://a.example/", file: duplicate)
         }
     }
 
     @Test func aSubscriberDescriptionShowsNeitherPathNorSecret() throws {
         let subscriber = try #require(
-            try WebhookSubscribers(settings: settings(url: "https://hooks.example:8443/T0/B0/s3cr3t?token=x")).all.first)
+            try subscribers(url: "https://hooks.example:8443/T0/B0/s3cr3t?token=x").all.first)
         #expect(subscriber.description == "webhookUrl (https://hooks.example:8443/…)")
     }
 }

@@ -4,7 +4,6 @@ import Lifecycle
 import Log
 import Presentation
 import Primitives
-import SQLite
 import Synchronization
 import Wire
 import ZeroMQ
@@ -30,7 +29,7 @@ public final class BrokerService: Service {
     /// and commands its role allows. Without them, an endpoint beyond loopback is refused.
     public init(
         context: Context, endpoints: BrokerEndpoints, journal location: JournalLocation, replacingForeignJournal: Bool = false,
-        settings: BrokerState.Settings = .init(), synchronous: Synchronous = .full, keys: BrokerKeys? = nil, log: Log
+        settings: BrokerState.Settings = .init(), keys: BrokerKeys? = nil, log: Log
     ) throws {
         if let list = endpoints.list { throw BrokerStartError.severalEndpoints(setting: list.setting, endpoint: list.endpoint) }
         if keys == nil, let exposed = endpoints.beyondLoopback.first {
@@ -39,7 +38,7 @@ public final class BrokerService: Service {
         let stop = try Wakeup()
         let keyUpdates = try Mailbox<AuthorizedKeys>()
         // The file's check reads every page: it runs beside the recovery, which waits for it before the broker serves.
-        let (journal, check) = try location.openChecking(synchronous: synchronous, replacingForeign: replacingForeignJournal)
+        let (journal, check) = try location.openChecking(replacingForeign: replacingForeignJournal)
         let loop = try BrokerLoop(
             context: context, endpoints: endpoints, journal: journal, check: check, settings: settings, keys: keys, keyUpdates: keyUpdates,
             log: log, stop: stop)

@@ -14,13 +14,14 @@ extension Services {
 
         /// Starts both; `up` passes the endpoints its in-process broker actually bound, and that broker's key.
         init(_ settings: Settings, clients: String? = nil, events: String? = nil, localBroker: CurvePublicKey? = nil) throws {
-            var configuration = try GatewayConfiguration(settings: settings)
+            var configuration = try settings.gatewayConfiguration()
             if let clients { configuration.broker.clients = clients }
             if let events { configuration.broker.events = events }
             configuration.broker.security = ConnectionSecurity(try Credentials(settings).brokerConnection(localBroker: localBroker))
             try configuration.validate()
             let connection = try BrokerConnection(configuration.broker)
-            let dispatcher = try WebhookDispatcher(settings: settings, source: connection)
+            let dispatcher = try WebhookDispatcher(
+                subscribers: settings.webhookSubscribers(), options: settings.webhookOptions, source: connection, log: settings.log("webhooks"))
             service = try GatewayService(configuration: configuration, connection: connection, webhooks: dispatcher)
             // Without a publicUrl, answer links use the address the gateway actually listens on.
             if settings.publicUrl.isEmpty { dispatcher.publicURL = service.url }

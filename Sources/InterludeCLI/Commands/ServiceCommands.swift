@@ -7,6 +7,7 @@ import Operations
 import Presentation
 import Wire
 import WorkerKit
+import WorkerMain
 import WorkerRuntime
 import ZeroMQ
 
@@ -31,7 +32,6 @@ enum Services {
                 maxRedispatches: settings.maxRedispatches,
                 reminderInterval: settings.reminderSeconds > 0 ? TimeInterval(settings.reminderSeconds) : nil,
                 retention: settings.retentionSeconds ?? 0, catalogKeys: CatalogKeys(shipped: try registry(settings).announcements)),
-            synchronous: settings.synchronous,
             keys: try credentials.broker(settings),
             log: settings.log("broker"))
     }

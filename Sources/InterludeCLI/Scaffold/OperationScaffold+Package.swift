@@ -15,9 +15,10 @@ extension OperationScaffold {
             targets: [
                 // The operation imports the SDK alone.
                 .target(name: "__TYPE__", dependencies: [.product(name: "WorkerKit", package: "Interlude")]),
-                // The program adds the worker runtime: settings, the broker connection, signals.
+                // The program adds the worker runtime (the broker connection, signals) and WorkerMain (the settings).
                 .executableTarget(name: "__WORKER__", dependencies: [
                     "__TYPE__", .product(name: "WorkerKit", package: "Interlude"), .product(name: "WorkerRuntime", package: "Interlude"),
+                    .product(name: "WorkerMain", package: "Interlude"),
                 ]),
                 // The operation in memory, without a broker.
                 .testTarget(name: "__TYPE__Tests", dependencies: [
@@ -31,6 +32,7 @@ extension OperationScaffold {
     static let worker = #"""
         import __TYPE__
         import WorkerKit
+        import WorkerMain
         import WorkerRuntime
 
         // Reads the settings `interlude worker` reads (config/interlude.json, then INTERLUDE_… variables),

@@ -1,5 +1,4 @@
 import Client
-import Configuration
 import Foundation
 import Lifecycle
 import Log
@@ -28,14 +27,6 @@ public final class WebhookDispatcher: Service {
     private let started = Atomic<Bool>(false)
     private let stopped: AsyncStream<Void>
     private let stopper: AsyncStream<Void>.Continuation
-
-    /// A dispatcher for the subscribers, outbox and retry settings in `settings`.
-    /// Throws `WebhookSubscriberError` for a bad subscriber and `OutboxError` when the outbox cannot open.
-    public convenience init(settings: Settings, source: any EventSource) throws {
-        try self.init(
-            subscribers: WebhookSubscribers(settings: settings), options: Options(settings: settings), source: source,
-            log: settings.log("webhooks"))
-    }
 
     /// A dispatcher with explicit subscribers and options; opens (creating) the outbox at once.
     public init(

@@ -1,9 +1,8 @@
-import Configuration
 import Foundation
 import SQLite
 
 extension WebhookDispatcher {
-    /// How the dispatcher stores, retries and sends; `init(settings:)` reads it from the configuration.
+    /// How the dispatcher stores, retries and sends; the `interlude` command reads it from the settings.
     public struct Options: Sendable {
         /// The folder holding `gateway.sqlite`.
         public var folder: URL
@@ -33,7 +32,7 @@ extension WebhookDispatcher {
         /// their results recorded in one more.
         var batch: Int { max(64, inFlight) }
 
-        /// Options with the defaults of `Settings`.
+        /// Options with the settings' defaults.
         public init(
             folder: URL, synchronous: Synchronous = .full, maxAttempts: Int = 8,
             backoff: Duration = .seconds(1), maxBackoff: Duration = .seconds(3600), timeout: Duration = .seconds(5),
@@ -50,18 +49,6 @@ extension WebhookDispatcher {
             self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
             self.pageSize = max(1, pageSize)
             self.silence = silence
-        }
-
-        /// `data`, `synchronous`, `webhookMaxAttempts`, `webhookBackoffMs`, `webhookTimeoutMs`, `webhookInFlight`,
-        /// `publicUrl` (empty means `http://<http>`), and the broker's heartbeat (`heartbeatMs`, `liveness`).
-        public init(settings: Settings) {
-            self.init(
-                folder: URL(fileURLWithPath: settings.data, isDirectory: true),
-                synchronous: settings.synchronous,
-                maxAttempts: settings.webhookMaxAttempts, backoff: .milliseconds(settings.webhookBackoffMs),
-                timeout: .milliseconds(settings.webhookTimeoutMs), inFlight: settings.webhookInFlight,
-                publicURL: settings.publicUrl.isEmpty ? "http://\(settings.http)" : settings.publicUrl,
-                silence: .milliseconds(max(3_000, settings.heartbeatMs * settings.liveness)))
         }
 
         var retryPolicy: WebhookRetryPolicy {

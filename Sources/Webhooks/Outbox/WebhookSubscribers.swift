@@ -1,4 +1,3 @@
-import Configuration
 import Foundation
 import Wire
 
@@ -20,17 +19,15 @@ public struct WebhookSubscribers: Sendable, Equatable {
         self.all = subscribers
     }
 
-    /// Reads and validates the subscribers the settings name; a missing `webhooksFile` means none from it.
-    public init(settings: Settings) throws(WebhookSubscriberError) {
+    /// Reads and validates the subscribers configured as `webhookUrl` (none when empty) with its `secret` and
+    /// comma-separated `events`, then those in the JSON file at `file` (none when it is missing).
+    public init(url: String, secret: String, events: String, file: String) throws(WebhookSubscriberError) {
         var subscribers: [WebhookSubscriber] = []
-        if !settings.webhookUrl.isEmpty {
-            let events = settings.webhookEvents.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            subscribers.append(
-                try Self.subscriber(
-                    url: settings.webhookUrl, secret: settings.webhookSecret, events: events.filter { !$0.isEmpty },
-                    origin: "webhookUrl"))
+        if !url.isEmpty {
+            let events = events.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            subscribers.append(try Self.subscriber(url: url, secret: secret, events: events.filter { !$0.isEmpty }, origin: "webhookUrl"))
         }
-        subscribers += try Self.load(file: settings.webhooksFile)
+        subscribers += try Self.load(file: file)
         try self.init(subscribers)
     }
 
@@ -40,7 +37,7 @@ public struct WebhookSubscribers: Sendable, Equatable {
     }
 
     /// The event types sent by default: everything but `job.queued` (and heartbeats, which are never sent).
-    public static let defaultEvents = Settings().webhookEvents.split(separator: ",").map(String.init)
+    public static let defaultEvents = ["presentation.pending", "presentation.resolved", "job.succeeded", "job.failed", "job.cancelled"]
 
     /// Validates one entry: an http(s) URL with a host, a `whsec_` secret and known event types.
     static func subscriber(

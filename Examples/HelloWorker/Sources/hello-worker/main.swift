@@ -1,6 +1,7 @@
 import Greet
-import WorkerRuntime
 import WorkerKit
+import WorkerMain
+import WorkerRuntime
 
 // Reads the settings `interlude worker` reads (config/interlude.json, then INTERLUDE_… variables),
 // announces `greet` to the broker, and runs it until SIGINT or SIGTERM.
