@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "Archive", dependencies: ["CArchive", "Confinement"]),
         .target(name: "Presentation", dependencies: ["Primitives"]),
         .target(name: "Schema", dependencies: ["Presentation", "Primitives"]),
-        .target(name: "Wire", dependencies: ["Presentation", "Schema"]),
+        .target(name: "Wire", dependencies: ["Presentation", "Schema", "Primitives"]),
         .target(name: "Configuration", dependencies: ["Log", "SQLite", "PostgreSQL", "ZeroMQ", "Wire", "Presentation"]),
         .target(name: "Journal", dependencies: ["SQLite", "PostgreSQL", "Presentation", "Wire", "Primitives"]),
         .target(name: "Broker", dependencies: ["ZeroMQ", "Wire", "Journal", "Presentation", "Schema", "Log", "Lifecycle", "Primitives"]),

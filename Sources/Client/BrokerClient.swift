@@ -10,7 +10,7 @@ import ZeroMQ
 ///
 /// The socket lives on a thread of its own (`ClientLoop`); callers post requests through a mailbox
 /// and await the reply matched by correlation id. A request not answered in time fails with
-/// `timeout`, and a socket that stops answering is closed and reopened (`LazyPirate`). Made by a
+/// `timeout`, and a socket that stops answering is closed and reopened (`BrokerLink`). Made by a
 /// `BrokerConnection`.
 public final class BrokerClient: Sendable {
     private let outbox: Mailbox<Outgoing>

@@ -4,7 +4,7 @@ import Wire
 import ZeroMQ
 
 /// The request socket's thread: sends what callers post, matches replies to waiters, times requests
-/// out, and closes and reopens the socket when `LazyPirate` says it is broken.
+/// out, and closes and reopens the socket when its `BrokerLink` says to.
 ///
 /// Given several brokers (a comma-separated `clients`), it talks to one at a time and follows the
 /// active one: a broker that answers `notActive`, goes away, cannot be reached, or whose connection falls
@@ -20,7 +20,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
     private let outbox: Mailbox<Outgoing>
     private let waiters: Waiters<String, Frames.Envelope>
     private let health: HealthRecord
-    private var pirate: LazyPirate
+    private var link: BrokerLink
     private var socket: Socket?
     private var monitor: HandshakeMonitor?
     /// Requests sent on the current socket, each with when it left; kept whole so it can be sent again.
@@ -30,10 +30,6 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
     private var reopenAt: ContinuousClock.Instant?
     /// Set when the broker refused this client's key: requests fail at once instead of waiting.
     private var refusal: WireError?
-    /// When the current socket was opened, whether its connection is up, and whether the broker let it in since.
-    private var openedAt = ContinuousClock.now
-    private var reached = false
-    private var connected = false
 
     init(
         context: Context, options: BrokerConnection.Options, outbox: Mailbox<Outgoing>, waiters: Waiters<String, Frames.Envelope>,
@@ -44,7 +40,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
         self.outbox = outbox
         self.waiters = waiters
         self.health = health
-        pirate = LazyPirate(
+        link = BrokerLink(
             endpoints: EndpointList.split(options.clients), backoff: .init(initial: options.reopenDelay, maximum: options.maxReopenDelay),
             liveness: options.liveness)
         try open()
@@ -81,11 +77,11 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             if try socket.send(request.frames, timeout: .seconds(1)) {
                 inFlight[request.correlation] = (request, .now)
             } else {
-                waiters.fail(request.correlation, WireError(.unavailable, "the broker at \(pirate.endpoint) is not taking requests"))
+                waiters.fail(request.correlation, WireError(.unavailable, "the broker at \(link.endpoint) is not taking requests"))
             }
         } catch {
-            waiters.fail(request.correlation, WireError(.unavailable, "cannot send to the broker at \(pirate.endpoint): \(error)"))
-            condemn(pirate.failed(), because: "sending failed: \(error)")
+            waiters.fail(request.correlation, WireError(.unavailable, "cannot send to the broker at \(link.endpoint): \(error)"))
+            condemn(link.leave(.socketError, at: .now), because: "sending failed: \(error)")
         }
     }
 
@@ -99,18 +95,18 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
                 if envelope.type == "error", case .error(let error)? = try? BrokerReply.decode(type: envelope.type, body: envelope.body) {
                     // A standby: this request, and every other it holds, goes to the next broker (or,
                     // with one endpoint, to the same again shortly: it may be about to take over).
-                    if error.code == .notActive { return moveOn(because: "the broker at \(pirate.endpoint) is standing by") }
+                    if error.code == .notActive { return leave(.standingBy) }
                     // An answer the broker left behind had committed before it stopped is this answer's success.
                     if let flight = inFlight[envelope.correlation], flight.request.resent,
                        let own = ResentAnswer.reply(to: flight.request.frames, refusal: error, correlation: envelope.correlation, limits: options.limits) {
                         envelope = own
                     }
                 }
-                pirate.replied(at: .now)
+                link.replied(at: .now)
                 inFlight[envelope.correlation] = nil
                 waiters.resolve(envelope.correlation, envelope)
             } catch {
-                pirate.replied(at: .now)
+                link.replied(at: .now)
                 // A reply that cannot be read still names its request: fail it now, not at the timeout.
                 guard frames.count == 4 else { continue }
                 let correlation = String(decoding: frames[2], as: UTF8.self)
@@ -128,52 +124,31 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             waiters.fail(request.correlation, timeout())
             return true
         }
-        var verdict = LazyPirate.Verdict.keep
+        var verdict = BrokerLink.Verdict.keep
         for (correlation, flight) in inFlight where flight.request.deadline <= now {
             inFlight[correlation] = nil
             waiters.fail(correlation, timeout())
-            if case .keep = verdict { verdict = pirate.timedOut(sentAt: flight.sent) }
+            if case .keep = verdict { verdict = link.timedOut(sentAt: flight.sent) }
         }
-        condemn(verdict, because: "a request got no reply within its timeout and nothing else came back")
-        // One of several brokers that has not let us in for a while: try the next. A broker whose connection
-        // is up is only slow to finish the handshake (starved of CPU) or frozen: it gets longer.
-        let wait = reached ? Self.handshakeWait : Self.connectWait
-        if pirate.hasAlternatives, socket != nil, !connected, !(inFlight.isEmpty && queued.isEmpty), openedAt.duration(to: now) >= wait {
-            moveOn(failed: true, because: reached
-                ? "the broker at \(pirate.endpoint) did not finish the handshake within \(wait)"
-                : "no connection to the broker at \(pirate.endpoint) within \(wait)")
-        }
+        condemn(verdict, because: BrokerLink.Failure.timedOut.reason(link.endpoint))
+        // One of several brokers that has not let us in for a while: try the next.
+        if socket != nil, let failure = link.failure(at: now, waiting: !(inFlight.isEmpty && queued.isEmpty)) { leave(failure) }
     }
 
-    /// How long one of several brokers may take to accept the connection before the next is tried.
-    static let connectWait: Duration = .seconds(1)
-    /// How long one of several brokers whose connection is up may take to let the client in.
-    static let handshakeWait: Duration = .seconds(3)
-
     private func timeout() -> WireError {
-        WireError(.timeout, "the broker at \(pirate.endpoint) did not answer within \(options.requestTimeout)")
+        WireError(.timeout, "the broker at \(link.endpoint) did not answer within \(options.requestTimeout)")
     }
 
     private func checkHandshakes() {
         guard let outcomes = try? monitor?.drain() else { return }
         for outcome in outcomes {
+            // One of several brokers went away, or fell silent past the liveness window (its heartbeats
+            // unanswered: a stopped process), or cannot be reached: the next may be active.
+            if let failure = link.observe(BrokerLink.Event(outcome), at: .now) { return leave(failure) }
             switch outcome {
-            case .disconnected:
-                // One of several brokers went away, or fell silent past the liveness window (its heartbeats
-                // unanswered: a stopped process): the next may be active.
-                if pirate.hasAlternatives, refusal == nil {
-                    return moveOn(failed: true, because: "the broker at \(pirate.endpoint) went away or fell silent for \(pirate.liveness)")
-                }
-            case .unreachable:
-                if pirate.hasAlternatives, refusal == nil { return moveOn(failed: true, because: "the broker at \(pirate.endpoint) cannot be reached") }
-            case .established:
-                reached = true
-            case .succeeded:
-                reached = true
-                connected = true
-                refusal = nil
-            case .refused, .failed:
-                refusal = HandshakeRefusal.error(outcome, endpoint: pirate.endpoint)
+            case .succeeded: refusal = nil
+            case .refused, .failed: refusal = HandshakeRefusal.error(outcome, endpoint: link.endpoint)
+            case .established, .disconnected, .unreachable: break
             }
         }
         // What was sent before the refusal will never be answered.
@@ -183,15 +158,18 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
         }
     }
 
-    /// Leaves the current broker for the next of the list (passed over for a while when it `failed`):
+    /// Leaves the current broker for the next of the list (passed over for a while when it failed):
     /// the requests it held wait for the new socket and are sent again there, oldest first, each within
     /// its own deadline and marked as resent.
-    private func moveOn(failed: Bool = false, because reason: String) {
+    private func leave(_ failure: BrokerLink.Failure) {
         guard socket != nil else { return }
+        let reason = failure.reason(link.endpoint)
+        let verdict = link.leave(failure, at: .now)
+        guard case .reopen(let delay, resend: true) = verdict else { return condemn(verdict, because: reason) }
         close()
         queued = inFlight.values.sorted { $0.sent < $1.sent }.map(\.request.again) + queued
         inFlight.removeAll()
-        if case .reopen(let delay) = failed ? pirate.leave(at: .now) : pirate.moveOn() { reopenAt = .now + delay }
+        reopenAt = .now + delay
         health.withLock {
             $0.isOpen = false
             $0.lastProblem = reason
@@ -199,11 +177,11 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
     }
 
     /// Closes a broken socket now and schedules the new one; the requests it carried cannot be answered.
-    private func condemn(_ verdict: LazyPirate.Verdict, because reason: String) {
-        guard case .reopen(let delay) = verdict, socket != nil else { return }
+    private func condemn(_ verdict: BrokerLink.Verdict, because reason: String) {
+        guard case .reopen(let delay, _) = verdict, socket != nil else { return }
         close()
         let reset = WireError(
-            .unavailable, "the connection to the broker at \(pirate.endpoint) was reset (\(reason)) before it answered; the request may or may not have taken effect")
+            .unavailable, "the connection to the broker at \(link.endpoint) was reset (\(reason)) before it answered; the request may or may not have taken effect")
         for correlation in inFlight.keys { waiters.fail(correlation, reset) }
         inFlight.removeAll()
         reopenAt = .now + delay
@@ -215,7 +193,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
 
     private func reopen() {
         reopenAt = nil
-        pirate.reopened(at: .now)
+        link.reopened(at: .now)
         do {
             try open()
         } catch {
@@ -223,7 +201,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             health.withLock { $0.lastProblem = "cannot open a socket: \(error)" }
             return
         }
-        health.withLock { $0.reopens = pirate.reopens }
+        health.withLock { $0.reopens = link.reopens }
         let waiting = queued
         queued = []
         for request in waiting { send(request) }
@@ -236,16 +214,14 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             let monitor = try HandshakeMonitor(watching: socket, in: context)
             try socket.setMaxMessageSize(Int64(options.limits.frameBytes))
             try socket.setReconnectIntervalMax(.seconds(2))
-            if let heartbeats = pirate.heartbeats {
+            if let heartbeats = link.heartbeats {
                 try socket.setHeartbeatInterval(heartbeats.interval)
                 try socket.setHeartbeatTimeout(heartbeats.timeout)
             }
-            try socket.connect(pirate.endpoint)
+            try socket.connect(link.endpoint)
             self.socket = socket
             self.monitor = monitor
-            openedAt = .now
-            reached = false
-            connected = false
+            link.opened(at: .now)
             refusal = nil
             health.withLock { $0.isOpen = true }
         } catch {

@@ -7,7 +7,9 @@ import ZeroMQ
 /// The worker's socket thread: announces, heartbeats, relays, and reconnects when the broker goes quiet.
 ///
 /// Given several brokers (a comma-separated endpoint), it works for one at a time and follows the
-/// active one: a broker that answers `notActive`, goes away or cannot be reached is left for the next.
+/// active one as its `BrokerLink` decides: a broker that answers `notActive`, goes away, cannot be
+/// reached, never lets it in or falls silent is left for the next, and one left for failing is passed over
+/// for a liveness window. After each move it announces itself again.
 struct WorkerConnection: Sendable {
     let context: Context
     /// The broker's worker endpoints, from a comma-separated setting.
@@ -20,47 +22,48 @@ struct WorkerConnection: Sendable {
         self.security = security
     }
 
-    /// How a session with one broker ended.
-    enum SessionEnd: Sendable, Hashable {
-        /// The broker was silent too long (or the worker is stopping).
-        case silent
-        /// One of several brokers is not the active one: move on to the next at once.
-        case moveOn(String)
+    /// The link the worker follows its brokers with: a session's silence judged from what it hears
+    /// (`heartbeatInterval` × `liveness`), which is also how long a broker may take to let it in, and
+    /// waits from a quarter of a second up to 8 s (half a second along a list), started over once a broker takes it.
+    func link(_ settings: WorkerService.Settings) -> BrokerLink {
+        let window = Duration.milliseconds(Int(settings.heartbeatInterval * 1000) * settings.liveness)
+        return BrokerLink(
+            endpoints: endpoints, backoff: .init(initial: .milliseconds(250), maximum: .seconds(8)), liveness: window, handshakeWait: window,
+            watchesSilence: true)
     }
 
-    /// Runs sessions one after another until the service stops; waits with backoff between them.
+    /// Runs sessions one after another until the service stops; waits as the link says between them.
     func run(for service: WorkerService) {
-        var backoff = SessionBackoff()
-        var index = 0
+        var link = link(service.settings)
         while !service.isStopped {
-            let endpoint = endpoints[index % endpoints.count]
-            var end = SessionEnd.silent
-            var welcomed = false
+            let endpoint = link.endpoint
+            var failure = BrokerLink.Failure.socketError
             do {
-                end = try session(service, endpoint: endpoint, welcomed: &welcomed)
+                failure = try session(service, link: &link)
             } catch {
                 service.log.warning("connection to \(endpoint) failed: \(error)")
             }
             guard !service.isStopped else { break }
             service.dropAll()
             service.executor.runReady()
-            index += 1
-            // Walking a list of brokers while none is active yet: quick, but not a busy loop.
-            let wait = backoff.wait(after: end, welcomed: welcomed)
-            switch end {
-            case .silent:
-                service.log.warning("broker at \(endpoint) silent; reconnecting in \(wait)s")
-            case .moveOn(let reason):
-                service.log.info("\(reason); trying \(endpoints[index % endpoints.count])")
+            guard case .reopen(let wait, _) = link.leave(failure, at: .now) else { continue }
+            let next = link.endpoints[link.next(at: .now + wait)]
+            switch failure {
+            case .silent, .socketError, .timedOut:
+                service.log.warning("broker at \(endpoint) silent; reconnecting in \(Self.seconds(wait))s")
+            default:
+                service.log.info("\(failure.reason(endpoint)); trying \(next)")
             }
             // Waits on the stop request, so stopping never waits for the backoff to pass.
-            _ = try? poll([.fileDescriptor(service.stopRequest.fileDescriptor)], timeout: .milliseconds(Int(wait * 1000)))
+            _ = try? poll([.fileDescriptor(service.stopRequest.fileDescriptor)], timeout: wait)
+            link.reopened(at: .now)
         }
     }
 
-    /// One connection's life; returns when the broker has been silent too long, or, with several
-    /// brokers, when this one is not the active one. `welcomed` becomes true once the broker takes the worker.
-    private func session(_ service: WorkerService, endpoint: String, welcomed: inout Bool) throws -> SessionEnd {
+    /// One connection's life, to the link's endpoint; returns why it was left: the broker was silent too
+    /// long, or, with several brokers, this one is not the active one, went away or never let the worker in.
+    private func session(_ service: WorkerService, link: inout BrokerLink) throws -> BrokerLink.Failure {
+        let endpoint = link.endpoint
         let socket = try Socket(context, .dealer, security: security)
         let monitor = try HandshakeMonitor(watching: socket, in: context)
         defer {
@@ -72,14 +75,9 @@ struct WorkerConnection: Sendable {
         let interval = service.settings.heartbeatInterval
         let ready = WorkerMessage.ready(.init(name: service.settings.name, operations: service.registry.announcements, capacity: service.settings.capacity))
         _ = try socket.send(Frames.encode(ready), timeout: .seconds(1))
-        let opened = Date()
-        var lastHeard = Date()
+        link.opened(at: .now)
         var lastSent = Date()
         var reported = false
-        // The connection is up (`reached`), and the broker let the worker in (`connected`).
-        var reached = false
-        var connected = false
-        let several = endpoints.count > 1
         while true {
             // Nothing this thread resumed waits across a `poll`.
             if service.executor.hasReady { service.executor.runReady() }
@@ -89,20 +87,11 @@ struct WorkerConnection: Sendable {
                 let outcomes = try monitor.drain()
                 reported = report(outcomes, already: reported, endpoint: endpoint, log: service.log)
                 for outcome in outcomes {
-                    switch outcome {
-                    case .established: reached = true
-                    case .succeeded:
-                        // Connected again on the same socket: the broker may have restarted and know nothing of
-                        // this worker. A heartbeat at once makes it say so (`reconnect`) on its first turn,
-                        // instead of up to a heartbeat interval later.
-                        if connected { try sendHeartbeat(socket, &lastSent) }
-                        (reached, connected) = (true, true)
-                        // A handshake slowed by a busy machine does not count against the broker's silence.
-                        lastHeard = Date()
-                    case .disconnected where several: return .moveOn("the broker at \(endpoint) went away")
-                    case .unreachable where several: return .moveOn("the broker at \(endpoint) cannot be reached")
-                    default: break
-                    }
+                    // Connected again on the same socket: the broker may have restarted and know nothing of
+                    // this worker. A heartbeat at once makes it say so (`reconnect`) on its first turn,
+                    // instead of up to a heartbeat interval later.
+                    if case .succeeded = outcome, link.connection.connected { try sendHeartbeat(socket, &lastSent) }
+                    if let failure = link.observe(BrokerLink.Event(outcome), at: .now) { return failure }
                 }
             }
             let stopping = service.outbox.isClosed
@@ -110,10 +99,10 @@ struct WorkerConnection: Sendable {
                 // The goodbye is the last message: the socket lingers long enough to hand it to the broker.
                 if stopping { try socket.setLinger(Self.goodbyeLinger) }
                 try flush(service, socket, &lastSent)
-                if stopping { return .silent }
+                if stopping { return .silent(for: link.liveness) }
             }
             while let frames = try socket.receive() {
-                lastHeard = Date()
+                link.heard(at: .now)
                 let command: BrokerCommand
                 let correlation: String
                 do {
@@ -122,9 +111,7 @@ struct WorkerConnection: Sendable {
                     service.refuse(dispatch: frames, error)
                     continue
                 }
-                if case .refused(let error) = command, error.code == .notActive {
-                    return .moveOn("the broker at \(endpoint) is standing by")
-                }
+                if case .refused(let error) = command, error.code == .notActive { return .standingBy }
                 if case .reconnect = command {
                     service.log.info("the broker does not know this worker; announcing again")
                     service.dropAll()
@@ -132,24 +119,23 @@ struct WorkerConnection: Sendable {
                     _ = try socket.send(Frames.encode(ready), timeout: .seconds(1))
                     continue
                 }
-                if case .welcome = command { welcomed = true }
+                if case .welcome = command { link.replied(at: .now) }
                 service.handle(command, correlation: correlation)
                 // A job this message resumed goes on here; what a job that ended on this thread posted
                 // (or any message posted meanwhile) leaves now, not after another turn through `poll`.
                 service.executor.runReady()
                 if service.outbox.hasMessages { try flush(service, socket, &lastSent) }
             }
-            let now = Date()
-            let window = interval * Double(service.settings.liveness)
-            if now.timeIntervalSince(lastHeard) > window {
-                // Up but never letting the worker in: frozen, most likely; with several brokers, the next may be active.
-                if several, !connected { return .moveOn("the broker at \(endpoint) did not finish the handshake within \(window)s") }
-                return .silent
-            }
-            // Only a connection that is not even up is given up after a second: a starved broker is slow, not gone.
-            if several, !reached, now.timeIntervalSince(opened) > 1 { return .moveOn("no connection to the broker at \(endpoint) within a second") }
-            if now.timeIntervalSince(lastSent) >= interval { try sendHeartbeat(socket, &lastSent) }
+            // Silent past the window, or (with several brokers) not up within a second or not let in within the
+            // window: a starved broker is slow, not gone, so only a connection that is not even up goes that soon.
+            if let failure = link.failure(at: .now, waiting: true) { return failure }
+            if Date().timeIntervalSince(lastSent) >= interval { try sendHeartbeat(socket, &lastSent) }
         }
+    }
+
+    /// `duration` in seconds, for the log.
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// How long a stopping worker's socket may keep trying to deliver its goodbye after it is closed.

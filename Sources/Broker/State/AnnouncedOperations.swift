@@ -1,5 +1,4 @@
 import Foundation
-import Journal
 import Wire
 
 /// Every operation a worker has announced, each distinct announcement kept (the journal keeps them too),

@@ -1,5 +1,4 @@
 import Foundation
-import Journal
 import Presentation
 import Schema
 import Wire

@@ -1,6 +1,5 @@
 import Foundation
 import Presentation
-import Journal
 import Wire
 
 extension BrokerState {

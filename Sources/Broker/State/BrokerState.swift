@@ -1,6 +1,5 @@
 import Foundation
 import Presentation
-import Journal
 import Wire
 
 /// The broker's bookkeeping as a pure state machine: inputs in, effects out; no sockets, no clock.

@@ -1,5 +1,4 @@
 import Foundation
-import Wire
 
 /// One distinct announcement of an operation as the journal keeps it: the broker knows an operation
 /// across restarts because some worker once announced it.

@@ -1,7 +1,6 @@
 import Foundation
 import Presentation
 import Primitives
-import Wire
 
 /// What the broker must make durable; applied in one transaction per loop turn.
 ///
