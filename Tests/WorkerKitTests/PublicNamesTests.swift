@@ -60,7 +60,7 @@ extension WorkerService {}
 /// The SDK's public names coexist with what its users import beside it.
 @Suite struct PublicNamesTests {
     /// The modules whose public types an operation's author sees: WorkerKit re-exports Presentation and Schema.
-    static let modules = ["Presentation", "Schema", "WorkerKit", "WorkerKitTesting", "WorkerRuntime"]
+    static let modules = ["Presentation", "Schema", "WorkerKit", "WorkerKitTesting", "WorkerRuntime", "WorkerMain"]
 
     /// Top-level types of SwiftUI, the standard library and Swift concurrency that a worker's author may
     /// import or use beside the SDK (SwiftUI is not on Linux, so its names are listed here).
