@@ -21,6 +21,7 @@ test: deps
 	$(SWIFT) build --package-path Examples/HelloWorker --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --package-path Examples/HelloWorker --skip-build
 	INTERLUDE_TOKENS=check:check:read INTERLUDE_POSTGRES_PASSWORD=check docker-compose -f docker-compose.yml -f docker-compose.postgres.yml config --quiet
+	bash scripts/verify-units.sh "$$($(SWIFT) build --show-bin-path)/interlude"
 	$(SWIFT) test --skip-build
 	for target in wire presentation jsonPreReader webhookSignature httpRequest; do bash scripts/fuzz $$target 30 || exit 1; done
 	python3 scripts/chaos --seconds 60 --seed 1 --binary "$$($(SWIFT) build --show-bin-path)/interlude"
