@@ -27,11 +27,11 @@ import Testing
         }
     }
 
-    @Test("Everything that needs a broker starts only once that broker is healthy")
+    @Test("Everything that needs a broker starts only once that broker is healthy, and the TLS proxy once the gateway is")
     func dependentsWaitForAHealthyBroker() throws {
         let services = try ComposeFileTests.services()
         for (name, lines) in services where !name.hasPrefix("broker") && name != "postgres" {
-            let broker = name.hasSuffix("-ha") || name.contains("-ha-") ? "broker-a:" : "broker:"
+            let broker = name == "proxy" ? "gateway:" : name.hasSuffix("-ha") || name.contains("-ha-") ? "broker-a:" : "broker:"
             let index = try #require(lines.firstIndex(of: broker), "\(name) depends on \(broker)")
             #expect(lines[index + 1] == "condition: service_healthy", "\(name)")
         }
