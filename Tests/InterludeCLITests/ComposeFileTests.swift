@@ -31,7 +31,7 @@ import Testing
         return services
     }
 
-    @Test func onlyTheGatewayIsPublishedAndOnlyOnTheHostsLoopback() throws {
+    @Test func onlyTheGatewayIsPublishedOnTheHostsLoopbackAndOnlyTheTLSProxyBeyondIt() throws {
         let services = try Self.services()
         #expect(Set(services.keys) == [
             "broker", "worker-1", "worker-2", "gateway", "hello-worker", "postgres", "broker-a", "broker-b", "worker-ha-1", "worker-ha-2", "gateway-ha", "proxy",
@@ -43,6 +43,7 @@ import Testing
         #expect(published == ["- \"127.0.0.1:8080:8080\""])
         let standby = try #require(services["gateway-ha"]).filter { $0.hasPrefix("- \"") && $0.contains(":8080") }
         #expect(standby == ["- \"127.0.0.1:8081:8080\""])
+        #expect(try #require(services["proxy"]).filter { $0.hasPrefix("- \"") } == ["- \"443:443\""])
     }
 
     @Test func everyServiceUsesCurveWithItsKeyMountedAsASecret() throws {
