@@ -20,7 +20,8 @@ test: deps
 # Warnings as errors in every module of the example, the SDK's included: a user's first build prints none.
 	$(SWIFT) build --package-path Examples/HelloWorker --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --package-path Examples/HelloWorker --skip-build
-	docker-compose -f docker-compose.yml config --quiet
+	INTERLUDE_TOKENS=check:check:read INTERLUDE_POSTGRES_PASSWORD=check docker-compose -f docker-compose.yml -f docker-compose.postgres.yml config --quiet
+	bash scripts/verify-units.sh "$$($(SWIFT) build --show-bin-path)/interlude"
 	$(SWIFT) test --skip-build
 	for target in wire presentation jsonPreReader webhookSignature httpRequest; do bash scripts/fuzz $$target 30 || exit 1; done
 	python3 scripts/chaos --seconds 60 --seed 1 --binary "$$($(SWIFT) build --show-bin-path)/interlude"

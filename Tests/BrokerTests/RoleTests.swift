@@ -23,6 +23,7 @@ import ZeroMQ
         (Role.worker, [String]()),
         (.client, ["submit", "status", "jobs", "pending", "presentation", "cancel", "events", "stats", "operations"]),
         (.answerer, ["status", "jobs", "pending", "presentation", "answer", "events", "stats", "operations"]),
+        (.reader, ["status", "jobs", "pending", "presentation", "events", "stats", "operations"]),
         (.gateway, ["submit", "status", "jobs", "pending", "presentation", "answer", "cancel", "events", "stats", "operations"]),
     ])
     func eachRolePermitsItsCommandsAndNoOthers(role: Role, allowed: [String]) {

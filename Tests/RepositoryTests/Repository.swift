@@ -10,7 +10,7 @@ enum Repository {
     /// Folders and files at the root whose text is checked; build products and version control are not.
     static let checked = [
         "Sources", "Tests", "scripts", "config", "docs", "benchmarks", "Examples", ".ci",
-        "Package.swift", "Makefile", "Dockerfile", "docker-compose.yml", "README.md",
+        "Package.swift", "Makefile", "Dockerfile", "docker-compose.yml", "docker-compose.postgres.yml", ".dockerignore", "README.md", "deploy",
     ]
 
     /// One checked file: its path relative to the root and its text.

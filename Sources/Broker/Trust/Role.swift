@@ -8,6 +8,8 @@ public enum Role: String, Sendable, Hashable, CaseIterable, Comparable {
     case client
     /// Reads and answers questions, always under its own name.
     case answerer
+    /// Reads jobs, questions, operations and the broker's state, and changes nothing (health probes, dashboards).
+    case reader
     /// The HTTP gateway: does everything a client and an answerer do, answering under its callers' names.
     case gateway
 

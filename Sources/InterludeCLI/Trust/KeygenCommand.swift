@@ -28,7 +28,7 @@ struct KeygenCommand: Command {
             secret key  \(secret.path)  (mode 0600; never share it)
             public key  \(publicFile.path)
               \(pair.publicKey.z85)
-            To admit it, add a line to the broker's authorizedKeysFile (ROLE: worker, client, answerer or gateway):
+            To admit it, add a line to the broker's authorizedKeysFile (ROLE: worker, client, answerer, reader or gateway):
               ROLE \(name) \(pair.publicKey.z85)
             """)
         return ExitStatus.success
