@@ -139,9 +139,9 @@ extension BrokerLoop {
     }
 
     /// Answers what the state machine left to the journal: old jobs, listings, history, events.
-    func answer(_ request: ClientRequest) -> BrokerReply {
+    func answer(_ query: JournalQuery) -> BrokerReply {
         do {
-            switch request {
+            switch query {
             case .status(let ref):
                 if let set = state.quarantined.first(where: { $0.job == ref.job }) {
                     return .error(WireError(.quarantined, "job \(ref.job) is quarantined: \(set.reason); the broker runs without it"))
@@ -176,8 +176,6 @@ extension BrokerLoop {
                 return .stats(BrokerReply.Stats(
                     jobs: state.countsByState(journal: try journal.countsByState()), pending: state.pendingCount, workers: state.workerCount, sequence: state.lastSequence,
                     storageFull: storageFull, quarantined: state.quarantined))
-            case .submit, .pending, .operations:
-                return .error(WireError(.internal, "\(request.type) is answered by the state machine"))
             }
         } catch let error as WireError {
             return .error(error)
