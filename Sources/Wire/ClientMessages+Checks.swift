@@ -40,6 +40,7 @@ extension ClientRequest.HistoryQuery: ClientRequestBody {
 }
 
 extension ClientRequest.JobRef: ClientRequestBody {}
+extension ClientRequest.StatusQuery: ClientRequestBody {}
 extension ClientRequest.PresentationRef: ClientRequestBody {}
 extension ClientRequest.ListJobs: ClientRequestBody {}
 extension ClientRequest.ListPending: ClientRequestBody {}

@@ -18,6 +18,7 @@ extension BrokerReply: WireMessage {
     public var type: String {
         switch self {
         case .job: "job"
+        case .jobWithHistory: "jobWithHistory"
         case .jobs: "jobs"
         case .pending: "pending"
         case .presentation: "presentation"
@@ -33,6 +34,7 @@ extension BrokerReply: WireMessage {
     public func body() throws -> Data {
         switch self {
         case .job(let value): try JSONWriter.encode(value)
+        case .jobWithHistory(let value): try JSONWriter.encode(value)
         case .jobs(let value): try JSONWriter.encode(value, capacity: 4_096)
         case .pending(let value): try Frames.json(value)
         case .presentation(let value): try Frames.json(value)
@@ -48,6 +50,7 @@ extension BrokerReply: WireMessage {
     public static func decode(type: String, body: Data) throws(WireError) -> BrokerReply {
         switch type {
         case "job": .job(try Frames.payload(Job.self, body, in: type))
+        case "jobWithHistory": .jobWithHistory(try Frames.payload(JobWithHistory.self, body, in: type))
         case "jobs": .jobs(try Frames.payload(JobPage.self, body, in: type))
         case "pending": .pending(try Frames.payload(PendingSnapshot.self, body, in: type))
         case "presentation": .presentation(try Frames.payload(PresentationState.self, body, in: type))

@@ -147,9 +147,9 @@ extension BrokerLoop {
                     return .error(WireError(.quarantined, "job \(ref.job) is quarantined: \(set.reason); the broker runs without it"))
                 }
                 // A job that has not ended as the broker knows it: its row is not rewritten at a dispatch.
-                if let job = state.activeJob(ref.job) { return .job(job) }
-                guard let job = try journal.job(ref.job) else { return .error(WireError(.notFound, "no job \(ref.job)")) }
-                return .job(job)
+                guard let job = try state.activeJob(ref.job) ?? journal.job(ref.job) else { return .error(WireError(.notFound, "no job \(ref.job)")) }
+                guard ref.history == true else { return .job(job) }
+                return .jobWithHistory(.init(job: job, history: try historyPage(.init(job: ref.job), besides: job)))
             case .jobs(let list):
                 return .jobs(try jobPage(list))
             case .presentation(let ref):

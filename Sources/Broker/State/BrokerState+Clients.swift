@@ -12,7 +12,8 @@ extension BrokerState {
         case .submit(let submit):
             return self.submit(submit, client: client, correlation: correlation, existing: existing, now: now, id: newID)
         case .status(let ref):
-            guard let active = jobs[ref.job] else { return [.query(from: client, correlation: correlation, .status(ref))] }
+            // Its history is the journal's: asked for, the whole reply is read after the turn's commit.
+            guard ref.history != true, let active = jobs[ref.job] else { return [.query(from: client, correlation: correlation, .status(ref))] }
             return [.reply(to: client, correlation: correlation, .job(active.job))]
         case .pending(let list):
             do {

@@ -3,8 +3,8 @@ import Wire
 /// A client's request the state machine leaves to the journal, answered after the turn's commit: only
 /// requests that can be, so the loop has no arm for one it cannot answer.
 public enum JournalQuery: Sendable, Hashable {
-    /// A job the state machine does not hold.
-    case status(ClientRequest.JobRef)
+    /// A job the state machine does not hold, or one asked for with its history.
+    case status(ClientRequest.StatusQuery)
     /// A page of jobs.
     case jobs(ClientRequest.ListJobs)
     /// A presentation that is not pending.
