@@ -4,6 +4,7 @@ import Presentation
 /// What the broker answers a client.
 public enum BrokerReply: Sendable, Hashable {
     case job(Job)
+    case jobWithHistory(JobWithHistory)
     case jobs(JobPage)
     case pending(PendingSnapshot)
     case presentation(PresentationState)
@@ -13,6 +14,16 @@ public enum BrokerReply: Sendable, Hashable {
     case operations(OperationList)
     case history(HistoryPage)
     case error(WireError)
+
+    /// A job and the first page of its timeline, for a `status` that asks for its history.
+    public struct JobWithHistory: Codable, Sendable, Hashable {
+        public let job: Job
+        public let history: HistoryPage
+        public init(job: Job, history: HistoryPage) {
+            self.job = job
+            self.history = history
+        }
+    }
 
     /// Announced operations, sorted by name.
     public struct OperationList: Codable, Sendable, Hashable {

@@ -2,52 +2,15 @@ import Foundation
 import Presentation
 
 extension ClientRequest: WireMessage {
-    public var type: String {
-        switch self {
-        case .submit: "submit"
-        case .status: "status"
-        case .jobs: "jobs"
-        case .pending: "pending"
-        case .presentation: "presentation"
-        case .answer: "answer"
-        case .cancel: "cancel"
-        case .events: "events"
-        case .stats: "stats"
-        case .operations: "operations"
-        case .history: "history"
-        }
-    }
+    public var type: String { kind.rawValue }
 
     public func body() throws -> Data {
-        switch self {
-        case .stats: Frames.empty
-        case .history(let value): try Frames.json(value)
-        case .operations(let value): try Frames.json(value)
-        case .submit(let value): try JSONWriter.encode(value)
-        case .status(let value), .cancel(let value): try Frames.json(value)
-        case .jobs(let value): try Frames.json(value)
-        case .pending(let value): try Frames.json(value)
-        case .presentation(let value): try Frames.json(value)
-        case .answer(let value): try Frames.json(value)
-        case .events(let value): try Frames.json(value)
-        }
+        try parts.body?.encoded() ?? Frames.empty
     }
 
     public static func decode(type: String, body: Data) throws(WireError) -> ClientRequest {
-        switch type {
-        case "submit": .submit(try Frames.payload(Submit.self, body, in: type))
-        case "status": .status(try Frames.payload(JobRef.self, body, in: type))
-        case "jobs": .jobs(try Frames.payload(ListJobs.self, body, in: type))
-        case "pending": .pending(try Frames.payload(ListPending.self, body, in: type))
-        case "presentation": .presentation(try Frames.payload(PresentationRef.self, body, in: type))
-        case "answer": .answer(try Frames.payload(AnswerRequest.self, body, in: type))
-        case "cancel": .cancel(try Frames.payload(JobRef.self, body, in: type))
-        case "events": .events(try Frames.payload(EventsSince.self, body, in: type))
-        case "stats": .stats
-        case "operations": .operations(try Frames.payload(OperationsQuery.self, body, in: type))
-        case "history": .history(try Frames.payload(HistoryQuery.self, body, in: type))
-        default: throw WireError(.unknownMessage, "unknown client request \"\(type)\"")
-        }
+        guard let kind = Kind(rawValue: type) else { throw WireError(.unknownMessage, "unknown client request \"\(type)\"") }
+        return try kind.declaration.read(body, type)
     }
 }
 
@@ -55,6 +18,7 @@ extension BrokerReply: WireMessage {
     public var type: String {
         switch self {
         case .job: "job"
+        case .jobWithHistory: "jobWithHistory"
         case .jobs: "jobs"
         case .pending: "pending"
         case .presentation: "presentation"
@@ -70,6 +34,7 @@ extension BrokerReply: WireMessage {
     public func body() throws -> Data {
         switch self {
         case .job(let value): try JSONWriter.encode(value)
+        case .jobWithHistory(let value): try JSONWriter.encode(value)
         case .jobs(let value): try JSONWriter.encode(value, capacity: 4_096)
         case .pending(let value): try Frames.json(value)
         case .presentation(let value): try Frames.json(value)
@@ -85,6 +50,7 @@ extension BrokerReply: WireMessage {
     public static func decode(type: String, body: Data) throws(WireError) -> BrokerReply {
         switch type {
         case "job": .job(try Frames.payload(Job.self, body, in: type))
+        case "jobWithHistory": .jobWithHistory(try Frames.payload(JobWithHistory.self, body, in: type))
         case "jobs": .jobs(try Frames.payload(JobPage.self, body, in: type))
         case "pending": .pending(try Frames.payload(PendingSnapshot.self, body, in: type))
         case "presentation": .presentation(try Frames.payload(PresentationState.self, body, in: type))

@@ -4,7 +4,7 @@ import Presentation
 /// What a client (CLI, resolver, gateway) asks the broker.
 public enum ClientRequest: Sendable, Hashable {
     case submit(Submit)
-    case status(JobRef)
+    case status(StatusQuery)
     case jobs(ListJobs)
     case pending(ListPending)
     case presentation(PresentationRef)
@@ -43,6 +43,18 @@ public enum ClientRequest: Sendable, Hashable {
     public struct JobRef: Codable, Sendable, Hashable {
         public let job: String
         public init(job: String) { self.job = job }
+    }
+
+    /// Names a job whose state is asked for; with `history`, the first page of its timeline comes in the
+    /// same reply (`jobWithHistory`), read after the same turn.
+    public struct StatusQuery: Codable, Sendable, Hashable {
+        public let job: String
+        /// Whether the reply carries the first page of the job's timeline too.
+        public let history: Bool?
+        public init(job: String, history: Bool? = nil) {
+            self.job = job
+            self.history = history
+        }
     }
 
     /// Names a presentation.

@@ -17,18 +17,46 @@ import ZeroMQ
         ("events", .events(.init(after: 0))),
         ("stats", .stats),
         ("operations", .operations(.init())),
+        ("history", .history(.init(job: "job_1"))),
     ]
+
+    /// docs/security.md, its text.
+    static let security: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("docs/security.md"), encoding: .utf8)) ?? ""
+    }()
+
+    /// The backticked names in a cell of a table row.
+    static func names(_ cell: Substring) -> Set<String> {
+        Set(cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+    }
 
     @Test(arguments: [
         (Role.worker, [String]()),
-        (.client, ["submit", "status", "jobs", "pending", "presentation", "cancel", "events", "stats", "operations"]),
-        (.answerer, ["status", "jobs", "pending", "presentation", "answer", "events", "stats", "operations"]),
-        (.reader, ["status", "jobs", "pending", "presentation", "events", "stats", "operations"]),
-        (.gateway, ["submit", "status", "jobs", "pending", "presentation", "answer", "cancel", "events", "stats", "operations"]),
+        (.client, ["submit", "status", "jobs", "pending", "presentation", "cancel", "events", "stats", "operations", "history"]),
+        (.answerer, ["status", "jobs", "pending", "presentation", "answer", "events", "stats", "operations", "history"]),
+        (.reader, ["status", "jobs", "pending", "presentation", "events", "stats", "operations", "history"]),
+        (.gateway, ["submit", "status", "jobs", "pending", "presentation", "answer", "cancel", "events", "stats", "operations", "history"]),
     ])
     func eachRolePermitsItsCommandsAndNoOthers(role: Role, allowed: [String]) {
         let permitted = Set(Self.requests.filter { role.permits($0.1) }.map(\.0))
         #expect(permitted == Set(allowed))
+    }
+
+    @Test func theRequestsAboveAreOneOfEachDeclaredRequest() {
+        #expect(Self.requests.map(\.1.kind.rawValue) == Self.requests.map(\.0))
+        #expect(Set(Self.requests.map(\.1.kind)) == Set(ClientRequest.Kind.allCases))
+    }
+
+    @Test(arguments: Role.allCases)
+    func theSecurityDocumentsRoleTableSaysWhatEachRoleMayConnectToAndRequest(role: Role) throws {
+        let row = try #require(
+            Self.security.split(separator: "\n").first { $0.hasPrefix("| `\(role.rawValue)` |") }, "docs/security.md has no row for \(role.rawValue)")
+        let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        try #require(cells.count == 4)
+        #expect(Self.names(cells[1][...]) == Set(role.domains.map(\.rawValue)))
+        let permitted = Set(Self.requests.filter { role.permits($0.1) }.map(\.0))
+        #expect(Self.names(cells[3][...]) == permitted)
     }
 
     @Test func anAnswererAnswersUnderItsKeysNameAndCannotTakeAnother() throws {

@@ -36,6 +36,7 @@ enum Examples {
     static let clientRequests: [ClientRequest] = [
         .submit(.init(operation: "removeDownload", input: input, idempotencyKey: "order-1234", answerWithin: 1_800)),
         .status(.init(job: job.id)),
+        .status(.init(job: job.id, history: true)),
         .jobs(.init(state: .waiting, limit: 20, after: "18")),
         .pending(.init(limit: 100, after: "1795000000000-prs_0a1b2c3d4e5f6a7b")),
         .presentation(.init(id: presentation.id)),
@@ -49,6 +50,7 @@ enum Examples {
 
     static let brokerReplies: [BrokerReply] = [
         .job(job),
+        .jobWithHistory(.init(job: job, history: .init(job: job.id, entries: [answered], next: nil))),
         .jobs(.init(jobs: [job], next: "17")),
         .pending(.init(
             presentations: [presentation], sequence: 42, operations: [job.id: "removeDownload"], next: "1795000000000-prs_5f1c2a9d0b7e4c31")),

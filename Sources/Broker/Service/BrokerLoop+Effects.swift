@@ -139,17 +139,17 @@ extension BrokerLoop {
     }
 
     /// Answers what the state machine left to the journal: old jobs, listings, history, events.
-    func answer(_ request: ClientRequest) -> BrokerReply {
+    func answer(_ query: JournalQuery) -> BrokerReply {
         do {
-            switch request {
+            switch query {
             case .status(let ref):
                 if let set = state.quarantined.first(where: { $0.job == ref.job }) {
                     return .error(WireError(.quarantined, "job \(ref.job) is quarantined: \(set.reason); the broker runs without it"))
                 }
                 // A job that has not ended as the broker knows it: its row is not rewritten at a dispatch.
-                if let job = state.activeJob(ref.job) { return .job(job) }
-                guard let job = try journal.job(ref.job) else { return .error(WireError(.notFound, "no job \(ref.job)")) }
-                return .job(job)
+                guard let job = try state.activeJob(ref.job) ?? journal.job(ref.job) else { return .error(WireError(.notFound, "no job \(ref.job)")) }
+                guard ref.history == true else { return .job(job) }
+                return .jobWithHistory(.init(job: job, history: try historyPage(.init(job: ref.job), besides: job)))
             case .jobs(let list):
                 return .jobs(try jobPage(list))
             case .presentation(let ref):
@@ -176,8 +176,6 @@ extension BrokerLoop {
                 return .stats(BrokerReply.Stats(
                     jobs: state.countsByState(journal: try journal.countsByState()), pending: state.pendingCount, workers: state.workerCount, sequence: state.lastSequence,
                     storageFull: storageFull, quarantined: state.quarantined))
-            case .submit, .pending, .operations:
-                return .error(WireError(.internal, "\(request.type) is answered by the state machine"))
             }
         } catch let error as WireError {
             return .error(error)

@@ -23,7 +23,7 @@ extension BrokerLoop {
             let correlation = frames.count == 4 ? String(decoding: frames[2], as: UTF8.self) : ""
             return [.reply(to: peer, correlation: correlation, .error(error))]
         }
-        if storageFull, Self.writes(request) {
+        if storageFull, request.kind.declaration.writes {
             return [.reply(to: peer, correlation: correlation, .error(Self.storageFullError))]
         }
         var existing: (job: Job, digest: String)?

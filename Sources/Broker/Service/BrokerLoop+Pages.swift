@@ -18,7 +18,9 @@ extension BrokerLoop {
     }
 
     /// A page of a job's timeline, oldest first, cut by count and by bytes; `notFound` for a job the journal does not have.
-    func historyPage(_ query: ClientRequest.HistoryQuery) throws -> BrokerReply.HistoryPage {
+    /// `besides`, a job the same reply carries, takes its size off the page's room.
+    func historyPage(_ query: ClientRequest.HistoryQuery, besides job: Job? = nil) throws -> BrokerReply.HistoryPage {
+        let room = limits.pageBytes - (try job.map { try JSONWriter.encode($0).count } ?? 0)
         let limit = BrokerState.clamp(query.limit, ClientRequest.HistoryQuery.limits)
         let start = try query.after.map { text throws(WireError) -> Int64 in
             guard let cursor = Int64(text) else { throw WireError(.invalidBody, "after \"\(text)\" is not a cursor a page gave out") }
@@ -26,7 +28,7 @@ extension BrokerLoop {
         }
         let known = try state.jobs[query.job] != nil || journal.job(query.job) != nil
         guard known else { throw WireError(.notFound, "no job \(query.job)") }
-        var filler = PageFiller<HistoryEntry>(limit: limit, budget: limits.pageBytes)
+        var filler = PageFiller<HistoryEntry>(limit: limit, budget: room)
         var counter = 0
         let next = try Self.fill(&filler, after: start, chunk: min(limit + 1, 64), id: { _ in counter += 1; return String(counter) }) { after, count in
             try journal.timeline(of: query.job, after: after, limit: count).map { (Optional($0.cursor), $0.entry) }

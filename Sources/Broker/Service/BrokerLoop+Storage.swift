@@ -33,14 +33,6 @@ extension BrokerLoop {
         return state.resume(now: now)
     }
 
-    /// Whether a client's request would change the journal (refused while the disk is full).
-    static func writes(_ request: ClientRequest) -> Bool {
-        switch request {
-        case .submit, .answer, .cancel: true
-        case .status, .jobs, .pending, .presentation, .events, .stats, .history, .operations: false
-        }
-    }
-
     static let storageFullError = WireError(
         .storageFull, "the journal's disk is full: the broker takes no new work until space is freed (reads still work)")
     static let probeInterval: TimeInterval = 1

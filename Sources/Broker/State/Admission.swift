@@ -17,27 +17,9 @@ public struct Admission: Sendable {
         self.limits = limits
     }
 
-    /// Throws the refusal a client's request gets, if any.
+    /// Throws the refusal a client's request gets, if any: its body's own rules (`ClientRequestBody.check`).
     public func check(_ request: ClientRequest) throws(WireError) {
-        switch request {
-        case .submit(let submit):
-            try Names.check(submit.operation, as: "operation")
-            try limits.check(input: submit.input)
-            if let key = submit.idempotencyKey { try Names.check(key, as: "idempotencyKey", maxLength: 255) }
-            if let within = submit.answerWithin, !(within > 0 && within <= Self.longestAnswerWithin) {
-                throw WireError(.invalidBody, "answerWithin must be more than 0 and at most \(Int(Self.longestAnswerWithin)) seconds (a year), got \(within)")
-            }
-            if let problem = submit.audience?.problem { throw WireError(.invalidBody, problem) }
-        case .answer(let answer):
-            try Names.check(answer.by, as: "by")
-            try Names.check(answer.channel, as: "channel", maxLength: 32)
-        case .operations(let query):
-            if let name = query.name { try Names.check(name, as: "name") }
-        case .history(let query):
-            try Names.check(query.job, as: "job")
-        case .status, .jobs, .pending, .presentation, .cancel, .events, .stats:
-            break
-        }
+        try request.parts.body?.check(limits)
     }
 
     /// The worker's message as the broker takes it, or the refusal it gets. A result whose output is
@@ -73,9 +55,6 @@ public struct Admission: Sendable {
         }
         return result
     }
-
-    /// The longest deadline a submit may give its questions: a year.
-    static let longestAnswerWithin: TimeInterval = 366 * 86_400
 
     /// Error messages longer than this are cut, so an error always fits where the job goes.
     static let errorMessageLength = 2_000

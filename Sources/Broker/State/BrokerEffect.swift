@@ -18,7 +18,7 @@ public enum BrokerEffect: Sendable, Hashable {
     /// Answer a client.
     indirect case reply(to: PeerID, correlation: String, BrokerReply)
     /// Answer a client from the journal, after this turn's commit (history, old jobs, listings).
-    indirect case query(from: PeerID, correlation: String, ClientRequest)
+    indirect case query(from: PeerID, correlation: String, JournalQuery)
     /// Tell a worker something.
     indirect case send(to: PeerID, correlation: String, BrokerCommand)
     /// Hand a job to a worker; the loop adds the job's recorded history from the journal.

@@ -11,7 +11,8 @@ extension BrokerState {
         case .submit(let submit):
             return self.submit(submit, client: client, correlation: correlation, existing: existing, now: now, id: newID)
         case .status(let ref):
-            guard let active = jobs[ref.job] else { return [.query(from: client, correlation: correlation, request)] }
+            // Its history is the journal's: asked for, the whole reply is read after the turn's commit.
+            guard ref.history != true, let active = jobs[ref.job] else { return [.query(from: client, correlation: correlation, .status(ref))] }
             return [.reply(to: client, correlation: correlation, .job(active.job))]
         case .pending(let list):
             do {
@@ -22,7 +23,7 @@ extension BrokerState {
         case .presentation(let ref):
             guard let jobID = job(asking: ref.id), let active = jobs[jobID], let current = active.slot.current,
                   current.id == ref.id
-            else { return [.query(from: client, correlation: correlation, request)] }
+            else { return [.query(from: client, correlation: correlation, .presentation(ref))] }
             let state = BrokerReply.PresentationState(presentation: current, resolution: nil, operation: active.job.operation)
             return [.reply(to: client, correlation: correlation, .presentation(state))]
         case .answer(let answer):
@@ -31,8 +32,14 @@ extension BrokerState {
             return cancel(ref.job, client: client, correlation: correlation, now: now)
         case .operations(let query):
             return [.reply(to: client, correlation: correlation, operationList(query))]
-        case .jobs, .events, .stats, .history:
-            return [.query(from: client, correlation: correlation, request)]
+        case .jobs(let list):
+            return [.query(from: client, correlation: correlation, .jobs(list))]
+        case .events(let since):
+            return [.query(from: client, correlation: correlation, .events(since))]
+        case .stats:
+            return [.query(from: client, correlation: correlation, .stats)]
+        case .history(let query):
+            return [.query(from: client, correlation: correlation, .history(query))]
         }
     }
 

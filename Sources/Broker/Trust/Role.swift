@@ -18,16 +18,20 @@ public enum Role: String, Sendable, Hashable, CaseIterable, Comparable {
         self == .worker ? [.workers] : [.clients, .events]
     }
 
+    /// The rights this role grants over client requests (docs/security.md, "What each role grants").
+    public var grants: Set<ClientRequest.Access> {
+        switch self {
+        case .worker: []
+        case .client: [.read, .submit]
+        case .answerer: [.read, .answer]
+        case .reader: [.read]
+        case .gateway: Set(ClientRequest.Access.allCases)
+        }
+    }
+
     /// Whether this role may make `request` at all (the answerer's name rule is checked in `Identity`).
     public func permits(_ request: ClientRequest) -> Bool {
-        switch (self, request) {
-        case (.worker, _): false
-        case (.gateway, _): true
-        case (_, .status), (_, .jobs), (_, .pending), (_, .presentation), (_, .events), (_, .stats), (_, .operations), (_, .history): true
-        case (.client, .submit), (.client, .cancel): true
-        case (.answerer, .answer): true
-        default: false
-        }
+        grants.contains(request.kind.declaration.access)
     }
 
     public static func < (lhs: Role, rhs: Role) -> Bool {

@@ -22,11 +22,8 @@ extension API {
             presentation: id, action: action, dismiss: dismiss ? true : nil, by: caller.name, channel: channel, values: values,
             groups: caller.groups)
         do {
-            let resolution = try await ask(.answer(answer)) { reply in
-                if case .resolution(let resolution) = reply { return resolution }
-                return nil
-            }
-            return .json(resolution)
+            // The resolution's JSON is the broker's: passed on as it came.
+            return try await passedOn(.answer(answer), expecting: "resolution")
         } catch {
             throw await withWinner(error, presentation: id)
         }

@@ -25,6 +25,26 @@ extension API {
             })
     }
 
+    /// A request whose reply of `type` the API answers with, 200, as the broker wrote it (not decoded and
+    /// written again); a refusal becomes its `APIError`, any other reply `unexpectedReply`.
+    func passedOn(_ request: ClientRequest, expecting type: String) async throws(APIError) -> HTTPResponse {
+        let envelope: Frames.Envelope
+        do {
+            envelope = try await connection.client.exchange(request)
+        } catch {
+            throw APIError(error)
+        }
+        if envelope.type == type { return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: envelope.body) }
+        let reply: BrokerReply
+        do {
+            reply = try BrokerReply.decode(type: envelope.type, body: envelope.body)
+        } catch {
+            throw APIError(error)
+        }
+        if case .error(let error) = reply { throw APIError(error) }
+        throw APIError(502, "unexpectedReply", "The broker answered \(reply.type) to \(request.type).")
+    }
+
     /// A request whose reply is a job, answered with `status` and the broker's bytes: a job's reply body
     /// is the JSON `Job` the API answers with (both written by its `JSONWriter`), so it is passed on
     /// undecoded and only the job's id is read. Any other reply, a body without an id, or a job with an error (whose

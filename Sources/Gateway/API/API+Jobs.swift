@@ -20,10 +20,10 @@ extension API {
                     "A job, with the first page of its timeline (history; historyNext continues it)", id: "getJob", parameters: [Parameter.id],
                     responses: [.ok(200, "The job.", "Job"), .error(404, "No such job.")])
             ) { request, _ throws(APIError) in
-                let id = try request.parameter("id")
-                let job = try await job(.status(.init(job: id)))
-                let page = try await historyPage(id, limit: nil, after: nil)
-                return .written(200, Bodies.JobWithHistory(job: job, history: page.entries.map(ServerPaths.redacted), next: page.next, refusalsOmitted: page.refusalsOmitted))
+                let (job, page) = try await jobWithHistory(try request.parameter("id"))
+                return .written(
+                    200, Bodies.JobWithHistory(
+                        job: ServerPaths.redacted(job), history: page.entries.map(ServerPaths.redacted), next: page.next, refusalsOmitted: page.refusalsOmitted))
             },
             GatewayRoute(
                 .get, "/v1/jobs/{id}/history", access: .scope(.read),
@@ -48,6 +48,20 @@ extension API {
                 return .written(job.isFinished ? 200 : 202, job)
             },
         ]
+    }
+
+    /// The job and the first page of its timeline, in one round trip (a `status` asking for its history);
+    /// a broker from before `status` carried history answers `job`, and the page is asked for after it.
+    private func jobWithHistory(_ id: String) async throws(APIError) -> (Job, BrokerReply.HistoryPage) {
+        let reply = try await ask(.status(.init(job: id, history: true))) { reply -> BrokerReply? in
+            switch reply {
+            case .job, .jobWithHistory: reply
+            default: nil
+            }
+        }
+        if case .jobWithHistory(let both) = reply { return (both.job, both.history) }
+        guard case .job(let job) = reply else { throw APIError(502, "unexpectedReply", "The broker answered \(reply.type) to status.") }
+        return (job, try await historyPage(id, limit: nil, after: nil))
     }
 
     private func historyPage(_ job: String, limit: Int?, after: String?) async throws(APIError) -> BrokerReply.HistoryPage {

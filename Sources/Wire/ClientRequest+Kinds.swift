@@ -1,0 +1,113 @@
+import Foundation
+import Presentation
+
+extension ClientRequest {
+    /// Every request the broker takes, by its name on the wire (frame 2).
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case submit, status, jobs, pending, presentation, answer, cancel, events, stats, operations, history
+    }
+
+    /// What a request needs its key's role to grant (docs/security.md, "What each role grants"): the same
+    /// three rights as the gateway's token scopes.
+    public enum Access: String, Sendable, Hashable, CaseIterable {
+        /// Reading jobs, questions, timelines, events and counts.
+        case read
+        /// Submitting and cancelling jobs.
+        case submit
+        /// Answering questions.
+        case answer
+    }
+
+    /// One request's declaration: how its body is read, what it needs, and whether it changes the journal.
+    public struct Declaration {
+        /// The right the request needs.
+        public let access: Access
+        /// Whether the request would change the journal (refused while its disk is full).
+        public let writes: Bool
+        /// Reads the request from its body.
+        let read: (_ body: Data, _ name: String) throws(WireError) -> ClientRequest
+
+        /// A request whose body is a `Body`, made into the request by `wrap` (its case).
+        init<Body: ClientRequestBody>(_ wrap: @escaping (Body) -> ClientRequest, needs access: Access, writes: Bool = false) {
+            self.access = access
+            self.writes = writes
+            self.read = { (body: Data, name: String) throws(WireError) in wrap(try Body.read(body, in: name)) }
+        }
+
+        /// A request without a body (`{}` on the wire, anything else ignored).
+        init(_ request: ClientRequest, needs access: Access) {
+            self.access = access
+            self.writes = false
+            self.read = { _, _ in request }
+        }
+    }
+}
+
+extension ClientRequest.Kind {
+    /// Each request declared once: its body, the right it needs and whether it writes. A new request is a
+    /// case here and in `ClientRequest`, an arm below, and its handler in the broker.
+    public var declaration: ClientRequest.Declaration {
+        switch self {
+        case .submit: .init(ClientRequest.submit, needs: .submit, writes: true)
+        case .status: .init(ClientRequest.status, needs: .read)
+        case .jobs: .init(ClientRequest.jobs, needs: .read)
+        case .pending: .init(ClientRequest.pending, needs: .read)
+        case .presentation: .init(ClientRequest.presentation, needs: .read)
+        case .answer: .init(ClientRequest.answer, needs: .answer, writes: true)
+        case .cancel: .init(ClientRequest.cancel, needs: .submit, writes: true)
+        case .events: .init(ClientRequest.events, needs: .read)
+        case .stats: .init(ClientRequest.stats, needs: .read)
+        case .operations: .init(ClientRequest.operations, needs: .read)
+        case .history: .init(ClientRequest.history, needs: .read)
+        }
+    }
+}
+
+extension ClientRequest {
+    /// The request's kind and its body (nil for a request without one): the one place a case meets its declaration.
+    public var parts: (kind: Kind, body: (any ClientRequestBody)?) {
+        switch self {
+        case .submit(let body): (.submit, body)
+        case .status(let body): (.status, body)
+        case .jobs(let body): (.jobs, body)
+        case .pending(let body): (.pending, body)
+        case .presentation(let body): (.presentation, body)
+        case .answer(let body): (.answer, body)
+        case .cancel(let body): (.cancel, body)
+        case .events(let body): (.events, body)
+        case .stats: (.stats, nil)
+        case .operations(let body): (.operations, body)
+        case .history(let body): (.history, body)
+        }
+    }
+
+    /// Which request this is.
+    public var kind: Kind { parts.kind }
+}
+
+/// The body of a client request: read and written as JSON, and checked against the text and size rules
+/// before the broker looks at it.
+public protocol ClientRequestBody: Codable, Sendable, Hashable {
+    /// Reads the body; a refusal is `invalidBody` naming the path that broke.
+    static func read(_ body: Data, in message: String) throws(WireError) -> Self
+    /// The body's JSON.
+    func encoded() throws -> Data
+    /// Throws the refusal the body gets under `limits` and the text rules, if any.
+    func check(_ limits: MessageLimits) throws(WireError)
+}
+
+extension ClientRequestBody {
+    /// Reads the body with the shared decoder.
+    public static func read(_ body: Data, in message: String) throws(WireError) -> Self { try Frames.payload(Self.self, body, in: message) }
+    /// Writes the body with the shared encoder.
+    public func encoded() throws -> Data { try Frames.json(self) }
+    /// No rule beyond its shape.
+    public func check(_ limits: MessageLimits) throws(WireError) {}
+}
+
+extension ClientRequestBody where Self: JSONReadable & JSONWritable {
+    /// Reads the body with its one-pass reader.
+    public static func read(_ body: Data, in message: String) throws(WireError) -> Self { try Frames.payload(Self.self, body, in: message) }
+    /// Writes the body with its writer.
+    public func encoded() throws -> Data { try JSONWriter.encode(self) }
+}
