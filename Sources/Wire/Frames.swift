@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Presentation
 
 /// A message that travels as ZeroMQ frames: `[version, type, correlation, JSON body]`.

@@ -1,6 +1,7 @@
 import Client
 import Configuration
 import Foundation
+import JSON
 import Presentation
 import Wire
 

@@ -1,3 +1,4 @@
+import JSON
 import Presentation
 
 /// The pre-reader's single pass: an explicit stack instead of recursion, so depth costs no stack frames.

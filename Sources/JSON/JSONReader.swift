@@ -21,7 +21,8 @@ public struct JSONReader {
     /// Foundation's own limit on nesting.
     static let maxDepth = 512
 
-    init(_ bytes: UnsafeRawBufferPointer) {
+    /// A reader at the start of `bytes`, which must stay valid while it reads.
+    public init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
     }
 
@@ -61,11 +62,13 @@ public struct JSONReader {
 
     var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    mutating func skipByteOrderMark() {
+    /// Steps over a UTF-8 byte order mark at the start, as `JSONDecoder` does.
+    public mutating func skipByteOrderMark() {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }
 
-    mutating func skipWhitespace() {
+    /// Steps over JSON whitespace.
+    public mutating func skipWhitespace() {
         while index < bytes.count {
             let byte = bytes[index]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
