@@ -22,7 +22,7 @@ test: deps
 	$(SWIFT) test --package-path Examples/HelloWorker --skip-build
 	docker-compose -f docker-compose.yml config --quiet
 	$(SWIFT) test --skip-build
-	for target in wire presentation jsonPreReader webhookSignature httpRequest; do bash scripts/fuzz $$target 30 || exit 1; done
+	for target in wire presentation jsonReader webhookSignature httpRequest; do bash scripts/fuzz $$target 30 || exit 1; done
 	python3 scripts/chaos --seconds 60 --seed 1 --binary "$$($(SWIFT) build --show-bin-path)/interlude"
 	bash benchmarks/run.sh --small --json --binary "$$($(SWIFT) build --show-bin-path)/interlude" | python3 benchmarks/check_report.py
 

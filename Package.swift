@@ -86,6 +86,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["JSON", "Client", "PostgreSQL", "Presentation", "Wire"], path: "Tests/TestSupport"),
 
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "PresentationTests", dependencies: ["JSON", "Presentation", "TestSupport"]),
         .testTarget(name: "SchemaTests", dependencies: ["JSON", "Schema", "Presentation"]),
         .testTarget(name: "WireTests", dependencies: ["JSON", "Wire", "Presentation", "Schema", "TestSupport"]),

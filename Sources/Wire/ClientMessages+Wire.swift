@@ -34,19 +34,19 @@ extension ClientRequest: WireMessage {
         }
     }
 
-    public static func decode(type: String, body: Data) throws(WireError) -> ClientRequest {
+    public static func decode(type: String, body: Data, limits: JSONLimits?) throws(WireError) -> ClientRequest {
         switch type {
-        case "submit": .submit(try Frames.payload(Submit.self, body, in: type))
-        case "status": .status(try Frames.payload(JobRef.self, body, in: type))
-        case "jobs": .jobs(try Frames.payload(ListJobs.self, body, in: type))
-        case "pending": .pending(try Frames.payload(ListPending.self, body, in: type))
-        case "presentation": .presentation(try Frames.payload(PresentationRef.self, body, in: type))
-        case "answer": .answer(try Frames.payload(AnswerRequest.self, body, in: type))
-        case "cancel": .cancel(try Frames.payload(JobRef.self, body, in: type))
-        case "events": .events(try Frames.payload(EventsSince.self, body, in: type))
-        case "stats": .stats
-        case "operations": .operations(try Frames.payload(OperationsQuery.self, body, in: type))
-        case "history": .history(try Frames.payload(HistoryQuery.self, body, in: type))
+        case "submit": .submit(try Frames.payload(Submit.self, body, in: type, limits: limits))
+        case "status": .status(try Frames.payload(JobRef.self, body, in: type, limits: limits))
+        case "jobs": .jobs(try Frames.payload(ListJobs.self, body, in: type, limits: limits))
+        case "pending": .pending(try Frames.payload(ListPending.self, body, in: type, limits: limits))
+        case "presentation": .presentation(try Frames.payload(PresentationRef.self, body, in: type, limits: limits))
+        case "answer": .answer(try Frames.payload(AnswerRequest.self, body, in: type, limits: limits))
+        case "cancel": .cancel(try Frames.payload(JobRef.self, body, in: type, limits: limits))
+        case "events": .events(try Frames.payload(EventsSince.self, body, in: type, limits: limits))
+        case "stats": try Frames.bodiless(.stats, body, in: type, limits: limits)
+        case "operations": .operations(try Frames.payload(OperationsQuery.self, body, in: type, limits: limits))
+        case "history": .history(try Frames.payload(HistoryQuery.self, body, in: type, limits: limits))
         default: throw WireError(.unknownMessage, "unknown client request \"\(type)\"")
         }
     }
@@ -83,18 +83,18 @@ extension BrokerReply: WireMessage {
         }
     }
 
-    public static func decode(type: String, body: Data) throws(WireError) -> BrokerReply {
+    public static func decode(type: String, body: Data, limits: JSONLimits?) throws(WireError) -> BrokerReply {
         switch type {
-        case "job": .job(try Frames.payload(Job.self, body, in: type))
-        case "jobs": .jobs(try Frames.payload(JobPage.self, body, in: type))
-        case "pending": .pending(try Frames.payload(PendingSnapshot.self, body, in: type))
-        case "presentation": .presentation(try Frames.payload(PresentationState.self, body, in: type))
-        case "resolution": .resolution(try Frames.payload(Resolution.self, body, in: type))
-        case "events": .events(try Frames.payload(EventPage.self, body, in: type))
-        case "stats": .stats(try Frames.payload(Stats.self, body, in: type))
-        case "operations": .operations(try Frames.payload(OperationList.self, body, in: type))
-        case "history": .history(try Frames.payload(HistoryPage.self, body, in: type))
-        case "error": .error(try Frames.payload(WireError.self, body, in: type))
+        case "job": .job(try Frames.payload(Job.self, body, in: type, limits: limits))
+        case "jobs": .jobs(try Frames.payload(JobPage.self, body, in: type, limits: limits))
+        case "pending": .pending(try Frames.payload(PendingSnapshot.self, body, in: type, limits: limits))
+        case "presentation": .presentation(try Frames.payload(PresentationState.self, body, in: type, limits: limits))
+        case "resolution": .resolution(try Frames.payload(Resolution.self, body, in: type, limits: limits))
+        case "events": .events(try Frames.payload(EventPage.self, body, in: type, limits: limits))
+        case "stats": .stats(try Frames.payload(Stats.self, body, in: type, limits: limits))
+        case "operations": .operations(try Frames.payload(OperationList.self, body, in: type, limits: limits))
+        case "history": .history(try Frames.payload(HistoryPage.self, body, in: type, limits: limits))
+        case "error": .error(try Frames.payload(WireError.self, body, in: type, limits: limits))
         default: throw WireError(.unknownMessage, "unknown broker reply \"\(type)\"")
         }
     }

@@ -19,7 +19,7 @@ extension FieldProblem {}
 extension InMemoryJobBackend {}
 extension InvalidPresentation {}
 extension JSONCoding {}
-extension JSONHexUnit {}
+extension JSONLimits {}
 extension JSONReadError {}
 extension JSONReadable {}
 extension JSONReader {}
