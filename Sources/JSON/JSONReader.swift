@@ -97,6 +97,7 @@ public struct JSONReader {
     }
 
     /// Steps over JSON whitespace.
+    @inline(__always)
     public mutating func skipWhitespace() {
         while index < bytes.count {
             let byte = bytes[index]
@@ -106,6 +107,7 @@ public struct JSONReader {
     }
 
     /// The next significant byte, after whitespace.
+    @inline(__always)
     mutating func next() throws(JSONReadError) -> UInt8 {
         skipWhitespace()
         guard let byte = peek else { throw error("unexpected end of the text") }

@@ -161,21 +161,6 @@ extension JSONReader {
         }
     }
 
-    /// A string of printable ASCII without escapes is scanned; any other is read (and checked) as `readString` reads it.
-    mutating func checkString() throws(JSONReadError) {
-        var at = index + 1
-        while at < bytes.count {
-            let byte = bytes[at]
-            if byte == UInt8(ascii: "\"") {
-                index = at + 1
-                return
-            }
-            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
-            at += 1
-        }
-        _ = try readString()
-    }
-
     /// Reads the next value in full, checking it as `JSONValue` does, and returns its byte range.
     mutating func checkedRange() throws(JSONReadError) -> Range<Int> {
         _ = try next()
