@@ -27,7 +27,7 @@ test: deps
 	$(SWIFT) test --skip-build --skip '$(PACKAGE_BUILDS)'
 # These build whole packages (the scaffold, the example): on their own, so they starve no timed test.
 	$(SWIFT) test --skip-build --filter '$(PACKAGE_BUILDS)'
-	for target in wire presentation jsonPreReader webhookSignature httpRequest; do bash scripts/fuzz $$target 30 || exit 1; done
+	for target in wire presentation jsonReader webhookSignature httpRequest; do bash scripts/fuzz $$target 30 || exit 1; done
 	python3 scripts/chaos --seconds 60 --seed 1 --binary "$$($(SWIFT) build --show-bin-path)/interlude"
 	bash benchmarks/run.sh --small --json --binary "$$($(SWIFT) build --show-bin-path)/interlude" | python3 benchmarks/check_report.py
 

@@ -1,3 +1,4 @@
+import JSON
 import Presentation
 
 /// The input the throughput rows submit: `{}` by default, or an object of about `bytes` bytes (`--input-bytes`),

@@ -8,8 +8,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case wire
     /// A presentation (a question) as JSON, and the text rules over what it says.
     case presentation
-    /// The single-pass JSON pre-reader, under the default and under tight limits.
-    case jsonPreReader
+    /// The JSON reader, strict under the default and under tight limits, and as `JSONDecoder` reads.
+    case jsonReader
     /// The incoming webhook's `webhook-id`, `webhook-timestamp` and `webhook-signature` headers.
     case webhookSignature
     /// An HTTP request through the gateway's request path without sockets: the origin rules, routing
@@ -21,7 +21,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .wire: WireFuzz.run(data)
         case .presentation: PresentationFuzz.run(data)
-        case .jsonPreReader: JSONPreReaderFuzz.run(data)
+        case .jsonReader: JSONReaderFuzz.run(data)
         case .webhookSignature: WebhookSignatureFuzz.run(data)
         case .httpRequest: HTTPRequestFuzz.run(data)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import HTTPServer
+import JSON
 import Log
 import Presentation
 import Wire
@@ -60,7 +61,7 @@ enum HTTPRequestFuzz {
         if let cursor = request.query("cursor"), cursor.isEmpty { throw HTTPError(400, "badRequest", "cursor must not be empty") }
         guard request.method == .post else { return .json(["path": request.path]) }
         do {
-            try MessageLimits.standard.json.check(request.body)
+            try JSONReader.check(request.body, limits: MessageLimits.standard.json)
         } catch {
             throw HTTPError(400, "malformedJSON", "\(error)")
         }

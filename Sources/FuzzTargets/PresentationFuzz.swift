@@ -1,11 +1,12 @@
 import Foundation
+import JSON
 import Presentation
 import Wire
 
-/// A presentation as JSON: pre-read, decoded, its texts checked and escaped, encoded again.
+/// A presentation as JSON: checked by the strict reader, decoded, its texts checked and escaped, encoded again.
 enum PresentationFuzz {
     static func run(_ data: Data) {
-        guard (try? MessageLimits.standard.json.check(data)) != nil,
+        guard (try? JSONReader.check(data, limits: MessageLimits.standard.json)) != nil,
               let presentation = try? JSONCoding.decoder.decode(Presentation.self, from: data)
         else { return }
         let text = String(decoding: (try? JSONCoding.encoder.encode(presentation)) ?? Data(), as: UTF8.self)

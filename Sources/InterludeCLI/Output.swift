@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Primitives
 import Presentation
 import Wire

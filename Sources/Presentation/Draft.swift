@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension Presentation {
     /// What a worker writes before the broker gives the question its identity.

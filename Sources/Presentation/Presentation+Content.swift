@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension Presentation {
     /// What a presentation says, apart from which question it is (id, job, sequence and times): thousands of

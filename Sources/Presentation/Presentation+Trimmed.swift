@@ -1,3 +1,5 @@
+import JSON
+
 extension Presentation {
     /// The same presentation without its item snapshot: what a listing shows of a presentation too
     /// large to travel whole (one journaled before sizes were limited).

@@ -1,4 +1,4 @@
-import Presentation
+import JSON
 
 extension JSONSchema {
     /// A schema of one type.

@@ -1,4 +1,4 @@
-import Presentation
+import JSON
 
 extension JSONSchema: Codable {
     private enum Keyword: String, CodingKey {

@@ -1,5 +1,5 @@
 import Foundation
-import Presentation
+import JSON
 
 extension JSONValue {
     /// Whether the value has this JSON Schema type; an integer is also a number, and so is a whole number written `1.0`.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Presentation
 
 extension ClientRequest: WireMessage {
@@ -8,9 +9,9 @@ extension ClientRequest: WireMessage {
         try parts.body?.encoded() ?? Frames.empty
     }
 
-    public static func decode(type: String, body: Data) throws(WireError) -> ClientRequest {
+    public static func decode(type: String, body: Data, limits: JSONLimits?) throws(WireError) -> ClientRequest {
         guard let kind = Kind(rawValue: type) else { throw WireError(.unknownMessage, "unknown client request \"\(type)\"") }
-        return try kind.declaration.read(body, type)
+        return try kind.declaration.read(body, type, limits)
     }
 }
 
@@ -47,19 +48,19 @@ extension BrokerReply: WireMessage {
         }
     }
 
-    public static func decode(type: String, body: Data) throws(WireError) -> BrokerReply {
+    public static func decode(type: String, body: Data, limits: JSONLimits?) throws(WireError) -> BrokerReply {
         switch type {
-        case "job": .job(try Frames.payload(Job.self, body, in: type))
-        case "jobWithHistory": .jobWithHistory(try Frames.payload(JobWithHistory.self, body, in: type))
-        case "jobs": .jobs(try Frames.payload(JobPage.self, body, in: type))
-        case "pending": .pending(try Frames.payload(PendingSnapshot.self, body, in: type))
-        case "presentation": .presentation(try Frames.payload(PresentationState.self, body, in: type))
-        case "resolution": .resolution(try Frames.payload(Resolution.self, body, in: type))
-        case "events": .events(try Frames.payload(EventPage.self, body, in: type))
-        case "stats": .stats(try Frames.payload(Stats.self, body, in: type))
-        case "operations": .operations(try Frames.payload(OperationList.self, body, in: type))
-        case "history": .history(try Frames.payload(HistoryPage.self, body, in: type))
-        case "error": .error(try Frames.payload(WireError.self, body, in: type))
+        case "job": .job(try Frames.payload(Job.self, body, in: type, limits: limits))
+        case "jobWithHistory": .jobWithHistory(try Frames.payload(JobWithHistory.self, body, in: type, limits: limits))
+        case "jobs": .jobs(try Frames.payload(JobPage.self, body, in: type, limits: limits))
+        case "pending": .pending(try Frames.payload(PendingSnapshot.self, body, in: type, limits: limits))
+        case "presentation": .presentation(try Frames.payload(PresentationState.self, body, in: type, limits: limits))
+        case "resolution": .resolution(try Frames.payload(Resolution.self, body, in: type, limits: limits))
+        case "events": .events(try Frames.payload(EventPage.self, body, in: type, limits: limits))
+        case "stats": .stats(try Frames.payload(Stats.self, body, in: type, limits: limits))
+        case "operations": .operations(try Frames.payload(OperationList.self, body, in: type, limits: limits))
+        case "history": .history(try Frames.payload(HistoryPage.self, body, in: type, limits: limits))
+        case "error": .error(try Frames.payload(WireError.self, body, in: type, limits: limits))
         default: throw WireError(.unknownMessage, "unknown broker reply \"\(type)\"")
         }
     }

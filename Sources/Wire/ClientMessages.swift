@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Presentation
 
 /// What a client (CLI, resolver, gateway) asks the broker.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Presentation
 
 extension ClientRequest {
@@ -25,20 +26,20 @@ extension ClientRequest {
         /// Whether the request would change the journal (refused while its disk is full).
         public let writes: Bool
         /// Reads the request from its body.
-        let read: (_ body: Data, _ name: String) throws(WireError) -> ClientRequest
+        let read: (_ body: Data, _ name: String, _ limits: JSONLimits?) throws(WireError) -> ClientRequest
 
         /// A request whose body is a `Body`, made into the request by `wrap` (its case).
         init<Body: ClientRequestBody>(_ wrap: @escaping (Body) -> ClientRequest, needs access: Access, writes: Bool = false) {
             self.access = access
             self.writes = writes
-            self.read = { (body: Data, name: String) throws(WireError) in wrap(try Body.read(body, in: name)) }
+            self.read = { (body: Data, name: String, limits: JSONLimits?) throws(WireError) in wrap(try Body.read(body, in: name, limits: limits)) }
         }
 
-        /// A request without a body (`{}` on the wire, anything else ignored).
+        /// A request without a body (`{}` on the wire; any other JSON is ignored, but it must be JSON within `limits`).
         init(_ request: ClientRequest, needs access: Access) {
             self.access = access
             self.writes = false
-            self.read = { _, _ in request }
+            self.read = { (body: Data, name: String, limits: JSONLimits?) throws(WireError) in try Frames.bodiless(request, body, in: name, limits: limits) }
         }
     }
 }
@@ -88,8 +89,8 @@ extension ClientRequest {
 /// The body of a client request: read and written as JSON, and checked against the text and size rules
 /// before the broker looks at it.
 public protocol ClientRequestBody: Codable, Sendable, Hashable {
-    /// Reads the body; a refusal is `invalidBody` naming the path that broke.
-    static func read(_ body: Data, in message: String) throws(WireError) -> Self
+    /// Reads the body under `limits`; a refusal is `invalidBody` naming the path that broke.
+    static func read(_ body: Data, in message: String, limits: JSONLimits?) throws(WireError) -> Self
     /// The body's JSON.
     func encoded() throws -> Data
     /// Throws the refusal the body gets under `limits` and the text rules, if any.
@@ -97,8 +98,10 @@ public protocol ClientRequestBody: Codable, Sendable, Hashable {
 }
 
 extension ClientRequestBody {
-    /// Reads the body with the shared decoder.
-    public static func read(_ body: Data, in message: String) throws(WireError) -> Self { try Frames.payload(Self.self, body, in: message) }
+    /// Reads the body with the shared decoder, once the strict reader has checked it.
+    public static func read(_ body: Data, in message: String, limits: JSONLimits?) throws(WireError) -> Self {
+        try Frames.payload(Self.self, body, in: message, limits: limits)
+    }
     /// Writes the body with the shared encoder.
     public func encoded() throws -> Data { try Frames.json(self) }
     /// No rule beyond its shape.
@@ -107,7 +110,9 @@ extension ClientRequestBody {
 
 extension ClientRequestBody where Self: JSONReadable & JSONWritable {
     /// Reads the body with its one-pass reader.
-    public static func read(_ body: Data, in message: String) throws(WireError) -> Self { try Frames.payload(Self.self, body, in: message) }
+    public static func read(_ body: Data, in message: String, limits: JSONLimits?) throws(WireError) -> Self {
+        try Frames.payload(Self.self, body, in: message, limits: limits)
+    }
     /// Writes the body with its writer.
     public func encoded() throws -> Data { try JSONWriter.encode(self) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Presentation
 
 extension Event {
@@ -14,8 +15,7 @@ extension Event {
         guard frames[1].count <= limits.maxMessageBytes else {
             throw WireError(.tooLarge, "event: \(frames[1].count) bytes is over the \(limits.maxMessageBytes)-byte limit (maxMessageBytes)")
         }
-        try Frames.preRead(frames[1], in: "event", limits: limits)
-        var event = try Frames.payload(Event.self, frames[1], in: "event")
+        var event = try Frames.payload(Event.self, frames[1], in: "event", limits: limits.json)
         event.published = frames[1]
         return event
     }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Presentation
 
 /// A message that travels as ZeroMQ frames: `[version, type, correlation, JSON body]`.
@@ -7,8 +8,16 @@ public protocol WireMessage: Sendable {
     var type: String { get }
     /// The JSON body.
     func body() throws -> Data
-    /// Rebuilds a message from its type and body.
-    static func decode(type: String, body: Data) throws(WireError) -> Self
+    /// Rebuilds a message from its type and body, reading the body in one pass: strictly and within `limits`
+    /// when given, or as `JSONDecoder` reads it when nil (a body its envelope already checked).
+    static func decode(type: String, body: Data, limits: JSONLimits?) throws(WireError) -> Self
+}
+
+extension WireMessage {
+    /// Rebuilds a message from its type and a body its envelope already checked (`Frames.envelope`).
+    public static func decode(type: String, body: Data) throws(WireError) -> Self {
+        try decode(type: type, body: body, limits: nil)
+    }
 }
 
 /// Encoding and decoding of the four-frame envelope every Interlude message uses.
@@ -23,18 +32,27 @@ public enum Frames {
 
     /// Decodes frames into a message and its correlation id; never traps on bad input.
     ///
-    /// A body over `limits.maxMessageBytes` is refused as `tooLarge`, and the JSON pre-reader checks
-    /// the body (grammar, nesting, keys) before the decoder sees it, so no body costs more than its size.
+    /// A body over `limits.maxMessageBytes` is refused as `tooLarge`, and the body is read in one pass by the
+    /// strict JSON reader, which refuses bad grammar, bad UTF-8, deeper nesting or more keys per object than
+    /// `limits.json` allows where it meets them, so no body costs more than its size.
     public static func decode<M: WireMessage>(
         _ frames: [Data], as: M.Type = M.self, limits: MessageLimits = .standard
     ) throws(WireError) -> (message: M, correlation: String) {
-        let envelope = try envelope(frames, limits: limits)
-        return (try M.decode(type: envelope.type, body: envelope.body), envelope.correlation)
+        let envelope = try header(frames, limits: limits)
+        return (try M.decode(type: envelope.type, body: envelope.body, limits: limits.json), envelope.correlation)
     }
 
-    /// A message's envelope checked as `decode` checks it (version, text frames, size, the JSON
-    /// pre-reader), with its body left undecoded: for a receiver that decodes it elsewhere or passes it on.
+    /// A message's envelope checked as `decode` checks it (version, text frames, size, and its body by the
+    /// strict JSON reader's `check`), with its body left undecoded: for a receiver that decodes it elsewhere
+    /// (with `decode(type:body:)`) or passes it on.
     public static func envelope(_ frames: [Data], limits: MessageLimits = .standard) throws(WireError) -> Envelope {
+        let envelope = try header(frames, limits: limits)
+        try check(envelope.body, in: envelope.type, limits: limits.json)
+        return envelope
+    }
+
+    /// The envelope's frames checked, the body only for its size.
+    private static func header(_ frames: [Data], limits: MessageLimits) throws(WireError) -> Envelope {
         guard frames.count == 4 else {
             throw WireError(.malformedFrames, "expected 4 frames [version, type, correlation, body], got \(frames.count)")
         }
@@ -50,7 +68,6 @@ public enum Frames {
         guard frames[3].count <= limits.maxMessageBytes else {
             throw WireError(.tooLarge, "\(type): body of \(frames[3].count) bytes is over the \(limits.maxMessageBytes)-byte limit (maxMessageBytes)")
         }
-        try preRead(frames[3], in: type, limits: limits)
         return Envelope(type: type, correlation: correlation, body: frames[3])
     }
 
@@ -64,24 +81,40 @@ public enum Frames {
         public let body: Data
     }
 
-    /// Runs the JSON pre-reader over a body, turning a refusal into `invalidBody`.
-    public static func preRead(_ body: Data, in message: String, limits: MessageLimits = .standard) throws(WireError) {
+    /// Checks a body with the strict JSON reader under `limits` (grammar, UTF-8, nesting, keys per object),
+    /// turning a refusal into `invalidBody`; nil limits check nothing (a body already checked).
+    public static func check(_ body: Data, in message: String, limits: JSONLimits?) throws(WireError) {
+        guard let limits else { return }
         do {
-            try limits.json.check(body)
+            try JSONReader.check(body, limits: limits)
         } catch {
             throw WireError(.invalidBody, "\(message): \(error)")
         }
     }
 
-    /// Decodes a JSON payload, turning any failure into `invalidBody` with the path that broke.
-    public static func payload<T: Decodable>(_ type: T.Type, _ body: Data, in message: String) throws(WireError) -> T {
-        try decoded(T.self, body, in: message)
+    /// `value`, for a message whose body says nothing, once that body is checked as any other is.
+    public static func bodiless<M>(_ value: M, _ body: Data, in message: String, limits: JSONLimits?) throws(WireError) -> M {
+        try check(body, in: message, limits: limits)
+        return value
     }
 
-    /// Reads a JSON payload with the hand-written reader (one pass, no `Codable`), which accepts exactly what
-    /// the decoder accepts; a refused body goes through the decoder too, so the error names the path that broke.
-    public static func payload<T: Decodable & JSONReadable>(_ type: T.Type, _ body: Data, in message: String) throws(WireError) -> T {
-        if let value = try? JSONReader.read(T.self, from: body) { return value }
+    /// Decodes a JSON payload with `JSONDecoder` once the strict reader has checked it under `limits`,
+    /// turning any failure into `invalidBody` with the path that broke.
+    public static func payload<T: Decodable>(
+        _ type: T.Type, _ body: Data, in message: String, limits: JSONLimits? = .standard
+    ) throws(WireError) -> T {
+        try check(body, in: message, limits: limits)
+        return try decoded(T.self, body, in: message)
+    }
+
+    /// Reads a JSON payload with the hand-written reader in one pass (no `Codable`), strictly and within
+    /// `limits`. A refused body is refused in the reader's words when its JSON is bad or over the limits, and
+    /// otherwise goes through the decoder, so the error names the path that broke.
+    public static func payload<T: Decodable & JSONReadable>(
+        _ type: T.Type, _ body: Data, in message: String, limits: JSONLimits? = .standard
+    ) throws(WireError) -> T {
+        if let value = try? JSONReader.read(T.self, from: body, limits: limits) { return value }
+        try check(body, in: message, limits: limits)
         return try decoded(T.self, body, in: message)
     }
 

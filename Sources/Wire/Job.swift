@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Presentation
 
 /// A job as every part of Interlude sees it; `presentation` is the one source of truth for waiting.

@@ -1,3 +1,5 @@
+import JSON
+
 /// Every size limit of Interlude, derived from one setting, `maxMessageBytes`, so that whatever is
 /// accepted at the edge can also travel everywhere it must go afterwards (dispatch, replies, events).
 ///
@@ -6,18 +8,18 @@
 public struct MessageLimits: Sendable, Hashable {
     /// The largest JSON body of any message between Interlude's processes.
     public var maxMessageBytes: Int
-    /// How JSON bodies are read before they are decoded (nesting and key-count limits).
-    public var json: JSONPreReader
+    /// How deep and how wide a JSON body may be: the strict reader's nesting and key-count limits.
+    public var json: JSONLimits
 
     /// Limits derived from `maxMessageBytes` (1 MiB by default).
-    public init(maxMessageBytes: Int = 1 << 20, json: JSONPreReader = JSONPreReader()) {
+    public init(maxMessageBytes: Int = 1 << 20, json: JSONLimits = .standard) {
         self.maxMessageBytes = maxMessageBytes
         self.json = json
     }
 
     /// Limits from the three settings: `maxMessageBytes`, `maxJsonDepth` and `maxJsonKeys`.
     public init(maxMessageBytes: Int, maxJsonDepth: Int, maxJsonKeys: Int) {
-        self.init(maxMessageBytes: maxMessageBytes, json: JSONPreReader(maxDepth: maxJsonDepth, maxKeys: maxJsonKeys))
+        self.init(maxMessageBytes: maxMessageBytes, json: JSONLimits(maxDepth: maxJsonDepth, maxKeys: maxJsonKeys))
     }
 
     /// The defaults.

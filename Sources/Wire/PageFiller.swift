@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Presentation
 
 /// Fills one page of a list reply, in list order, while the items fit both the count asked for and

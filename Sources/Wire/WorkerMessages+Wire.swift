@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Presentation
 
 extension WorkerMessage: WireMessage {
@@ -31,18 +32,18 @@ extension WorkerMessage: WireMessage {
         }
     }
 
-    public static func decode(type: String, body: Data) throws(WireError) -> WorkerMessage {
+    public static func decode(type: String, body: Data, limits: JSONLimits?) throws(WireError) -> WorkerMessage {
         switch type {
-        case "ready": .ready(try Frames.payload(Ready.self, body, in: type))
-        case "heartbeat": .heartbeat
-        case "present": .present(try Frames.payload(Present.self, body, in: type))
-        case "withdraw": .withdraw(try Frames.payload(Attempt.self, body, in: type))
-        case "step": .step(try Frames.payload(Step.self, body, in: type))
-        case "progress": .progress(try Frames.payload(ProgressReport.self, body, in: type))
-        case "result": .result(try Frames.payload(Result.self, body, in: type))
-        case "refuse": .refuse(try Frames.payload(Refusal.self, body, in: type))
-        case "disconnect": .disconnect
-        case "drop": .drop(try Frames.payload(Attempt.self, body, in: type))
+        case "ready": .ready(try Frames.payload(Ready.self, body, in: type, limits: limits))
+        case "heartbeat": try Frames.bodiless(.heartbeat, body, in: type, limits: limits)
+        case "present": .present(try Frames.payload(Present.self, body, in: type, limits: limits))
+        case "withdraw": .withdraw(try Frames.payload(Attempt.self, body, in: type, limits: limits))
+        case "step": .step(try Frames.payload(Step.self, body, in: type, limits: limits))
+        case "progress": .progress(try Frames.payload(ProgressReport.self, body, in: type, limits: limits))
+        case "result": .result(try Frames.payload(Result.self, body, in: type, limits: limits))
+        case "refuse": .refuse(try Frames.payload(Refusal.self, body, in: type, limits: limits))
+        case "disconnect": try Frames.bodiless(.disconnect, body, in: type, limits: limits)
+        case "drop": .drop(try Frames.payload(Attempt.self, body, in: type, limits: limits))
         default: throw WireError(.unknownMessage, "unknown worker message \"\(type)\"")
         }
     }
@@ -76,18 +77,18 @@ extension BrokerCommand: WireMessage {
         }
     }
 
-    public static func decode(type: String, body: Data) throws(WireError) -> BrokerCommand {
+    public static func decode(type: String, body: Data, limits: JSONLimits?) throws(WireError) -> BrokerCommand {
         switch type {
-        case "dispatch": .dispatch(try Frames.payload(Dispatch.self, body, in: type))
-        case "presented": .presented(try Frames.payload(Presentation.self, body, in: type))
-        case "stepRecorded": .stepRecorded(try Frames.payload(WorkerMessage.Attempt.self, body, in: type))
-        case "resume": .resume(try Frames.payload(Resume.self, body, in: type))
-        case "cancel": .cancel(try Frames.payload(WorkerMessage.Attempt.self, body, in: type))
-        case "forget": .forget(try Frames.payload(WorkerMessage.Attempt.self, body, in: type))
-        case "refused": .refused(try Frames.payload(WireError.self, body, in: type))
-        case "heartbeat": .heartbeat
-        case "reconnect": .reconnect
-        case "welcome": .welcome(try Frames.payload(Welcome.self, body, in: type))
+        case "dispatch": .dispatch(try Frames.payload(Dispatch.self, body, in: type, limits: limits))
+        case "presented": .presented(try Frames.payload(Presentation.self, body, in: type, limits: limits))
+        case "stepRecorded": .stepRecorded(try Frames.payload(WorkerMessage.Attempt.self, body, in: type, limits: limits))
+        case "resume": .resume(try Frames.payload(Resume.self, body, in: type, limits: limits))
+        case "cancel": .cancel(try Frames.payload(WorkerMessage.Attempt.self, body, in: type, limits: limits))
+        case "forget": .forget(try Frames.payload(WorkerMessage.Attempt.self, body, in: type, limits: limits))
+        case "refused": .refused(try Frames.payload(WireError.self, body, in: type, limits: limits))
+        case "heartbeat": try Frames.bodiless(.heartbeat, body, in: type, limits: limits)
+        case "reconnect": try Frames.bodiless(.reconnect, body, in: type, limits: limits)
+        case "welcome": .welcome(try Frames.payload(Welcome.self, body, in: type, limits: limits))
         default: throw WireError(.unknownMessage, "unknown broker command \"\(type)\"")
         }
     }

@@ -1,3 +1,4 @@
+@_exported import JSON
 @_exported import Presentation
 @_exported import Schema
 

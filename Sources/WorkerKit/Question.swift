@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Presentation
 
 /// A question an operation asks: an alert or a confirmation dialog whose actions are values of `Choice`.

@@ -1,3 +1,4 @@
+import JSON
 import Presentation
 
 /// A step result the operation recorded, as the broker would journal it.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Presentation
 import Wire
 import WorkerKit
@@ -30,8 +31,7 @@ extension WorkerService {
     /// of handing it out again; without a job id in it there is nothing to refuse.
     func refuse(dispatch frames: [Data], _ error: WireError) {
         guard frames.count == 4, frames[1] == Data("dispatch".utf8),
-              (try? settings.limits.json.check(frames[3])) != nil,
-              let attempt = try? JSONCoding.decoder.decode(WorkerMessage.Attempt.self, from: frames[3])
+              let attempt = try? Frames.payload(WorkerMessage.Attempt.self, frames[3], in: "dispatch", limits: settings.limits.json)
         else {
             log.warning("ignored a malformed message from the broker: \(error.message)")
             return

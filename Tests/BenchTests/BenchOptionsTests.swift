@@ -1,5 +1,6 @@
 import Foundation
 import InterludeCLI
+import JSON
 import Presentation
 import Testing
 import Wire

@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import JSON
 import Presentation
 import Testing
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Gateway
 import HTTPServer
+import JSON
 import Presentation
 import Testing
 

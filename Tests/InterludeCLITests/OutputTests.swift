@@ -1,5 +1,6 @@
 import Foundation
 @testable import InterludeCLI
+import JSON
 import Presentation
 import Testing
 import Wire

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 @testable import Journal
 import Presentation
 import SQLite

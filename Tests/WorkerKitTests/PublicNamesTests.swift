@@ -19,7 +19,7 @@ extension FieldProblem {}
 extension InMemoryJobBackend {}
 extension InvalidPresentation {}
 extension JSONCoding {}
-extension JSONHexUnit {}
+extension JSONLimits {}
 extension JSONReadError {}
 extension JSONReadable {}
 extension JSONReader {}
@@ -59,8 +59,8 @@ extension WorkerService {}
 
 /// The SDK's public names coexist with what its users import beside it.
 @Suite struct PublicNamesTests {
-    /// The modules whose public types an operation's author sees: WorkerKit re-exports Presentation and Schema.
-    static let modules = ["Presentation", "Schema", "WorkerKit", "WorkerKitTesting", "WorkerRuntime", "WorkerMain"]
+    /// The modules whose public types an operation's author sees: WorkerKit re-exports JSON, Presentation and Schema.
+    static let modules = ["JSON", "Presentation", "Schema", "WorkerKit", "WorkerKitTesting", "WorkerRuntime", "WorkerMain"]
 
     /// Top-level types of SwiftUI, the standard library and Swift concurrency that a worker's author may
     /// import or use beside the SDK (SwiftUI is not on Linux, so its names are listed here).

@@ -1,3 +1,4 @@
+import JSON
 import Log
 import Foundation
 import Journal

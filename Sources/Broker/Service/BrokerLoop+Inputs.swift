@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Journal
 import Log
 import Presentation
@@ -55,8 +56,7 @@ extension BrokerLoop {
     /// of leaving the job running on a worker that believes it is done.
     static func oversizedResult(_ frames: [Data], _ error: WireError, limits: MessageLimits) -> WorkerMessage? {
         guard error.code == .tooLarge, frames.count == 4, frames[1] == Data("result".utf8),
-              (try? limits.json.check(frames[3])) != nil,
-              let attempt = try? JSONCoding.decoder.decode(WorkerMessage.Attempt.self, from: frames[3])
+              let attempt = try? Frames.payload(WorkerMessage.Attempt.self, frames[3], in: "result", limits: limits.json)
         else { return nil }
         return .result(.init(job: attempt.job, attempt: attempt.attempt, outcome: .failed, error: Job.Failure(code: error.code.rawValue, message: error.message)))
     }

@@ -1,6 +1,7 @@
 import Client
 import Foundation
 import HTTPServer
+import JSON
 import Presentation
 import Synchronization
 import Wire

@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 import Presentation
 
 /// Reads JSON request bodies the same way on every route: not JSON is 400, JSON of the wrong shape is 422.

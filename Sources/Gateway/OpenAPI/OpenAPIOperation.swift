@@ -1,3 +1,4 @@
+import JSON
 import Presentation
 
 /// One route as an OpenAPI operation object, with the auth failures its access implies added to its responses.

@@ -1,4 +1,3 @@
-import Presentation
 
 /// An error that is answered as an HTTP response: what handlers and middleware throw to refuse a request.
 public protocol HTTPResponseError: Error {

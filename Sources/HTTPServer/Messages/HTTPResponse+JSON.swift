@@ -1,5 +1,5 @@
 import Foundation
-import Presentation
+import JSON
 
 extension HTTPResponse {
     /// `value` encoded with the project's `JSONCoding`, Content-Type application/json; failing to encode gives a 500.

@@ -1,6 +1,7 @@
 import Client
 import Configuration
 import Foundation
+import JSON
 import Presentation
 import Wire
 
@@ -48,7 +49,7 @@ struct SubmitCommand: Command {
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let operation = try arguments.positionals("operation")[0]
-        let input = try Self.input(arguments["input"], reader: settings.messageLimits.json)
+        let input = try Self.input(arguments["input"], limits: settings.messageLimits.json)
         let answerWithin = try arguments["answer-within"].map { text throws(UsageError) -> TimeInterval in
             guard let seconds = DurationText.seconds(text) else { throw UsageError("--answer-within takes a duration such as 30m, 2h, 1h30m or 90 (seconds), got \"\(text)\"") }
             return seconds
@@ -72,7 +73,7 @@ struct SubmitCommand: Command {
     }
 
     /// The input as typed (or as the file holds it), checked in full and sent as it is spelled.
-    static func input(_ text: String?, reader: JSONPreReader = JSONPreReader()) throws -> RawJSON {
+    static func input(_ text: String?, limits: JSONLimits = .standard) throws -> RawJSON {
         guard var text else { return .emptyObject }
         if text.hasPrefix("@") {
             let path = String(text.dropFirst())
@@ -80,12 +81,9 @@ struct SubmitCommand: Command {
             text = String(decoding: data, as: UTF8.self)
         }
         do {
-            try reader.check(text)
-            return try RawJSON(validating: Data(text.utf8))
-        } catch let refusal as JSONRefusal {
-            throw UsageError(refusal.kind == .syntax ? "--input is not valid JSON: \(refusal)" : "--input is refused: \(refusal)")
+            return try JSONReader.read(RawJSON.self, from: text, limits: limits)
         } catch {
-            throw UsageError("--input is not valid JSON: \(text.prefix(200))")
+            throw UsageError(error.limit != nil ? "--input is refused: \(error)" : "--input is not valid JSON: \(error)")
         }
     }
 }

@@ -1,3 +1,5 @@
+import JSON
+
 extension Action: JSONWritable {
     /// Writes the action as its `encode(to:)` does: `role` as `null` when absent, `localization` only when set.
     public func write(to writer: inout JSONWriter) throws {

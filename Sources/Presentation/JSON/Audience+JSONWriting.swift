@@ -1,3 +1,5 @@
+import JSON
+
 extension Audience: JSONWritable {
     /// Writes both lists, empty or not, as the synthesized `encode(to:)` does.
     public func write(to writer: inout JSONWriter) throws {

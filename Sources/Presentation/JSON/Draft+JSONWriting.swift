@@ -1,3 +1,5 @@
+import JSON
+
 extension Presentation.Draft: JSONWritable {
     /// Writes the draft as its synthesized `encode(to:)` does: absent optionals left out, keys sorted.
     public func write(to writer: inout JSONWriter) throws {

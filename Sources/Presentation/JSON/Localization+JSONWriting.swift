@@ -1,3 +1,5 @@
+import JSON
+
 extension Localization: JSONWritable {
     /// Writes the key and its arguments (an empty list too), as the synthesized `encode(to:)` does.
     public func write(to writer: inout JSONWriter) throws {

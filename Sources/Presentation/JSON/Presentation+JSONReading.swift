@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension Presentation.Kind: JSONReadable {}
 extension Presentation.TitleVisibility: JSONReadable {}

@@ -1,3 +1,5 @@
+import JSON
+
 extension Presentation: JSONWritable {
     /// Writes the presentation as its `encode(to:)` does: `message`, `item`, `error` and `expiresAt` as
     /// `null` when absent, `fields` only when there are some, `audience` and `localization` only when set.

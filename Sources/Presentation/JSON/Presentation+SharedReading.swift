@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension Presentation {
     /// Reads stored presentations that mostly say the same thing, reading what each says (its `Content`:

@@ -1,3 +1,5 @@
+import JSON
+
 extension PresentedError: JSONWritable {
     /// Writes the error as its `encode(to:)` does: `failureReason` and `recoverySuggestion` as `null` when absent.
     public func write(to writer: inout JSONWriter) throws {

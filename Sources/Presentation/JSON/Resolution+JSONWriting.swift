@@ -1,3 +1,5 @@
+import JSON
+
 extension Resolution: JSONWritable {
     /// Writes the resolution as its `encode(to:)` does: `action`, `by` and `channel` as `null` when absent,
     /// `values` only when there are some, the secure values never.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 extension TextFieldState.Kind: JSONReadable {}
 

@@ -1,3 +1,5 @@
+import JSON
+
 extension TextFieldState: JSONWritable {
     /// Writes the field as its synthesized `encode(to:)` does: absent optionals left out.
     public func write(to writer: inout JSONWriter) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Presentation
 
 /// Where a resolver writes: the dialogs, outcomes and JSON lines to one sink, the log to another.

@@ -1,5 +1,5 @@
 import Foundation
-import Presentation
+import JSON
 
 extension SchemaRecorder {
     /// A value of `T` to hand back to the decoding type, and the schema of `T`.

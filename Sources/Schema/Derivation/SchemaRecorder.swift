@@ -1,5 +1,4 @@
 import Foundation
-import Presentation
 
 /// A `Decoder` that hands out placeholder values and writes down what it was asked for.
 final class SchemaRecorder: Decoder {

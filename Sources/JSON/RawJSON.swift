@@ -2,7 +2,7 @@ import Foundation
 
 /// One JSON value kept as the UTF-8 bytes it was spelled with: a job's input as its client sent it.
 ///
-/// It is checked once where it enters (the bytes of a whole message are checked by the wire's pre-reader, the
+/// It is checked once where it enters (the bytes of a whole message by the strict `JSONReader` that reads it, the
 /// CLI's `--input` and the gateway's body by `init(validating:)`); after that it is passed on as it is: the
 /// `JSONWriter` splices its bytes into a message or a journal row, and the `JSONReader` takes it back by
 /// slicing the value's byte range out of the text, without building a tree. Spaces, escapes and number
@@ -159,21 +159,6 @@ extension JSONReader {
         default:
             throw error("unexpected character")
         }
-    }
-
-    /// A string of printable ASCII without escapes is scanned; any other is read (and checked) as `readString` reads it.
-    private mutating func checkString() throws(JSONReadError) {
-        var at = index + 1
-        while at < bytes.count {
-            let byte = bytes[at]
-            if byte == UInt8(ascii: "\"") {
-                index = at + 1
-                return
-            }
-            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
-            at += 1
-        }
-        _ = try readString()
     }
 
     /// Reads the next value in full, checking it as `JSONValue` does, and returns its byte range.

@@ -1,8 +1,8 @@
-/// The four hex digits of a JSON `\u` escape, shared by the JSON reader and the wire's pre-reader.
-public enum JSONHexUnit {
+/// The four hex digits of a JSON `\u` escape.
+enum JSONHexUnit {
     /// The UTF-16 unit written by the four hex digits at `index`, or `nil` when fewer than four
     /// bytes remain or one of them is not a hex digit.
-    public static func read(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt16? {
+    static func read(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt16? {
         guard index >= 0, bytes.count - index >= 4 else { return nil }
         var value: UInt16 = 0
         for offset in index..<index + 4 {

@@ -9,44 +9,74 @@ public protocol JSONReadable {
 
 /// A single pass over UTF-8 JSON bytes, straight into values: no intermediate tree, no `Codable` boxing.
 ///
-/// It follows Foundation's `JSONDecoder` as Interlude configures it: RFC 8259 grammar with trailing commas, top-level
-/// scalars, at most 512 levels of nesting, the first of repeated keys, integers that must be exact,
-/// numbers converted as it converts them, dates as `Timestamp` text.
+/// Without limits it follows Foundation's `JSONDecoder` as Interlude configures it: RFC 8259 grammar with
+/// trailing commas, top-level scalars, at most 512 levels of nesting, the first of repeated keys, integers that
+/// must be exact, numbers converted as it converts them, dates as `Timestamp` text. Given `JSONLimits`, as for
+/// every text from outside, it is also the one check of that text: RFC 8259 exactly, and nesting and keys per
+/// object within the limits, refused where they are passed (`check` reads a text for that alone).
 public struct JSONReader {
     let bytes: UnsafeRawBufferPointer
     /// The offset of the next byte to read.
     public internal(set) var index = 0
     var depth = 0
+    /// Whether the text is read as RFC 8259 says exactly (limits were given), rather than as `JSONDecoder` reads it.
+    let strict: Bool
+    /// The deepest nesting accepted.
+    let depthLimit: Int
+    /// The most keys one object may have.
+    let keyLimit: Int
 
-    /// Foundation's own limit on nesting.
-    static let maxDepth = 512
+    /// Foundation's own limit on nesting, the deepest any reader accepts.
+    public static let maxDepth = 512
 
-    init(_ bytes: UnsafeRawBufferPointer) {
+    /// A reader at the start of `bytes`, which must stay valid while it reads; with `limits`, it reads strictly.
+    public init(_ bytes: UnsafeRawBufferPointer, limits: JSONLimits? = nil) {
         self.bytes = bytes
+        strict = limits != nil
+        depthLimit = min(limits?.maxDepth ?? Self.maxDepth, Self.maxDepth)
+        keyLimit = limits?.maxKeys ?? Int.max
     }
 
-    /// Reads `data` as one `T`, then only whitespace.
-    public static func read<T: JSONReadable>(_ type: T.Type, from data: Data) throws(JSONReadError) -> T {
-        let outcome: Result<T, JSONReadError> = data.withUnsafeBytes { read(type, $0) }
+    /// Reads `data` as one `T`, then only whitespace; with `limits`, strictly and within them.
+    public static func read<T: JSONReadable>(_ type: T.Type, from data: Data, limits: JSONLimits? = nil) throws(JSONReadError) -> T {
+        let outcome: Result<T, JSONReadError> = data.withUnsafeBytes { read(type, $0, limits) }
         return try outcome.get()
     }
 
-    /// Reads UTF-8 `text` as one `T`, then only whitespace.
-    public static func read<T: JSONReadable>(_ type: T.Type, from text: String) throws(JSONReadError) -> T {
+    /// Reads UTF-8 `text` as one `T`, then only whitespace; with `limits`, strictly and within them.
+    public static func read<T: JSONReadable>(_ type: T.Type, from text: String, limits: JSONLimits? = nil) throws(JSONReadError) -> T {
         var text = text
-        let outcome: Result<T, JSONReadError> = text.withUTF8 { read(type, UnsafeRawBufferPointer($0)) }
+        let outcome: Result<T, JSONReadError> = text.withUTF8 { read(type, UnsafeRawBufferPointer($0), limits) }
         return try outcome.get()
     }
 
-    /// Reads UTF-8 `bytes` (valid during the call) as one `T`, then only whitespace.
-    public static func read<T: JSONReadable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws(JSONReadError) -> T {
-        try read(type, bytes).get()
+    /// Reads UTF-8 `bytes` (valid during the call) as one `T`, then only whitespace; with `limits`, strictly.
+    public static func read<T: JSONReadable>(
+        _ type: T.Type, from bytes: UnsafeRawBufferPointer, limits: JSONLimits? = nil
+    ) throws(JSONReadError) -> T {
+        try read(type, bytes, limits).get()
     }
 
-    private static func read<T: JSONReadable>(_ type: T.Type, _ bytes: UnsafeRawBufferPointer) -> Result<T, JSONReadError> {
-        var reader = JSONReader(bytes)
+    /// Checks `data` as one JSON value under `limits` without building it: RFC 8259 grammar, UTF-8, escapes,
+    /// nesting and keys per object, in one pass; for a text a `JSONDecoder` or another process reads next.
+    public static func check(_ data: Data, limits: JSONLimits) throws(JSONReadError) {
+        _ = try read(Checked.self, from: data, limits: limits)
+    }
+
+    /// Checks UTF-8 `text` as `check(_:limits:)` checks bytes.
+    public static func check(_ text: String, limits: JSONLimits) throws(JSONReadError) {
+        _ = try read(Checked.self, from: text, limits: limits)
+    }
+
+    /// Any one value, skipped (checked in full by a strict reader).
+    private struct Checked: JSONReadable {
+        init(reading reader: inout JSONReader) throws(JSONReadError) { try reader.skipValue() }
+    }
+
+    private static func read<T: JSONReadable>(_ type: T.Type, _ bytes: UnsafeRawBufferPointer, _ limits: JSONLimits?) -> Result<T, JSONReadError> {
+        var reader = JSONReader(bytes, limits: limits)
         do throws(JSONReadError) {
-            reader.skipByteOrderMark()
+            if !reader.strict { reader.skipByteOrderMark() }
             let value = try T(reading: &reader)
             reader.skipWhitespace()
             guard reader.index == bytes.count else { throw reader.error("unexpected text after the JSON value") }
@@ -61,11 +91,14 @@ public struct JSONReader {
 
     var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    mutating func skipByteOrderMark() {
+    /// Steps over a UTF-8 byte order mark at the start, as `JSONDecoder` does.
+    public mutating func skipByteOrderMark() {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }
 
-    mutating func skipWhitespace() {
+    /// Steps over JSON whitespace.
+    @inline(__always)
+    public mutating func skipWhitespace() {
         while index < bytes.count {
             let byte = bytes[index]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
@@ -74,6 +107,7 @@ public struct JSONReader {
     }
 
     /// The next significant byte, after whitespace.
+    @inline(__always)
     mutating func next() throws(JSONReadError) -> UInt8 {
         skipWhitespace()
         guard let byte = peek else { throw error("unexpected end of the text") }
@@ -135,10 +169,12 @@ public struct JSONReader {
             depth -= 1
             return
         }
+        var keys = 0
         while true {
             guard try next() == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
             let offset = index
             let key = try readString()
+            try count(&keys)
             guard try next() == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             index += 1
             try body(&self, key, offset)
@@ -166,12 +202,22 @@ public struct JSONReader {
 
     mutating func enter() throws(JSONReadError) {
         depth += 1
-        if depth > Self.maxDepth { throw error("arrays and objects are nested deeper than \(Self.maxDepth) levels") }
+        if depth > depthLimit {
+            throw JSONReadError(offset: index, reason: "arrays and objects are nested deeper than \(depthLimit) levels", limit: .depth)
+        }
     }
 
-    /// Reads and discards one value, checking it only as far as `JSONDecoder` checks a value it does not
-    /// use: its structure and literals, but not its numbers' digits nor its strings' escapes and UTF-8.
+    /// Counts one more key of an object, refusing one past the limit.
+    mutating func count(_ keys: inout Int) throws(JSONReadError) {
+        keys += 1
+        if keys > keyLimit { throw JSONReadError(offset: index, reason: "an object has more than \(keyLimit) keys", limit: .keys) }
+    }
+
+    /// Reads and discards one value. A strict reader checks it in full (`skipChecked`); otherwise it is checked
+    /// only as far as `JSONDecoder` checks a value it does not use: its structure and literals, but not its
+    /// numbers' digits nor its strings' escapes and UTF-8.
     public mutating func skipValue() throws(JSONReadError) {
+        if strict { return try skipChecked() }
         switch try next() {
         case UInt8(ascii: "{"): try skipContainer(closing: UInt8(ascii: "}"))
         case UInt8(ascii: "["): try skipContainer(closing: UInt8(ascii: "]"))
@@ -212,11 +258,13 @@ public struct JSONReader {
         }
     }
 
-    /// After a value: consumes a comma (and a trailing one before the end, which `JSONDecoder` allows), or the end.
+    /// After a value: consumes a comma (and a trailing one before the end, which `JSONDecoder` allows and a
+    /// strict reader refuses), or the end.
     mutating func closes(_ closing: UInt8) throws(JSONReadError) -> Bool {
         if bytes[index] == UInt8(ascii: ",") {
             index += 1
             guard try next() == closing else { return false }
+            if strict { throw error(closing == UInt8(ascii: "}") ? "expected a key in quotes" : "unexpected character") }
         }
         index += 1
         depth -= 1
@@ -283,11 +331,22 @@ public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible 
     public let offset: Int
     /// One line for a person.
     public let reason: String
+    /// The limit the text went past; nil when it is not JSON, or not of the shape expected.
+    public let limit: Limit?
+
+    /// The limits of `JSONLimits`.
+    public enum Limit: Sendable, Hashable {
+        /// Arrays and objects nested deeper than `maxDepth`.
+        case depth
+        /// An object with more keys than `maxKeys`.
+        case keys
+    }
 
     /// A refusal at `offset`.
-    public init(offset: Int, reason: String) {
+    public init(offset: Int, reason: String, limit: Limit? = nil) {
         self.offset = offset
         self.reason = reason
+        self.limit = limit
     }
 
     /// `reason at byte N`.
