@@ -7,7 +7,9 @@
 /// broker knows no other. An operation's author imports `WorkerKit` alone: it brings the presentation
 /// model (`Localization`, `JSONValue`, `Catalog`) and `JSONSchema` with it.
 public protocol JobOperation: Sendable {
+    /// The job's input, decoded from the JSON a client submits.
     associatedtype Input: Codable & Sendable
+    /// The job's output, encoded as the JSON its result carries.
     associatedtype Output: Codable & Sendable
 
     /// The name clients submit, such as `removeDownload`: 1–64 of `A–Z a–z 0–9 _ . -`.

@@ -3,6 +3,14 @@
 /// Templates use `{0}`, `{1}`, … for a `Localization`'s arguments. Each operation ships its own (its
 /// worker announces it to the broker) and each resolver its own; they are Swift dictionaries, not
 /// resource bundles, so a copied binary still speaks every language it ships.
+///
+/// ```swift
+/// static let catalog = Catalog([
+///     "en": ["greet.confirm.title": "Greet {0}?", "greet.action.greet": "Greet"],
+///     "es": ["greet.confirm.title": "¿Saludar a {0}?", "greet.action.greet": "Saludar"],
+/// ])
+/// catalog.localize(Localization("greet.confirm", ["Ada"]), part: "title", fallback: "", locale: "es")  // "¿Saludar a Ada?"
+/// ```
 public struct Catalog: Sendable, Hashable {
     /// The locale every lookup falls back to before the author's default text.
     public static let fallbackLocale = "en"
