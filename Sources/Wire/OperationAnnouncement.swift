@@ -42,7 +42,9 @@ public struct OperationAnnouncement: Codable, Sendable, Hashable {
         self.init(
             name: try container.decode(String.self, forKey: .name),
             summary: try container.decodeIfPresent(String.self, forKey: .summary) ?? "",
-            input: problems.isEmpty ? try schema?.decode(as: JSONSchema.self) : nil,
+            // With problems the broker refuses the announcement; one journaled before these checks keeps
+            // the subset it was enforced with.
+            input: problems.isEmpty ? try schema?.decode(as: JSONSchema.self) : try? schema?.decode(as: JSONSchema.self),
             catalog: try container.decodeIfPresent(Catalog.self, forKey: .catalog) ?? Catalog([:]),
             uses: try container.decodeIfPresent(CatalogUse.self, forKey: .uses))
         inputProblems = problems
