@@ -25,6 +25,7 @@ public struct CatalogUse: Codable, Sendable, Hashable {
 
     /// Whether `key`, defined in a catalog, is one a question or an action looks up.
     public func reaches(_ key: String) -> Bool {
+        let key = Catalog.baseKey(of: key)
         if actions.contains(key) || questions.contains(key) { return true }
         return Self.questionParts.contains { part in
             key.hasSuffix(".\(part)") && questions.contains(String(key.dropLast(part.count + 1)))
@@ -37,7 +38,7 @@ public struct CatalogUse: Codable, Sendable, Hashable {
             "the catalog key \"\($0)\" is used by no question or action"
         }
         let missing = catalog.tables.keys.sorted().flatMap { locale in
-            actions.filter { !Self.resolversOwn.contains($0) && catalog.tables[locale]?[$0] == nil }.map {
+            actions.filter { !Self.resolversOwn.contains($0) && catalog.tables[locale]?[$0] == nil && catalog.tables[locale]?[$0 + "#other"] == nil }.map {
                 "the action key \"\($0)\" is missing from the catalog's \"\(locale)\" texts"
             }
         }
