@@ -5,7 +5,7 @@ SWIFT ?= swift
 # The end-to-end tests that run `swift build` on a package of their own, or install into a virtual environment.
 PACKAGE_BUILDS = EndToEnd/(Scaffold|HelloWorker|PythonWorkerTests)/
 
-.PHONY: deps build run test release compose-check clean
+.PHONY: deps build run test docs release compose-check clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -19,6 +19,8 @@ run: build
 test: deps
 	INTERLUDE_WITH_TEST_TOOLS=1 bash scripts/install-deps.sh
 	$(SWIFT) build --build-tests
+# Every public symbol of the SDK documented, read from the modules the build above compiled.
+	bash scripts/reference-docs
 # Warnings as errors in every module of the example, the SDK's included: a user's first build prints none.
 	$(SWIFT) build --package-path Examples/HelloWorker --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --package-path Examples/HelloWorker --skip-build
@@ -30,6 +32,11 @@ test: deps
 	for target in wire presentation jsonReader webhookSignature httpRequest; do bash scripts/fuzz $$target 30 || exit 1; done
 	python3 scripts/chaos --seconds 60 --seed 1 --binary "$$($(SWIFT) build --show-bin-path)/interlude"
 	bash benchmarks/run.sh --small --json --binary "$$($(SWIFT) build --show-bin-path)/interlude" | python3 benchmarks/check_report.py
+
+# The SDK's reference (WorkerKit, WorkerKitTesting, WorkerRuntime) as DocC archives in .build/docs.
+docs: deps
+	$(SWIFT) build
+	bash scripts/reference-docs --convert
 
 release: deps
 	$(SWIFT) build -c release --product interlude

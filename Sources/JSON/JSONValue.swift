@@ -1,11 +1,18 @@
 /// Any JSON value: the snapshot a worker attaches to a presentation, an operation's input or output.
 public enum JSONValue: Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A whole number that fits in 64 bits.
     case integer(Int64)
+    /// Any other number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, by key.
     case object([String: JSONValue])
 }
 

@@ -9,6 +9,7 @@ public struct Action: Codable, Sendable, Hashable, Identifiable {
     /// Key and arguments for the label in another language.
     public let localization: Localization?
 
+    /// An action with this id, label, role and catalog key.
     public init(id: String, label: String, role: Role? = nil, localization: Localization? = nil) {
         self.id = id
         self.label = label

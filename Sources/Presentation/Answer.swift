@@ -10,10 +10,12 @@ public struct Answer: Codable, Sendable, Hashable {
     public let by: String
     /// Through which channel: `cli`, `http`, `web`, `webhook`, `policy`, …
     public let channel: String
+    /// When the answer was given.
     public let at: Date
     /// The text fields' values, by field id (secure ones included: see `Resolution.secureValues`).
     public let values: [String: String]
 
+    /// An answer to `presentation` choosing `action`, given by `by` over `channel` at `at`, with text field values.
     public init(presentation: String, action: String, by: String, channel: String, at: Date, values: [String: String] = [:]) {
         self.presentation = presentation
         self.action = action
@@ -38,13 +40,19 @@ public struct Resolution: Codable, Sendable, Hashable {
         case withdrawn
     }
 
+    /// The presentation resolved.
     public let presentation: String
+    /// The job that asked it.
     public let job: String
+    /// Why it was resolved: answered, dismissed, expired or withdrawn.
     public let cause: Cause
     /// The action the operation is told about; `nil` when there was none to take.
     public let action: String?
+    /// Who answered or dismissed it; `nil` for an expiry or a withdrawal.
     public let by: String?
+    /// Through which channel it was answered (`cli`, `http`, `web`, …); `nil` when no one answered.
     public let channel: String?
+    /// When it was resolved.
     public let at: Date
     /// The values of the question's `text` fields given with the action, by field id; `nil` when none.
     public let values: [String: String]?
@@ -52,6 +60,7 @@ public struct Resolution: Codable, Sendable, Hashable {
     /// own field, and are journaled, logged and published nowhere.
     public var secureValues: [String: String]? = nil
 
+    /// A resolution of `presentation` of `job`, with its cause, action, answerer, channel, time and text values.
     public init(
         presentation: String, job: String, cause: Cause, action: String?, by: String?, channel: String?, at: Date,
         values: [String: String]? = nil

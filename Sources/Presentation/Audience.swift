@@ -6,6 +6,7 @@ public struct Audience: Codable, Sendable, Hashable, CustomStringConvertible {
     /// Groups of tokens and keys (`tokens`' fourth part, the authorized keys file's last column).
     public let groups: [String]
 
+    /// An audience of these user names and groups.
     public init(users: [String] = [], groups: [String] = []) {
         self.users = users
         self.groups = groups

@@ -4,21 +4,30 @@ import JSON
 extension Presentation {
     /// What a worker writes before the broker gives the question its identity.
     public struct Draft: Codable, Sendable, Hashable {
+        /// Alert or confirmation dialog.
         public var kind: Kind
+        /// The default (English) title.
         public var title: String
+        /// Whether a dialog shows its title.
         public var titleVisibility: TitleVisibility
+        /// The default (English) message under the title, if any.
         public var message: String?
+        /// The actions offered, in the author's order.
         public var actions: [Action]
         /// Text asked for beside the buttons (`nil`: none).
         public var fields: [TextFieldState]?
         /// Who may answer (`nil`: anyone who may answer at all).
         public var audience: Audience?
+        /// A snapshot of what the question is about.
         public var item: JSONValue?
+        /// The error an error alert presents.
         public var error: PresentedError?
+        /// Key and arguments for the texts in another language.
         public var localization: Localization?
         /// Seconds until the question expires and resolves to its cancel action.
         public var expiresAfter: TimeInterval?
 
+        /// A draft of this kind, title and parts.
         public init(
             kind: Kind, title: String, titleVisibility: TitleVisibility = .automatic, message: String? = nil,
             actions: [Action] = [], item: JSONValue? = nil, error: PresentedError? = nil,

@@ -2,16 +2,24 @@ import Foundation
 
 /// A presentation that breaks a rule, with the rule and the offending value.
 public struct InvalidPresentation: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Which rule a presentation breaks.
     public enum Code: String, Sendable, Hashable {
+        /// A rule about the title, the message or the number of actions.
         case emptyTitle, titleTooLong, messageTooLong, noActions, tooManyActions
+        /// A rule about an action's id or label.
         case emptyActionID, invalidActionID, duplicateActionID, emptyLabel, labelTooLong
+        /// A rule about roles, sequence numbers, deadlines or an error alert's error.
         case severalCancelActions, dialogWithoutCancel, invalidSequence, invalidExpiry, invalidError
+        /// A control character in a text, a field that breaks its rules, or an audience that names no one.
         case controlCharacter, invalidField, invalidAudience
     }
 
+    /// The rule broken.
     public let code: Code
+    /// The offending value and what is wrong with it.
     public let detail: String
 
+    /// A violation of `code`, described by `detail`.
     public init(_ code: Code, _ detail: String) {
         self.code = code
         self.detail = detail
@@ -23,10 +31,15 @@ public struct InvalidPresentation: Error, Sendable, Hashable, CustomStringConver
 extension Presentation {
     /// The limits a presentation must keep, so that every resolver can show it.
     public enum Limits {
+        /// The longest title, in characters.
         public static let title = 200
+        /// The longest message, in characters.
         public static let message = 2_000
+        /// The most actions a presentation offers, added buttons included.
         public static let actions = 8
+        /// The longest action id, in characters.
         public static let actionID = 64
+        /// The longest button label, in characters.
         public static let label = 100
         /// Text fields a presentation may ask for.
         public static let fields = 4

@@ -5,6 +5,7 @@ public struct Localization: Codable, Sendable, Hashable {
     /// Values substituted into the catalog entry, in order (`%1$@`, `%2$@`, …).
     public let arguments: [String]
 
+    /// A catalog key with the arguments its template's `{0}`, `{1}`, … stand for.
     public init(_ key: String, _ arguments: [String] = []) {
         self.key = key
         self.arguments = arguments

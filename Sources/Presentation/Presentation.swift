@@ -12,9 +12,13 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
     public let job: String
     /// 1 for the job's first question, 2 for its second, …
     public let sequence: Int
+    /// Alert or confirmation dialog.
     public let kind: Kind
+    /// The default (English) title.
     public let title: String
+    /// Whether a dialog shows its title.
     public let titleVisibility: TitleVisibility
+    /// The default (English) message under the title, if any.
     public let message: String?
     /// The choices, in the author's order; resolvers arrange them by their own conventions.
     public let actions: [Action]
@@ -28,7 +32,9 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
     public let error: PresentedError?
     /// Key and arguments a resolver uses to show the text in another language.
     public let localization: Localization?
+    /// When the broker took the question.
     public let createdAt: Date
+    /// When it resolves to its cancel action unless answered; `nil` for never.
     public let expiresAt: Date?
 
     /// Builds a presentation from what its author wrote, applying SwiftUI's defaults and every rule.
@@ -103,14 +109,19 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
 extension Presentation {
     /// The two kinds SwiftUI offers: an interruption, and the confirmation of something the person started.
     public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+        /// An alert: a title, a message and a few actions.
         case alert
+        /// A confirmation dialog: choices about one thing, always with a cancel action.
         case confirmationDialog
     }
 
     /// Whether a renderer shows the title; `automatic` leaves it to the renderer's conventions.
     public enum TitleVisibility: String, Codable, Sendable, Hashable, CaseIterable {
+        /// The resolver decides, as SwiftUI does.
         case automatic
+        /// The title is shown.
         case visible
+        /// The title is not shown.
         case hidden
     }
 

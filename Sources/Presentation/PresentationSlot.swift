@@ -13,6 +13,7 @@ public struct PresentationSlot: Sendable, Hashable {
     /// The highest sequence presented so far.
     public private(set) var lastSequence: Int
 
+    /// A slot holding `current` (if any), the resolutions so far and the last sequence number asked.
     public init(current: Presentation? = nil, resolutions: [Resolution] = [], lastSequence: Int = 0) {
         self.current = current
         self.resolutions = Dictionary(resolutions.map { ($0.presentation, $0) }, uniquingKeysWith: { first, _ in first })

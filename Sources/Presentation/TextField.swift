@@ -10,11 +10,13 @@ import Foundation
 public struct TextFieldState: Codable, Sendable, Hashable, Identifiable {
     /// Plain text, or text a resolver hides while it is typed.
     public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+        /// `text` shows what is typed; `secure` hides it and is never journaled.
         case text, secure
     }
 
     /// What the answer's `values` name; unique within its presentation, the characters of an action id.
     public let id: String
+    /// Plain or secure.
     public let kind: Kind
     /// The default (English) text beside the field.
     public let label: String
@@ -22,7 +24,9 @@ public struct TextFieldState: Codable, Sendable, Hashable, Identifiable {
     public let placeholder: String?
     /// Whether an answer with one of the field's actions must give a value (not only spaces).
     public let required: Bool
+    /// Fewest characters an answered value may have.
     public let minLength: Int?
+    /// Most characters an answered value may have.
     public let maxLength: Int?
     /// A regular expression the whole value must match, in the subset `FieldPattern` matches in linear
     /// time (literals, `.`, classes, `\d \w \s`, anchors, groups, `|`, `* + ? {m,n}`).
@@ -32,6 +36,12 @@ public struct TextFieldState: Codable, Sendable, Hashable, Identifiable {
     /// Key and arguments for the label in another language; `<key>.placeholder` for the placeholder.
     public let localization: Localization?
 
+    /// A field with this id and label; every rule is optional.
+    ///
+    /// ```swift
+    /// TextFieldState(id: "folder", label: "Folder", required: true, maxLength: 200,
+    ///                localization: Localization("archiveLogs.folder"))
+    /// ```
     public init(
         id: String, kind: Kind = .text, label: String, placeholder: String? = nil, required: Bool = false,
         minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, actions: [String]? = nil,
@@ -87,9 +97,12 @@ public struct TextFieldState: Codable, Sendable, Hashable, Identifiable {
 
 /// One value of an answer that a field refused: the field's id and what is wrong.
 public struct FieldProblem: Sendable, Hashable, CustomStringConvertible {
+    /// The field's id.
     public let field: String
+    /// What is wrong with its value, such as `is required`.
     public let problem: String
 
+    /// A problem of `field`.
     public init(field: String, problem: String) {
         self.field = field
         self.problem = problem

@@ -46,6 +46,7 @@ public struct JSONSchema: Sendable, Hashable {
 
     /// A JSON value's type, as `type` names it.
     public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+        /// The JSON types, as `type` spells them.
         case null, boolean, object, array, number, integer, string
     }
 

@@ -74,3 +74,12 @@ extension WireError {
                 + "\(operation).… keys and action.… or error.… keys no other operation ships")
     }
 }
+
+extension WireError {
+    /// The refusal of an announcement of `operation`, naming each of its `problems`.
+    public static func invalidAnnouncement(of operation: String, _ problems: [String]) -> WireError {
+        let shown = problems.prefix(20).joined(separator: "; ")
+        let more = problems.count > 20 ? "; and \(problems.count - 20) more" : ""
+        return WireError(.invalidAnnouncement, "the announcement of \(operation) was refused: \(shown)\(more)")
+    }
+}

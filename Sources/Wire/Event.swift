@@ -16,6 +16,10 @@ public struct Event: Codable, Sendable, Hashable {
         case jobSucceeded = "job.succeeded"
         case jobFailed = "job.failed"
         case jobCancelled = "job.cancelled"
+        /// A worker announced an operation as the broker had not had it before (a new operation, or a new
+        /// version of its summary, schema or texts); carries no job. Resolvers and the page ask for the
+        /// operations' texts again.
+        case operationAnnounced = "operation.announced"
         /// Not journaled: a liveness beat carrying the last sequence, so a quiet subscriber can spot a gap.
         case heartbeat = "heartbeat"
     }

@@ -13,13 +13,21 @@ public struct OperationAnnouncement: Codable, Sendable, Hashable {
     public let input: JSONSchema?
     /// The texts of the operation's questions: locale → catalog key → template.
     public let catalog: Catalog
+    /// The catalog keys the operation's questions and actions use, when the worker says (`uses`): the
+    /// broker then refuses a catalog key nothing uses and an action key the catalog lacks.
+    public let uses: CatalogUse?
+    /// Why the broker cannot evaluate the announced input schema (`JSONSchema.problems(in:)`); empty when it
+    /// can. Never sent: the broker reads it from the schema's JSON and refuses the announcement naming it.
+    public private(set) var inputProblems: [String]
 
     /// An announcement of `name`.
-    public init(name: String, summary: String, input: JSONSchema?, catalog: Catalog = Catalog([:])) {
+    public init(name: String, summary: String, input: JSONSchema?, catalog: Catalog = Catalog([:]), uses: CatalogUse? = nil) {
         self.name = name
         self.summary = summary
         self.input = input
         self.catalog = catalog
+        self.uses = uses
+        inputProblems = []
     }
 
     /// Reads an announcement; a bare string is a name alone, as workers before announcements sent it.
@@ -29,14 +37,30 @@ public struct OperationAnnouncement: Codable, Sendable, Hashable {
             return
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let schema = try container.decodeIfPresent(JSONValue.self, forKey: .input)
+        let problems = schema.map { JSONSchema.problems(in: $0) } ?? []
         self.init(
             name: try container.decode(String.self, forKey: .name),
             summary: try container.decodeIfPresent(String.self, forKey: .summary) ?? "",
-            input: try container.decodeIfPresent(JSONSchema.self, forKey: .input),
-            catalog: try container.decodeIfPresent(Catalog.self, forKey: .catalog) ?? Catalog([:]))
+            // With problems the broker refuses the announcement; one journaled before these checks keeps
+            // the subset it was enforced with.
+            input: problems.isEmpty ? try schema?.decode(as: JSONSchema.self) : try? schema?.decode(as: JSONSchema.self),
+            catalog: try container.decodeIfPresent(Catalog.self, forKey: .catalog) ?? Catalog([:]),
+            uses: try container.decodeIfPresent(CatalogUse.self, forKey: .uses))
+        inputProblems = problems
     }
 
-    private enum CodingKeys: String, CodingKey { case name, summary, input, catalog }
+    /// Writes the announcement as a worker sends it (`inputProblems` is the broker's reading, never written).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(summary, forKey: .summary)
+        try container.encodeIfPresent(input, forKey: .input)
+        try container.encode(catalog, forKey: .catalog)
+        try container.encodeIfPresent(uses, forKey: .uses)
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, summary, input, catalog, uses }
 
     /// Whether `name` can name an operation: what an action id may be, so it reads well in paths and commands.
     public static func isValidName(_ name: String) -> Bool {

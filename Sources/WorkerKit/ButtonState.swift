@@ -4,6 +4,11 @@ import Presentation
 ///
 /// swift-navigation's `ButtonState` as plain data: roles are meanings, never colours or positions, and
 /// each resolver arranges the buttons by its own conventions.
+///
+/// ```swift
+/// ButtonState("Delete Files", role: .destructive, localization: Localization("action.deleteFiles"))
+/// ButtonState.cancel                                   // "Cancel", translated by every resolver
+/// ```
 public struct ButtonState: Sendable, Hashable {
     /// The default (English) text of the button.
     public var label: String

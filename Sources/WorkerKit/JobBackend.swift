@@ -17,7 +17,9 @@ public protocol JobBackend: Sendable {
 
 /// A question the broker refused, or that could not be asked.
 public struct PresentationRefused: Error, Sendable, CustomStringConvertible {
+    /// Why the broker refused it.
     public let error: WireError
+    /// A refusal for `error`.
     public init(_ error: WireError) { self.error = error }
     public var description: String { "the question was refused: \(error.message)" }
 }

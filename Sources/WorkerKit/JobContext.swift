@@ -37,6 +37,13 @@ public final class JobContext: Sendable {
     /// `Choice`'s values (withdrawn, or a default button the model added). Dismissal and expiry choose the
     /// cancel action. A recorded answer that `Choice` does not offer (the operation changed while the job
     /// waited) throws a `JobError` with the code `unknownAnswer`, failing the job rather than guessing.
+    ///
+    /// ```swift
+    /// let question = Question<Choice>.confirmationDialog(
+    ///     "Remove \(input.title)?", titleVisibility: .visible, actions: [.remove, .cancel],
+    ///     localization: Localization("removeDownload.confirm", [input.title]))
+    /// guard try await job.present(question) == .remove else { return Output(removed: false) }
+    /// ```
     public func present<Choice>(_ question: Question<Choice>) async throws -> Choice? {
         try question.choice(in: await resolve(question.draft))
     }
@@ -64,6 +71,12 @@ public final class JobContext: Sendable {
 
     /// Runs `body` once: its result is journaled, and a replay returns the recorded result instead.
     /// Names must be stable across replays; a name used again gets a numbered suffix (`copy`, `copy#2`).
+    ///
+    /// ```swift
+    /// let moved: Int = try await job.step("moveFiles") {   // runs once; a replay returns the recorded count
+    ///     try move(input.files, to: folder)
+    /// }
+    /// ```
     public func step<T: Codable & Sendable>(_ name: String, _ body: () async throws -> T) async throws -> T {
         let key = counters.withLock { counters in
             counters.steps[name, default: 0] += 1
@@ -82,7 +95,12 @@ public final class JobContext: Sendable {
         try await backend.withdraw(job: id, attempt: attempt)
     }
 
-    /// Reports how far the job has come; shown in its status.
+    /// Reports how far the job has come; shown in its status. Neither async nor throwing: reports may be
+    /// coalesced or dropped, so send as often as is convenient.
+    ///
+    /// ```swift
+    /// job.progress(done: Int64(copied), total: Int64(files.count))
+    /// ```
     public func progress(done: Int64, total: Int64) {
         backend.progress(job: id, attempt: attempt, done: done, total: total)
     }

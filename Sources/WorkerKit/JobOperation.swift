@@ -8,7 +8,9 @@
 /// broker knows no other. An operation's author imports `WorkerKit` alone: it brings the presentation
 /// model (`Localization`, `JSONValue`, `Catalog`) and `JSONSchema` with it.
 public protocol JobOperation: Sendable {
+    /// The job's input, decoded from the JSON a client submits.
     associatedtype Input: Codable & Sendable
+    /// The job's output, encoded as the JSON its result carries.
     associatedtype Output: Codable & Sendable
 
     /// The name clients submit, such as `removeDownload`: 1–64 of `A–Z a–z 0–9 _ . -`.
@@ -28,6 +30,15 @@ public protocol JobOperation: Sendable {
     /// Resolvers get them from the broker and fall back to the author's text for a missing key.
     static var catalog: Catalog { get }
 
+    /// The catalog keys the operation's questions and actions use; the worker announces them so the broker
+    /// refuses a catalog key no question uses and an action a shipped language lacks. `nil` (the default)
+    /// announces none, and the broker checks only what it can see by itself.
+    ///
+    /// ```swift
+    /// static let catalogUse: CatalogUse? = CatalogUse(questions: ["greet.confirm"], choices: Choice.self)
+    /// ```
+    static var catalogUse: CatalogUse? { get }
+
     /// Runs the job. Ask with `job.present(…)`, record side effects with `job.step(…)`.
     /// Throw a `JobError` to fail with a code a person can act on; cancellation arrives as task cancellation.
     /// The body starts on the worker's connection thread and stays there until it first suspends, and it
@@ -45,4 +56,7 @@ extension JobOperation {
 
     /// No translations: resolvers show the author's text.
     public static var catalog: Catalog { Catalog([:]) }
+
+    /// No keys announced.
+    public static var catalogUse: CatalogUse? { nil }
 }

@@ -18,7 +18,7 @@ public struct AnyJobOperation: Sendable {
         }
         name = O.name
         do {
-            announcement = OperationAnnouncement(name: O.name, summary: O.summary, input: try O.inputSchema, catalog: O.catalog)
+            announcement = OperationAnnouncement(name: O.name, summary: O.summary, input: try O.inputSchema, catalog: O.catalog, uses: O.catalogUse)
         } catch {
             throw JobError(code: "invalidOperation", message: "\(O.name): \(error)")
         }

@@ -16,15 +16,20 @@ import ZeroMQ
 public final class WorkerService: Service {
     /// How the worker announces itself and how it watches the broker.
     public struct Settings: Sendable {
+        /// The worker's name, as `interlude operations` lists it.
         public var name: String
+        /// How many jobs it runs at once.
         public var capacity: Int
+        /// How often it tells the broker it is alive.
         public var heartbeatInterval: TimeInterval
+        /// How many heartbeats may go missing before the broker is taken for gone.
         public var liveness: Int
         /// The size policy: what the worker reads, and what it checks before it sends.
         public var limits: MessageLimits
         /// Tasks kept suspended on a question at once; beyond it the oldest is let go and replayed when answered.
         public var maxSuspended: Int
 
+        /// Settings with these values; the defaults are `interlude worker`'s.
         public init(
             name: String, capacity: Int, heartbeatInterval: TimeInterval = 1, liveness: Int = 3, limits: MessageLimits = .standard,
             maxSuspended: Int = 1_000

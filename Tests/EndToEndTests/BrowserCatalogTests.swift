@@ -48,3 +48,43 @@ extension EndToEnd.Browser {
         #expect(run.passed, "\(run)")
     }
 }
+
+extension EndToEnd.Browser {
+    static func texts(_ title: String) -> OperationAnnouncement {
+        OperationAnnouncement(name: "aaTexts", summary: "Texts", input: nil, catalog: Catalog(["en": ["aaTexts.ask.title": title]]))
+    }
+
+    @Test("An open page shows the texts of a catalog version announced after it loaded, without a reload")
+    func anOpenPageTakesANewCatalogVersion() async throws {
+        let sandbox = try Sandbox("browser-catalog-refresh")
+        defer { sandbox.shutdown() }
+        // A long heartbeat, so the raw workers (which send none) stay alive through the test.
+        try await sandbox.startUp(environment: ["INTERLUDE_HEARTBEAT_MS": "10000"])
+        let worker = try RawWorker(sandbox.workers)
+        _ = try await onThread { try worker.announce("raw-1", [Self.texts("First version")]) }
+        let job = try await sandbox.submit("aaTexts", "{}")
+        let draft = Presentation.Draft.alert("Ask?", actions: [Action(id: "cancel", label: "Cancel", role: .cancel)], localization: Localization("aaTexts.ask"))
+        try await onThread {
+            let dispatch = try worker.dispatch()
+            try worker.send(.present(.init(job: dispatch.job, attempt: dispatch.attempt, sequence: 1, draft: draft)), correlation: "p")
+        }
+        let question = try await sandbox.question(of: job)
+        _ = try await sandbox.eventually("the page's catalog to hold the first version", timeout: .seconds(20), poll: .milliseconds(200)) {
+            () async throws -> Bool? in
+            String(decoding: try await sandbox.api().get("/catalog.json").body, as: UTF8.self).contains("First version") ? true : nil
+        }
+        let marker = sandbox.root.appendingPathComponent("page-loaded")
+        let browser = try BrowserTools.start(["--question", question.id, "--marker", marker.path], script: "page_catalog_refresh.py", in: sandbox)
+        defer { browser.kill() }
+        _ = try await sandbox.eventually("the page to show the first version", timeout: .seconds(60), poll: .milliseconds(100)) {
+            () async throws -> Bool? in
+            FileManager.default.fileExists(atPath: marker.path) || !browser.isRunning ? true : nil
+        }
+        // A second worker announces the new version (the first keeps its job and question).
+        let second = try RawWorker(sandbox.workers)
+        let welcome = try await onThread { try second.announce("raw-2", [Self.texts("Second version")]) }
+        #expect(welcome.operations == ["aaTexts"], "\(welcome)")
+        let run = try await BrowserTools.finish(browser, in: sandbox)
+        #expect(run.passed, "\(run)")
+    }
+}

@@ -14,6 +14,7 @@ extension AnyJobOperation {}
 extension Audience {}
 extension ButtonState {}
 extension Catalog {}
+extension CatalogUse {}
 extension FieldPattern {}
 extension FieldProblem {}
 extension InMemoryJobBackend {}

@@ -32,11 +32,7 @@ public struct Admission: Sendable {
             try limits.check(value: step.value, "the value of step \(step.name)")
         case .result(let result):
             return .result(admit(result))
-        case .ready(let ready):
-            for announcement in ready.operations where !announcement.summary.isEmpty {
-                try Names.check(announcement.summary, as: "the summary of \(announcement.name.debugDescription)", maxLength: 200)
-            }
-        case .heartbeat, .withdraw, .progress, .refuse, .disconnect, .drop:
+        case .ready, .heartbeat, .withdraw, .progress, .refuse, .disconnect, .drop:
             break
         }
         return message

@@ -28,11 +28,30 @@ struct AnnouncedOperations: Sendable {
         return record
     }
 
-    /// Why `announcement` may not be taken under `rule`: its catalog defines keys of other operations or shared ones.
+    /// Why `announcement` may not be taken under `rule`: its catalog defines keys of other operations or
+    /// shared ones, or it breaks one of `problems(of:)`'s rules.
     func refusal(of announcement: OperationAnnouncement, under rule: CatalogKeys) -> WireError? {
         let keys = rule.offending(announcement.catalog, of: announcement.name, known: Set(records.keys))
-        return keys.isEmpty ? nil : .offendingKeys(keys, of: announcement.name)
+        if !keys.isEmpty { return .offendingKeys(keys, of: announcement.name) }
+        let problems = Self.problems(of: announcement)
+        return problems.isEmpty ? nil : .invalidAnnouncement(of: announcement.name, problems)
     }
+
+    /// Everything wrong with an announcement the broker can see by itself: a summary over its length, an
+    /// input schema it cannot evaluate, and, when the worker says which keys its questions use, catalog keys
+    /// nothing uses and action keys a shipped locale lacks.
+    static func problems(of announcement: OperationAnnouncement) -> [String] {
+        var problems: [String] = []
+        if !announcement.summary.isEmpty, let problem = Names.problem(announcement.summary, maxLength: summaryLength) {
+            problems.append("its summary \(problem)")
+        }
+        problems += announcement.inputProblems.map { "its input schema cannot be evaluated: \($0)" }
+        problems += announcement.uses?.problems(of: announcement.catalog) ?? []
+        return problems
+    }
+
+    /// The longest summary an announcement may have, in characters.
+    static let summaryLength = 200
 
     /// The newest announcement of `name`.
     func newest(_ name: String) -> RecordedAnnouncement? { records[name]?.last }

@@ -64,6 +64,7 @@ extension BrokerState {
         var effects = workers[id] != nil ? removeWorker(id, now: now, cause: "announced itself again") : []
         var announcements: [String: OperationAnnouncement] = [:]
         var refused: [WireError] = []
+        var changed = false
         for announcement in ready.operations where OperationAnnouncement.isValidName(announcement.name) {
             if let refusal = registry.refusal(of: announcement, under: settings.catalogKeys) {
                 refused.append(refusal)
@@ -71,8 +72,11 @@ extension BrokerState {
                 continue
             }
             announcements[announcement.name] = announcement
+            let isNew = registry.record(of: announcement) == nil
             effects.append(.persist(.announce(registry.announce(announcement, by: ready.name, at: now))))
+            if isNew { changed = true }
         }
+        if changed { effects.append(announcedEvent(at: now)) }
         workers[id] = Worker(
             id: id, name: ready.name, key: key, announcements: announcements, capacity: max(0, ready.capacity),
             lastHeard: now, lastSent: now)

@@ -124,6 +124,12 @@ public struct BrokerState: Sendable {
         return .persist(.appendEvent(Event(sequence: lastSequence, type: type, at: now, job: job, presentation: presentation, resolution: resolution)))
     }
 
+    /// The event that tells resolvers an operation's announcement changed, so they ask for its texts again.
+    mutating func announcedEvent(at now: Date) -> BrokerEffect {
+        lastSequence += 1
+        return .persist(.appendEvent(Event(sequence: lastSequence, type: .operationAnnounced, at: now)))
+    }
+
     /// The job that asked presentation `id`, pending or resolved, while that job has not ended.
     func job(asking id: String) -> String? { pendingIndex.jobs[id] ?? presentationJobs[id] }
 

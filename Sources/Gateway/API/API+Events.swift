@@ -23,7 +23,9 @@ extension API {
             let resumeAfter = try Self.lastEventID(request)
             var start = resumeAfter ?? 0
             if resumeAfter == nil { start = try await stats().sequence }
-            let stream = EventStream(source: connection, start: start, heartbeat: configuration.eventHeartbeat, silence: configuration.eventSilence)
+            var stream = EventStream(source: connection, start: start, heartbeat: configuration.eventHeartbeat, silence: configuration.eventSilence)
+            // A client told of a new announcement asks for the texts next (the page's /catalog.json): serve them fresh.
+            stream.announced = { [operations] in operations.forget() }
             return SSE.response(stream.run(watchedBy: tokens, authorization: request.headers["Authorization"]))
         }
     }

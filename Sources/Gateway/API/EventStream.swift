@@ -19,6 +19,8 @@ struct EventStream: Sendable {
     let heartbeat: Duration
     /// How long without an event or broker heartbeat counts as lost contact.
     let silence: Duration
+    /// Called before an `operation.announced` event goes out, so what the client asks next is fresh.
+    var announced: @Sendable () -> Void = {}
 
     /// The SSE chunks; cancelling the stream (the client left) stops the follower and the heartbeat. With
     /// `tokens`, the stream ends when a reload takes away the `read` scope `authorization` was granted.
@@ -66,7 +68,10 @@ struct EventStream: Sendable {
             },
             deliver: { update in
                 guard case .events(let events) = update else { return }
-                for event in events { Self.emit(event, output) }
+                for event in events {
+                    if event.type == .operationAnnounced { announced() }
+                    Self.emit(event, output)
+                }
             })
     }
 

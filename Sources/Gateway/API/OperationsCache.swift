@@ -21,4 +21,9 @@ final class OperationsCache: Sendable {
         kept.withLock { $0 = (now, fresh) }
         return fresh
     }
+
+    /// Drops what is kept, so the next use asks the broker: an operation's announcement just changed.
+    func forget() {
+        kept.withLock { $0 = nil }
+    }
 }

@@ -1,8 +1,18 @@
 /// Translations of presentation texts and resolver strings: locale identifier → key → template.
 ///
-/// Templates use `{0}`, `{1}`, … for a `Localization`'s arguments. Each operation ships its own (its
+/// Templates use `{0}`, `{1}`, … for a `Localization`'s arguments. A text that depends on a count gives
+/// its plural forms as keys of their own, `key#one` and `key#other` (and `key#many` in Spanish), chosen by
+/// the first argument by the CLDR rules (`pluralCategory(of:locale:)`). Each operation ships its own (its
 /// worker announces it to the broker) and each resolver its own; they are Swift dictionaries, not
 /// resource bundles, so a copied binary still speaks every language it ships.
+///
+/// ```swift
+/// static let catalog = Catalog([
+///     "en": ["greet.confirm.title": "Greet {0}?", "greet.action.greet": "Greet"],
+///     "es": ["greet.confirm.title": "¿Saludar a {0}?", "greet.action.greet": "Saludar"],
+/// ])
+/// catalog.localize(Localization("greet.confirm", ["Ada"]), part: "title", fallback: "", locale: "es")  // "¿Saludar a Ada?"
+/// ```
 public struct Catalog: Sendable, Hashable {
     /// The locale every lookup falls back to before the author's default text.
     public static let fallbackLocale = "en"
@@ -33,7 +43,9 @@ public struct Catalog: Sendable, Hashable {
         guard let localization else { return fallback }
         let key = part.map { "\(localization.key).\($0)" } ?? localization.key
         for candidate in Self.candidates(for: locale) {
-            guard let template = tables[candidate]?[key] else { continue }
+            guard let table = tables[candidate],
+                let template = Self.template(key, in: table, arguments: localization.arguments, locale: candidate)
+            else { continue }
             let needed = (Self.placeholders(in: template).max() ?? -1) + 1
             if needed <= localization.arguments.count {
                 return Self.format(template, arguments: localization.arguments)

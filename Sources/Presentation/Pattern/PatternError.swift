@@ -10,6 +10,7 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
         case tooLarge
     }
 
+    /// What kind of problem it is.
     public let code: Code
     /// The pattern as written.
     public let pattern: String

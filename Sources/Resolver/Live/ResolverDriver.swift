@@ -104,6 +104,8 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
             var arrived = false
             for event in events {
                 if event.type == .presentationPending, texts.shouldAsk(about: event.job?.operation) { await askForTexts() }
+                // A new version of an operation's texts: ask again, so a running resolver shows them.
+                if event.type == .operationAnnounced { await askForTexts() }
                 let actions = session.receive(event)
                 arrived = arrived || actions.contains { if case .presented = $0 { true } else { false } }
                 await perform(actions)

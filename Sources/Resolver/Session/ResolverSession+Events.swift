@@ -11,7 +11,7 @@ extension ResolverSession {
         case .presentationResolved:
             guard let resolution = event.resolution else { return [] }
             return close(resolution.presentation, resolution: resolution)
-        case .jobQueued, .jobSucceeded, .jobFailed, .jobCancelled, .heartbeat, .presentationReminder:
+        case .jobQueued, .jobSucceeded, .jobFailed, .jobCancelled, .heartbeat, .presentationReminder, .operationAnnounced:
             // A job that ends first resolves its question (withdrawn), which is its own event; a
             // reminder is about a question the resolver already shows or lists.
             return []

@@ -59,7 +59,7 @@ public struct Greet: JobOperation {
     }
 
     /// The dialog's actions: the answer comes back as one of these, never as a string to compare.
-    public enum Choice: String, PresentationAction {
+    public enum Choice: String, PresentationAction, CaseIterable {
         case greet, cancel
 
         /// How each action looks.
@@ -70,6 +70,10 @@ public struct Greet: JobOperation {
             }
         }
     }
+
+    /// The catalog keys the question and its buttons use: the broker refuses a catalog key nothing uses
+    /// and a button a shipped language lacks.
+    public static let catalogUse: CatalogUse? = CatalogUse(questions: ["greet.confirm"], choices: Choice.self)
 
     /// The operation.
     public init() {}

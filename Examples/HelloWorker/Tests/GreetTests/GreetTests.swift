@@ -53,5 +53,7 @@ import WorkerKitTesting
             #expect(Catalog.placeholders(in: template) == spanish[key].map(Catalog.placeholders), "\(key)")
         }
         #expect(Greet.catalog.localize(Localization("greet.confirm", ["Ada"]), part: "title", fallback: "", locale: "es") == "¿Saludar a Ada?")
+        // What the broker checks at announcement: every key is used, every button translated.
+        #expect(Greet.catalogUse?.problems(of: Greet.catalog) == [])
     }
 }

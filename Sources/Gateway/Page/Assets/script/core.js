@@ -42,10 +42,36 @@ function localize(key, args, fallback, operation) {
   const values = Array.isArray(args) ? args : [];
   const tables = Object.hasOwn(i18n.tables.en || {}, key) ? i18n.tables : operationTables(operation);
   for (const language of i18n.candidates) {
-    const template = Object.hasOwn(tables, language) && Object.hasOwn(tables[language] || {}, key) ? tables[language][key] : null;
+    const table = Object.hasOwn(tables, language) && tables[language] && typeof tables[language] === "object" ? tables[language] : {};
+    const template = templateFor(table, key, values, language);
     if (typeof template === "string" && argumentsNeeded(template) <= values.length) return format(template, values);
   }
   return fallback;
+}
+
+// A CLDR plural category of a number written as text, for English and Spanish (any other language is
+// treated as English; text that is not a number is "other"): the same rule as Catalog.pluralCategory.
+function pluralCategory(argument, language) {
+  const match = /^-?(\d+)(?:\.(\d+))?$/.exec(String(argument));
+  if (!match) return "other";
+  const integer = match[1].replace(/^0+/, "");
+  const fraction = match[2] || "";
+  if (String(language).toLowerCase().startsWith("es")) {
+    if (integer === "1" && /^0*$/.test(fraction)) return "one";
+    if (!fraction && integer.length >= 7 && integer.endsWith("000000")) return "many";
+    return "other";
+  }
+  return integer === "1" && !fraction ? "one" : "other";
+}
+
+// The template table has for key: the key itself, or its plural form (key#one, key#other, …) for the
+// first argument's category, "other" when that form is missing.
+function templateFor(table, key, values, language) {
+  if (Object.hasOwn(table, key)) return table[key];
+  if (!Object.hasOwn(table, key + "#other")) return null;
+  if (!values.length) return table[key + "#other"];
+  const form = key + "#" + pluralCategory(values[0], language);
+  return Object.hasOwn(table, form) ? table[form] : table[key + "#other"];
 }
 
 function ui(key, ...args) {

@@ -235,3 +235,13 @@ function tick() {
   if (state.live !== "live" || Date.now() - state.lastSnapshot > 30000) reconcile();
   renderQueue(queue());
 }
+
+// Every question in the current texts: the list, and the shown dialog when it has no fields to lose.
+function rerenderQuestions() {
+  const shown = state.shown;
+  if (shown && !state.answering && !(shown.p.fields && shown.p.fields.length)) {
+    dismissShown();
+    present(shown.p);
+  }
+  renderQueue(queue());
+}

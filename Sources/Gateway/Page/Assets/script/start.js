@@ -34,12 +34,26 @@ function setUpNotifications() {
   });
 }
 
-async function startPage() {
-  setUpTokenForm();
+// The page's and the operations' texts from /catalog.json; false when it could not be loaded.
+async function loadCatalog() {
   const result = await request("GET", "/catalog.json");
   const catalog = result.ok && result.data && typeof result.data === "object" ? result.data : null;
   if (catalog && catalog.page && typeof catalog.page === "object") i18n.tables = catalog.page;
   if (catalog && catalog.operations && typeof catalog.operations === "object") i18n.operations = catalog.operations;
+  return catalog !== null;
+}
+
+// After `operation.announced`: the operations' new texts and summaries, then every question shown again in them.
+async function reloadTexts() {
+  if (!(await loadCatalog())) return;
+  await loadOperations();
+  rerenderQuestions();
+  scheduleJobs(0);
+}
+
+async function startPage() {
+  setUpTokenForm();
+  await loadCatalog();
   const tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
   i18n.candidates = candidatesFor(tags);
   i18n.language = i18n.candidates.find((c) => i18n.tables[c]) || "en";

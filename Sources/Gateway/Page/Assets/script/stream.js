@@ -3,7 +3,7 @@
 // seen (`?lastEventId=`), and a snapshot fills any gap. EventSource cannot send a token, so with
 // a token the stream is read with fetch instead (`readStream`).
 const EVENT_TYPES = ["presentation.pending", "presentation.resolved", "job.queued", "job.succeeded",
-  "job.failed", "job.cancelled"];
+  "job.failed", "job.cancelled", "operation.announced"];
 const live = { source: null, lastEventId: null, retry: null, generation: 0 };
 
 function setLive(name) {
@@ -62,6 +62,8 @@ function onEvent(message) {
   try { event = JSON.parse(message.data); } catch (ignored) { return; }
   if (!event || typeof event !== "object") return;
   const type = event.type || message.type;
+  // A worker announced a new version of an operation: its texts (and summary) are asked for again.
+  if (type === "operation.announced") { reloadTexts(); return; }
   if (event.job) noteOperation(event.job.id, event.job.operation);
   if (type === "presentation.pending") addPending(event.presentation);
   if (type === "presentation.resolved") resolved(event.resolution);

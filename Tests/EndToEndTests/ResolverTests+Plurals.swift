@@ -1,0 +1,37 @@
+import Foundation
+import Presentation
+import Testing
+import TestSupport
+import Wire
+
+extension EndToEnd.Resolving {
+    static let counting = OperationAnnouncement(name: "aaCount", summary: "Count", input: nil, catalog: Catalog([
+        "es": ["aaCount.ask.title#one": "¿Archivar {0} fichero?", "aaCount.ask.title#other": "¿Archivar {0} ficheros?"],
+    ]))
+
+    @Test("interlude resolve lists a count's question in its plural form: one file, three files")
+    func theListingChoosesThePluralForm() async throws {
+        let sandbox = try Sandbox("resolve-plural")
+        defer { sandbox.shutdown() }
+        // A long heartbeat, so the raw worker (which sends none) stays alive through the test.
+        try await sandbox.startBroker(environment: ["INTERLUDE_HEARTBEAT_MS": "10000"])
+        let worker = try RawWorker(sandbox.workers)
+        _ = try await onThread { try worker.announce("raw-1", [Self.counting], capacity: 2) }
+        for count in ["1", "3"] {
+            _ = try await sandbox.submit("aaCount", "{}")
+            let draft = Presentation.Draft.alert(
+                "Archive \(count) files?", actions: [Action(id: "cancel", label: "Cancel", role: .cancel)],
+                localization: Localization("aaCount.ask", [count]))
+            try await onThread {
+                let dispatch = try worker.dispatch()
+                try worker.send(.present(.init(job: dispatch.job, attempt: dispatch.attempt, sequence: 1, draft: draft)), correlation: "p")
+            }
+        }
+        let listed = try await sandbox.eventually("both questions listed", timeout: .seconds(15), poll: .milliseconds(200)) {
+            () async throws -> String? in
+            let run = try await sandbox.cli("resolve", "--locale", "es")
+            return run.stdout.contains("ficher") && run.stdout.components(separatedBy: "¿Archivar").count == 3 ? run.stdout : nil
+        }
+        #expect(listed.contains("¿Archivar 1 fichero?") && listed.contains("¿Archivar 3 ficheros?"), "\(listed)")
+    }
+}
