@@ -1,4 +1,4 @@
-import Presentation
+import JSON
 import Testing
 
 /// JSON is written as Swift literals where a `JSONValue` is expected.
