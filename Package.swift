@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(
             name: "GatewayTests",
             dependencies: ["JSON", "Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Schema", "Wire", "TestSupport"]),
-        .testTarget(name: "InterludeCLITests", dependencies: ["JSON", "InterludeCLI", "Configuration", "Gateway", "Webhooks", "Presentation", "Wire"]),
+        .testTarget(name: "InterludeCLITests", dependencies: ["JSON", "InterludeCLI", "Configuration", "Gateway", "Webhooks", "Presentation", "Wire", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["JSON", "Bench", "InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], exclude: ["Regressions"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The page chooses plural forms as `Catalog` does: its core.js run in Node against the same table.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "needs /usr/bin/node"))
@@ -7,7 +8,7 @@ struct PagePluralTests {
     static let core = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/Gateway/Page/Assets/script/core.js")
 
-    @Test func thePageChoosesTheSameFormsAsTheResolvers() throws {
+    @Test func thePageChoosesTheSameFormsAsTheResolvers() async throws {
         let script = """
             globalThis.FALLBACK_STRINGS = {};
             globalThis.document = {};
@@ -23,16 +24,10 @@ struct PagePluralTests {
             }
             console.log(JSON.stringify(out));
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/node")
-        process.arguments = ["-e", script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(try JSONDecoder().decode([String].self, from: data) == [
+        // Waited for without holding one of the test pool's threads.
+        let (status, output) = try await ChildCommand.run("/usr/bin/node", ["-e", script], timeout: .seconds(60))
+        #expect(status == 0, "\(output)")
+        #expect(try JSONDecoder().decode([String].self, from: Data(output.utf8)) == [
             "Archive 1 log file?", "Archive 3 log files?", "Archive 1.0 log files?", "¿Archivar 1 fichero?", "¿Archivar 1.0 fichero?",
             "¿Archivar 0 ficheros?", "¿Archivar 1000000 de ficheros?", "Archive many log files?",
         ])

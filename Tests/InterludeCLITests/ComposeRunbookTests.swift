@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The compose files as a runbook: every part probed by `interlude health` and waited for, secrets
 /// required at `docker-compose config`, two workers on Compose v1 and v2, and an image that runs as
@@ -37,36 +38,31 @@ import Testing
         }
     }
 
-    /// `docker-compose config --quiet` on `files` with `environment` (nothing else from the caller).
-    static func config(_ files: [String], _ environment: [String: String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/docker-compose")
-        process.arguments = files.flatMap { ["-f", $0] } + ["config", "--quiet"]
-        process.currentDirectoryURL = ComposeFileTests.root
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()].merging(environment) { _, new in new }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, stderr)
+    /// `docker-compose config --quiet` on `files` with `environment` (nothing else from the caller), waited for
+    /// without holding one of the test pool's threads.
+    static func config(_ files: [String], _ environment: [String: String]) async throws -> (status: Int32, stderr: String) {
+        let paths = files.map { ComposeFileTests.root.appendingPathComponent($0).path }
+        let base = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        let result = try await ChildCommand.run(
+            "/usr/bin/docker-compose", paths.flatMap { ["-f", $0] } + ["config", "--quiet"],
+            environment: base.merging(environment) { _, new in new }, timeout: .seconds(60))
+        return (result.status, result.output)
     }
 
     @Test("`docker-compose config` fails naming the secret that is unset, and passes once it is set", arguments: [
         (["docker-compose.yml"], "INTERLUDE_TOKENS", "set INTERLUDE_TOKENS to name:token:scopes"),
         (["docker-compose.yml", "docker-compose.postgres.yml"], "INTERLUDE_POSTGRES_PASSWORD", "set INTERLUDE_POSTGRES_PASSWORD"),
     ])
-    func configRequiresEverySecret(files: [String], variable: String, message: String) throws {
+    func configRequiresEverySecret(files: [String], variable: String, message: String) async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/docker-compose") else {
             Issue.record("/usr/bin/docker-compose is missing: INTERLUDE_WITH_TEST_TOOLS=1 scripts/install-deps.sh")
             return
         }
         let all = ["INTERLUDE_TOKENS": "ops:a-long-random-token:submit+answer+read", "INTERLUDE_POSTGRES_PASSWORD": "a-password"]
-        let unset = try Self.config(files, all.filter { $0.key != variable })
+        let unset = try await Self.config(files, all.filter { $0.key != variable })
         #expect(unset.status != 0, "\(unset)")
         #expect(unset.stderr.contains(message), "\(unset.stderr)")
-        let set = try Self.config(files, all)
+        let set = try await Self.config(files, all)
         #expect(set.status == 0, "\(set.stderr)")
     }
 

@@ -36,11 +36,14 @@ public enum ChildCommand {
         return pid
     }
 
-    /// Runs a program to its end (killing it past `timeout`) and returns its exit status and output.
-    public static func run(_ executable: String, _ arguments: [String], timeout: Duration) async throws -> (status: Int32, output: String) {
+    /// Runs a program to its end (killing it past `timeout`) and returns its exit status and output (standard
+    /// output and error together), waiting without holding a thread; `environment` is this process's unless given.
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, timeout: Duration
+    ) async throws -> (status: Int32, output: String) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString.prefix(8)).out")
         defer { try? FileManager.default.removeItem(at: output) }
-        let pid = try launch(executable, arguments, environment: ProcessInfo.processInfo.environment, output: output)
+        let pid = try launch(executable, arguments, environment: environment ?? ProcessInfo.processInfo.environment, output: output)
         let status = try await reap(pid, within: timeout, "\(executable) \(arguments.joined(separator: " "))")
         return (status, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
     }
