@@ -30,23 +30,31 @@ extension EndToEnd {
             }
 
             // One client connection: the broker answers its requests in order, so the status waits for the ten answers.
-            let socket = try Socket(try Context(), .dealer)
-            defer { socket.close() }
-            try socket.connect(sandbox.clients)
-            let value = String(repeating: "a", count: 1_000)
-            for index in 0..<10 {
-                let answer = ClientRequest.answer(.init(presentation: question.id, action: "ok", by: "mallory", channel: "cli", values: ["code": value]))
-                #expect(try socket.send(Frames.encode(answer, correlation: "answer-\(index)"), timeout: .seconds(5)))
-            }
-            #expect(try socket.send(Frames.encode(ClientRequest.status(.init(job: job)), correlation: "status"), timeout: .seconds(5)))
-            let deadline = ContinuousClock.now + .seconds(3)
-            var refusals: [WireError] = []
-            while true {
-                let left = max(.zero, deadline - ContinuousClock.now)
-                let frames = try #require(try socket.receive(timeout: left), "the broker answered \(refusals.count) of 11 within 3 s")
-                let (reply, correlation) = try Frames.decode(frames, as: BrokerReply.self)
-                if correlation == "status" { break }
-                if case .error(let error) = reply { refusals.append(error) }
+            // The socket is used on a thread of its own, so no thread of the shared test pool waits on it.
+            let clients = sandbox.clients
+            let refusals = try await onThread { () throws -> [WireError] in
+                let socket = try Socket(try Context(), .dealer)
+                defer { socket.close() }
+                try socket.connect(clients)
+                let value = String(repeating: "a", count: 1_000)
+                for index in 0..<10 {
+                    let answer = ClientRequest.answer(.init(presentation: question.id, action: "ok", by: "mallory", channel: "cli", values: ["code": value]))
+                    guard try socket.send(Frames.encode(answer, correlation: "answer-\(index)"), timeout: .seconds(5)) else { throw EndToEndFailure("answer \(index) not sent") }
+                }
+                guard try socket.send(Frames.encode(ClientRequest.status(.init(job: job)), correlation: "status"), timeout: .seconds(5)) else {
+                    throw EndToEndFailure("the status request was not sent")
+                }
+                let deadline = ContinuousClock.now + .seconds(3)
+                var refusals: [WireError] = []
+                while true {
+                    let left = max(.zero, deadline - ContinuousClock.now)
+                    guard let frames = try socket.receive(timeout: left) else {
+                        throw EndToEndFailure("the broker answered \(refusals.count) of 11 within 3 s")
+                    }
+                    let (reply, correlation) = try Frames.decode(frames, as: BrokerReply.self)
+                    if correlation == "status" { return refusals }
+                    if case .error(let error) = reply { refusals.append(error) }
+                }
             }
             #expect(refusals.count == 10)
             #expect(refusals.allSatisfy { $0.code == .invalidAnswer && $0.message.contains("does not match (a+)+b") }, "\(refusals)")
