@@ -19,8 +19,8 @@ run: build
 test: deps
 	INTERLUDE_WITH_TEST_TOOLS=1 bash scripts/install-deps.sh
 	$(SWIFT) build --build-tests
-# Every public symbol of the SDK documented, read from the modules the build above compiled.
-	bash scripts/reference-docs
+# Every public symbol of the SDK documented, read from the modules the build above compiled, and its DocC reference built (warnings as errors).
+	bash scripts/reference-docs --convert
 # Warnings as errors in every module of the example, the SDK's included: a user's first build prints none.
 	$(SWIFT) build --package-path Examples/HelloWorker --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --package-path Examples/HelloWorker --skip-build
