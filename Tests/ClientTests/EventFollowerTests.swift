@@ -23,7 +23,7 @@ import Wire
         var all: [String] { updates.withLock { $0 } }
 
         func wait(for count: Int) async throws {
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + .seconds(60)
             while all.count < count {
                 guard ContinuousClock.now < deadline else { throw Timeout(delivered: all) }
                 try await Task.sleep(for: .milliseconds(5))

@@ -28,7 +28,7 @@ import ZeroMQ
     /// Publishes `frames` until `done` holds (a subscription misses what is published before it joins), at most 30 s
     /// (a bound for a starved test process, as the other suites' waits: the subscription usually joins within milliseconds).
     static func publish(_ frames: () -> [Data], on socket: Socket, until done: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !done() {
             guard ContinuousClock.now < deadline else { throw Timeout() }
             _ = try socket.send(frames())

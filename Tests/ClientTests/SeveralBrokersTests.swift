@@ -11,10 +11,10 @@ import ZeroMQ
     let resolution = Resolution(
         presentation: "p1", job: "j1", cause: .answered, action: "remove", by: "ana", channel: "http", at: Date(timeIntervalSince1970: 1_800_000_000))
 
-    /// The next message `socket` receives, waited for (at most 20 s) without blocking a thread of the pool,
+    /// The next message `socket` receives, waited for (at most 60 s) without blocking a thread of the pool,
     /// where the client's request task must run meanwhile.
     func received(on socket: Socket) async throws -> [Data]? {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if let frames = try socket.receive() { return frames }
             try await Task.sleep(for: .milliseconds(5))
@@ -36,7 +36,7 @@ import ZeroMQ
         defer { [first, second].forEach { $0.close() } }
         try first.bind("tcp://127.0.0.1:*")
         try second.bind("tcp://127.0.0.1:*")
-        let connection = try BrokerConnection(.init(clients: "\(try first.lastEndpoint),\(try second.lastEndpoint)", requestTimeout: .seconds(20)))
+        let connection = try BrokerConnection(.init(clients: "\(try first.lastEndpoint),\(try second.lastEndpoint)", requestTimeout: .seconds(60)))
         defer { connection.close() }
         let reply = Task { [answer] in await connection.client.request(.answer(answer)) }
 
@@ -57,7 +57,7 @@ import ZeroMQ
         defer { [first, second].forEach { $0.close() } }
         try first.bind("tcp://127.0.0.1:*")
         try second.bind("tcp://127.0.0.1:*")
-        let connection = try BrokerConnection(.init(clients: "\(try first.lastEndpoint),\(try second.lastEndpoint)", requestTimeout: .seconds(20)))
+        let connection = try BrokerConnection(.init(clients: "\(try first.lastEndpoint),\(try second.lastEndpoint)", requestTimeout: .seconds(60)))
         defer { connection.close() }
         let reply = Task { [answer] in await connection.client.request(.answer(answer)) }
 

@@ -33,7 +33,8 @@ import Wire
         var current: String { text.withLock { $0 } }
 
         func wait(until done: @escaping @Sendable (Transcript) -> Bool) async throws {
-            try await withTimeout(5) { [self] in
+            // Generous: at the start of a full run the shared test pool can be busy for many seconds.
+            try await withTimeout(60) { [self] in
                 if done(self) { return }
                 for await _ in changes where done(self) { return }
             }
