@@ -12,7 +12,6 @@ public enum Interlude {
         ResolveCommand(),
         KeygenCommand(), HealthCommand(),
         NewCommand(), DemoCommand(), CompletionCommand(),
-        JournalCommand(),
     ]
 
     /// Options every command takes: `--config FILE` and `--log-format text|json`.
