@@ -5,7 +5,7 @@ SWIFT ?= swift
 # The end-to-end tests that run `swift build` on a package of their own, or install into a virtual environment.
 PACKAGE_BUILDS = EndToEnd/(Scaffold|HelloWorker|PythonWorkerTests)/
 
-.PHONY: deps build run test docs release compose-check clean
+.PHONY: deps build run test docs release compose-check clean format
 
 deps:
 	@bash scripts/install-deps.sh
@@ -18,6 +18,8 @@ run: build
 
 test: deps
 	INTERLUDE_WITH_TEST_TOOLS=1 bash scripts/install-deps.sh
+# The checked-in .swift-format: the code reads one way, whoever wrote it.
+	$(SWIFT) format lint --strict --parallel --recursive Package.swift Sources Tests Examples Fuzz
 	$(SWIFT) build --build-tests
 # Every public symbol of the SDK documented, read from the modules the build above compiled, and its DocC reference built (warnings as errors).
 	bash scripts/reference-docs --convert
@@ -40,6 +42,10 @@ docs: deps
 
 release: deps
 	$(SWIFT) build -c release --product interlude
+
+# Rewrites the Swift files the way the lint in `make test` wants them.
+format:
+	$(SWIFT) format format --in-place --parallel --recursive Package.swift Sources Tests Examples Fuzz
 
 clean:
 	rm -rf .build

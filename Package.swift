@@ -65,22 +65,32 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDErrorPages", "JSON", "Log", "Lifecycle", "Primitives"]),
         // libmicrohttpd's own error pages (requests it refuses while parsing) handed to HTTPServer for our JSON.
         .target(name: "CMicroHTTPDErrorPages"),
-        .target(name: "Webhooks", dependencies: [
-            "JSON", "Sodium", "SQLite", "HTTPClient", "Client", "Wire", "Presentation", "Log", "Lifecycle", "Primitives",
-        ]),
-        .target(name: "Gateway", dependencies: [
-            "JSON", "HTTPServer", "Webhooks", "Sodium", "Client", "Log", "Lifecycle", "Wire", "Presentation", "Schema", "Primitives",
-        ], exclude: ["Page/Assets"]),
-        .target(name: "InterludeCLI", dependencies: [
-            "JSON", "Configuration", "Log", "Lifecycle", "ZeroMQ", "Broker", "Journal", "Webhooks", "WorkerKit", "WorkerRuntime", "WorkerMain", "Operations", "Client", "Resolver",
-            "Gateway", "Presentation", "Schema", "Wire", "Primitives",
-        ]),
+        .target(
+            name: "Webhooks",
+            dependencies: [
+                "JSON", "Sodium", "SQLite", "HTTPClient", "Client", "Wire", "Presentation", "Log", "Lifecycle", "Primitives",
+            ]),
+        .target(
+            name: "Gateway",
+            dependencies: [
+                "JSON", "HTTPServer", "Webhooks", "Sodium", "Client", "Log", "Lifecycle", "Wire", "Presentation", "Schema", "Primitives",
+            ], exclude: ["Page/Assets"]),
+        .target(
+            name: "InterludeCLI",
+            dependencies: [
+                "JSON", "Configuration", "Log", "Lifecycle", "ZeroMQ", "Broker", "Journal", "Webhooks", "WorkerKit", "WorkerRuntime", "WorkerMain",
+                "Operations", "Client", "Resolver",
+                "Gateway", "Presentation", "Schema", "Wire", "Primitives",
+            ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
         // The benchmark, a tool of its own that runs `interlude`'s processes (benchmarks/run.sh builds it).
-        .target(name: "Bench", dependencies: [
-            "JSON", "InterludeCLI", "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "Journal", "HTTPServer", "WorkerKit", "WorkerRuntime",
-            "Operations", "Client", "Gateway", "Presentation", "Wire", "PostgreSQL",
-        ]),
+        .target(
+            name: "Bench",
+            dependencies: [
+                "JSON", "InterludeCLI", "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "Journal", "HTTPServer", "WorkerKit",
+                "WorkerRuntime",
+                "Operations", "Client", "Gateway", "Presentation", "Wire", "PostgreSQL",
+            ]),
         .executableTarget(name: "interlude-bench", dependencies: ["Bench"]),
         // What the fuzzers run, as plain functions of bytes (the regression tests run them too).
         .target(name: "FuzzTargets", dependencies: ["JSON", "Wire", "Presentation", "Webhooks", "HTTPServer", "Gateway", "Log"]),
@@ -101,8 +111,12 @@ let package = Package(
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"]),
         .testTarget(name: "JournalTests", dependencies: ["JSON", "Journal", "PostgreSQL", "SQLite", "Wire", "Presentation", "Schema", "TestSupport"]),
         .testTarget(name: "BrokerTests", dependencies: ["JSON", "Broker", "Journal", "Log", "Wire", "Presentation", "Schema", "ZeroMQ"]),
-        .testTarget(name: "WorkerKitTests", dependencies: ["WorkerKit", "WorkerKitTesting", "WorkerRuntime", "Presentation", "Wire", "ZeroMQ", "Log", "Primitives", "TestSupport"]),
-        .testTarget(name: "OperationsTests", dependencies: ["JSON", "Operations", "Confinement", "WorkerKitTesting", "WorkerKit", "Presentation", "Schema", "Wire", "Archive", "TestSupport"]),
+        .testTarget(
+            name: "WorkerKitTests",
+            dependencies: ["WorkerKit", "WorkerKitTesting", "WorkerRuntime", "Presentation", "Wire", "ZeroMQ", "Log", "Primitives", "TestSupport"]),
+        .testTarget(
+            name: "OperationsTests",
+            dependencies: ["JSON", "Operations", "Confinement", "WorkerKitTesting", "WorkerKit", "Presentation", "Schema", "Wire", "Archive", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "ClientTests", dependencies: ["Client", "Presentation", "Wire", "ZeroMQ", "TestSupport"]),
         .testTarget(name: "ResolverTests", dependencies: ["JSON", "Resolver", "Operations", "Presentation", "Wire", "WorkerKitTesting"]),
@@ -114,11 +128,14 @@ let package = Package(
         .testTarget(
             name: "GatewayTests",
             dependencies: ["JSON", "Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Schema", "Wire", "TestSupport"]),
-        .testTarget(name: "InterludeCLITests", dependencies: ["JSON", "InterludeCLI", "Configuration", "Gateway", "Webhooks", "Presentation", "Wire", "TestSupport"]),
+        .testTarget(
+            name: "InterludeCLITests", dependencies: ["JSON", "InterludeCLI", "Configuration", "Gateway", "Webhooks", "Presentation", "Wire", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["JSON", "Bench", "InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], exclude: ["Regressions"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["JSON", "Client", "PostgreSQL", "Wire", "Presentation", "Schema", "ZeroMQ", "SQLite", "TestSupport"], exclude: ["Browser", "Receiver"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["JSON", "Client", "PostgreSQL", "Wire", "Presentation", "Schema", "ZeroMQ", "SQLite", "TestSupport"],
+            exclude: ["Browser", "Receiver"]),
     ]
 )
 

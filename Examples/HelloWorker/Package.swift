@@ -10,12 +10,16 @@ let package = Package(
         // The operation imports the SDK alone.
         .target(name: "Greet", dependencies: [.product(name: "WorkerKit", package: "Interlude")]),
         // The program adds the worker runtime (the broker connection, signals) and WorkerMain (the settings).
-        .executableTarget(name: "hello-worker", dependencies: [
-            "Greet", .product(name: "WorkerKit", package: "Interlude"), .product(name: "WorkerRuntime", package: "Interlude"),
-            .product(name: "WorkerMain", package: "Interlude"),
-        ]),
-        .testTarget(name: "GreetTests", dependencies: [
-            "Greet", .product(name: "WorkerKit", package: "Interlude"), .product(name: "WorkerKitTesting", package: "Interlude"),
-        ]),
+        .executableTarget(
+            name: "hello-worker",
+            dependencies: [
+                "Greet", .product(name: "WorkerKit", package: "Interlude"), .product(name: "WorkerRuntime", package: "Interlude"),
+                .product(name: "WorkerMain", package: "Interlude"),
+            ]),
+        .testTarget(
+            name: "GreetTests",
+            dependencies: [
+                "Greet", .product(name: "WorkerKit", package: "Interlude"), .product(name: "WorkerKitTesting", package: "Interlude"),
+            ]),
     ]
 )

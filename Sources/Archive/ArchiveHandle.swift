@@ -16,11 +16,12 @@ final class ArchiveHandle {
     private let kept: AnyObject?
 
     init(_ kind: Kind, path: String, keeping kept: AnyObject? = nil) throws(ArchiveError) {
-        let made: OpaquePointer? = switch kind {
-        case .reader: archive_read_new()
-        case .writer: archive_write_new()
-        case .diskWriter: archive_write_disk_new()
-        }
+        let made: OpaquePointer? =
+            switch kind {
+            case .reader: archive_read_new()
+            case .writer: archive_write_new()
+            case .diskWriter: archive_write_disk_new()
+            }
         guard let made else { throw ArchiveError(.cannotOpen, path: path, message: "out of memory") }
         self.raw = made
         self.kind = kind

@@ -3,9 +3,9 @@ import Confinement
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension TarGz {
@@ -27,7 +27,8 @@ extension TarGz {
                 try extract(entry, from: reader, into: folder, links: &links)
             }
             if let leaving = links.firstLeaving() {
-                throw ArchiveError(.unsafePath, path: leaving, message: "symbolic link to '\(links.links[leaving] ?? "")' leaves the folder through later entries")
+                throw ArchiveError(
+                    .unsafePath, path: leaving, message: "symbolic link to '\(links.links[leaving] ?? "")' leaves the folder through later entries")
             }
             return count
         }

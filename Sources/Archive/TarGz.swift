@@ -34,7 +34,7 @@ public enum TarGz {
         let source: Folder
         do { source = try Folder.root(folder) } catch { throw ArchiveError(.cannotOpen, path: folder.path, message: error.message) }
         guard FileManager.default.createFile(atPath: destination.path, contents: nil),
-              let output = FileHandle(forWritingAtPath: destination.path)
+            let output = FileHandle(forWritingAtPath: destination.path)
         else { throw ArchiveError(.cannotOpen, path: destination.path, message: "cannot be created") }
         do {
             defer { try? output.close() }

@@ -13,10 +13,11 @@ extension BenchReport {
                 + "; broker after recovery \(megabytes(parked.brokerRSSAfterRecoveryBytes))",
             "   idle broker CPU over \(seconds(parked.idleSeconds)): \(parked.idleCPU.map(percent) ?? "—") of a core",
             "   first page of pending presentations: \(parked.firstPageSeconds.map { Self.seconds($0) } ?? "—") for \(parked.firstPagePresentations.map(count) ?? "—") presentations",
-            "   restart after SIGKILL: " + [
-                stage("listening", recovery.listeningSeconds), stage("first reply", recovery.firstReplySeconds),
-                stage("workers back", recovery.workersSeconds), stage("all recovered", parked.recoverySeconds),
-            ].joined(separator: ", "),
+            "   restart after SIGKILL: "
+                + [
+                    stage("listening", recovery.listeningSeconds), stage("first reply", recovery.firstReplySeconds),
+                    stage("workers back", recovery.workersSeconds), stage("all recovered", parked.recoverySeconds),
+                ].joined(separator: ", "),
         ]
         lines += parked.notes.map { "   note: \($0)" }
         return lines
@@ -35,9 +36,11 @@ extension BenchReport {
     /// Rows padded to `widths` (the last column is left as it is), indented by three spaces.
     static func table(_ rows: [[String]], widths: [Int]) -> [String] {
         rows.map { cells in
-            var line = "   " + cells.enumerated().map { index, cell in
-                index < widths.count ? cell.padding(toLength: max(widths[index], cell.count + 1), withPad: " ", startingAt: 0) : cell
-            }.joined()
+            var line =
+                "   "
+                + cells.enumerated().map { index, cell in
+                    index < widths.count ? cell.padding(toLength: max(widths[index], cell.count + 1), withPad: " ", startingAt: 0) : cell
+                }.joined()
             while line.last == " " { line.removeLast() }
             return line
         }

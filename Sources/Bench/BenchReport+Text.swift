@@ -29,7 +29,10 @@ extension BenchReport {
         if let parked {
             rows += [
                 ["broker memory, \(Self.count(parked.parked)) parked", Self.megabytes(parked.brokerRSSBytes), "target < 150 MB at 100,000"],
-                ["recovery after SIGKILL, \(Self.count(parked.parked)) parked", parked.recoverySeconds.map { Self.seconds($0) } ?? "not within the limit", "target < 2 s"],
+                [
+                    "recovery after SIGKILL, \(Self.count(parked.parked)) parked", parked.recoverySeconds.map { Self.seconds($0) } ?? "not within the limit",
+                    "target < 2 s",
+                ],
                 ["idle broker CPU, all parked", parked.idleCPU.map { Self.percent($0) } ?? "—", "target < 1 %"],
             ]
         }
@@ -52,7 +55,9 @@ extension BenchReport {
             rows.append([run.processes, run.synchronous, Self.number(run.jobsPerSecond)] + [run.latency.p50, run.latency.p99, run.latency.max].map(Self.time))
         }
         lines += Self.table(rows, widths: [12, 12, 10, 11, 11, 11])
-        lines.append("   one job at a time (separate, full), \(sequential.jobs) jobs: p50 \(Self.time(sequential.latency.p50))  p99 \(Self.time(sequential.latency.p99))")
+        lines.append(
+            "   one job at a time (separate, full), \(sequential.jobs) jobs: p50 \(Self.time(sequential.latency.p50))  p99 \(Self.time(sequential.latency.p99))"
+        )
         lines.append("   normal/full jobs/s (one process): \(Self.times(ratios.normalOverFullJobsPerSecond))")
         lines.append("   CURVE's cost, plain/curve jobs/s (one process, full): \(Self.times(ratios.plainOverCurveJobsPerSecond))")
         return lines
@@ -62,13 +67,16 @@ extension BenchReport {
         var rows = [["processes", "synchronous", "p50", "p90", "p99", "max", "ack p50", "asked p50"]]
         for run in answers {
             let done = run.answerToSucceeded
-            rows.append([run.processes, run.synchronous] + [done.p50, done.p90, done.p99, done.max, run.answerAcknowledged.p50, run.submitToPending.p50].map(Self.time))
+            rows.append(
+                [run.processes, run.synchronous] + [done.p50, done.p90, done.p99, done.max, run.answerAcknowledged.p50, run.submitToPending.p50].map(Self.time))
         }
         return [
             "2. answer → job.succeeded: \(parameters.questions) questions, one at a time (separate: resetPreferences answered cancel; one: benchConfirm)",
             "   ack: answer sent → its reply; asked: submit sent → presentation.pending received",
         ] + Self.table(rows, widths: [12, 12, 11, 11, 11, 11, 11, 11])
-            + ["   over the echo p50 (one process, full): answer → succeeded \(Self.times(ratios.answerOverEcho)), time per noop job \(Self.times(ratios.perJobOverEcho))"]
+            + [
+                "   over the echo p50 (one process, full): answer → succeeded \(Self.times(ratios.answerOverEcho)), time per noop job \(Self.times(ratios.perJobOverEcho))"
+            ]
     }
 
     private var floorLines: [String] {
@@ -76,7 +84,9 @@ extension BenchReport {
         for (name, run) in [("echo", echo), ("proxy hop", proxy)] {
             rows.append([name, Self.time(run.latency.p50), Self.time(run.latency.p99), Self.number(run.perSecond), Self.number(run.inFlightPerSecond)])
         }
-        return ["3. floor: DEALER↔ROUTER echo, and the same behind one zmq_proxy hop; \(echo.messageBytes)-byte messages, \(echo.roundTrips) round trips 1 in flight, then \(echo.roundTrips) with \(echo.inFlight)"]
+        return [
+            "3. floor: DEALER↔ROUTER echo, and the same behind one zmq_proxy hop; \(echo.messageBytes)-byte messages, \(echo.roundTrips) round trips 1 in flight, then \(echo.roundTrips) with \(echo.inFlight)"
+        ]
             + Self.table(rows, widths: [12, 10, 10, 10, 14])
     }
 
@@ -86,7 +96,9 @@ extension BenchReport {
         for peer in [peers.majortomo, peers.pgqueuer].compactMap({ $0 }) {
             let name = "\(peer.name) \(peer.version ?? "")".trimmingCharacters(in: .whitespaces)
             if let rate = peer.jobsPerSecond, let latency = peer.latency {
-                lines.append("   \(name): \(Self.number(rate)) jobs/s, p50 \(Self.time(latency.p50)), p99 \(Self.time(latency.p99)), \(peer.jobs) jobs ≤\(peer.inFlight) in flight")
+                lines.append(
+                    "   \(name): \(Self.number(rate)) jobs/s, p50 \(Self.time(latency.p50)), p99 \(Self.time(latency.p99)), \(peer.jobs) jobs ≤\(peer.inFlight) in flight"
+                )
                 if let setup = peer.setup { lines.append("     \(setup)") }
             } else {
                 lines.append("   \(name): not measured: \(peer.error ?? "no figures")")

@@ -1,8 +1,8 @@
 import Foundation
 import JSON
 import Journal
-import Presentation
 import PostgreSQL
+import Presentation
 import SQLite
 import ZeroMQ
 
@@ -41,7 +41,9 @@ struct BenchRunner {
         let echo = try await floor(context, try await FloorTarget.echo(context: context))
         let proxy = try await floor(context, try await FloorTarget.proxyHop(context: context))
 
-        progress("separate processes (broker, \(p.workers) workers, this client): \(p.jobs) noop jobs (input \((try? JSONWriter.size(of: input)) ?? 0) bytes), \(p.questions) one at a time, \(p.questions) questions")
+        progress(
+            "separate processes (broker, \(p.workers) workers, this client): \(p.jobs) noop jobs (input \((try? JSONWriter.size(of: input)) ?? 0) bytes), \(p.questions) one at a time, \(p.questions) questions"
+        )
         let separate = try await withChildren(launcher("separate"), context) { system in
             let throughput = try await ThroughputRun.run(
                 system.probe, processes: "separate", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit, input: input)
@@ -67,19 +69,21 @@ struct BenchRunner {
             answers.append(asked)
         }
         progress("one process over CURVE, synchronous=full: \(p.jobs) noop jobs, ≤\(p.inFlight) in flight")
-        throughput.append(try await withSystem(context, .full, folder: root.appendingPathComponent("one-curve"), curve: true) { system in
-            try await ThroughputRun.run(
-                system.probe, processes: "one+curve", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit, input: input)
-        })
+        throughput.append(
+            try await withSystem(context, .full, folder: root.appendingPathComponent("one-curve"), curve: true) { system in
+                try await ThroughputRun.run(
+                    system.probe, processes: "one+curve", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit, input: input)
+            })
         if let postgres {
             progress("one process, journal on PostgreSQL (synchronous_commit as the server has it): \(p.jobs) noop jobs, ≤\(p.inFlight) in flight")
             let journal = try PostgresScratch(server: postgres)
             defer { journal.drop() }
-            throughput.append(try await withSystem(context, .full, folder: root.appendingPathComponent("one-postgres"), journal: .postgres(journal.url)) { system in
-                try await ThroughputRun.run(
-                    system.probe, processes: "one+postgres", synchronous: journal.synchronousCommit, jobs: p.jobs, inFlight: p.inFlight, limit: limit,
-                    input: input)
-            })
+            throughput.append(
+                try await withSystem(context, .full, folder: root.appendingPathComponent("one-postgres"), journal: .postgres(journal.url)) { system in
+                    try await ThroughputRun.run(
+                        system.probe, processes: "one+postgres", synchronous: journal.synchronousCommit, jobs: p.jobs, inFlight: p.inFlight, limit: limit,
+                        input: input)
+                })
         }
         var webhooks: WebhooksRun.Result?
         if p.webhooks > 0 {
@@ -113,7 +117,7 @@ struct BenchRunner {
     private func withChildren<T>(_ launcher: ChildLauncher, _ context: Context, _ body: (ChildSystem) async throws -> T) async throws -> T {
         let system = try await ChildSystem.start(
             launcher, context: context, workers: parameters.workers, capacity: parameters.capacity, within: limit)
-        return try await withShutdown(system, { await $0.shutdown() }, body)
+        return try await withShutdown(system, body)
     }
 
     /// Starts a broker and a worker in this process, warms them up, runs `body`, and shuts them down.
@@ -123,7 +127,7 @@ struct BenchRunner {
     ) async throws -> T {
         let system = try BenchSystem(
             context: context, synchronous: mode, capacity: parameters.capacity, folder: folder, journal: journal, curve: curve)
-        return try await withShutdown(system, { await $0.shutdown() }) { system in
+        return try await withShutdown(system) { system in
             try await system.probe.warmUp(within: .seconds(10))
             return try await body(system)
         }

@@ -1,9 +1,9 @@
 import Broker
-import Journal
 import Client
 import Configuration
 import Foundation
 import InterludeCLI
+import Journal
 import Lifecycle
 import Log
 import SQLite
@@ -13,7 +13,7 @@ import WorkerRuntime
 import ZeroMQ
 
 /// A broker and one worker in this process on loopback ports, with a journal in a scratch folder, and a probe.
-final class BenchSystem: Sendable {
+final class BenchSystem: Sendable, ShutsDown {
     let probe: BenchProbe
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
@@ -61,16 +61,20 @@ struct BenchKeys {
     }
 }
 
+/// A started system that stops its processes or threads when asked.
+protocol ShutsDown {
+    /// Stops what the system started.
+    func shutdown() async
+}
+
 /// Runs `body` on a started system and then shuts it down, also when `body` fails.
-func withShutdown<System, T>(
-    _ system: System, _ shutdown: (System) async -> Void, _ body: (System) async throws -> T
-) async throws -> T {
+func withShutdown<System: ShutsDown, T>(_ system: System, _ body: (System) async throws -> T) async throws -> T {
     do {
         let value = try await body(system)
-        await shutdown(system)
+        await system.shutdown()
         return value
     } catch {
-        await shutdown(system)
+        await system.shutdown()
         throw error
     }
 }

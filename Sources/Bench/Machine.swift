@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where and when a bench ran: `uname -srm`, the core count, the load when it started, the date and the journal's folder.
@@ -18,7 +18,8 @@ struct Machine: Encodable, Sendable {
 
     static func current() -> Machine {
         var names = utsname()
-        let system = uname(&names) == 0
+        let system =
+            uname(&names) == 0
             ? [text(names.sysname), text(names.release), text(names.machine)].joined(separator: " ")
             : ProcessInfo.processInfo.operatingSystemVersionString
         var load = [0.0]

@@ -10,8 +10,10 @@ extension BrokerClient {
         _ operation: String, input: RawJSON, idempotencyKey: String? = nil, answerWithin: TimeInterval? = nil, audience: Audience? = nil
     ) async throws(WireError) -> Job {
         try limits.check(input: input)
-        return try await job(.submit(.init(
-            operation: operation, input: input, idempotencyKey: idempotencyKey, answerWithin: answerWithin, audience: audience)))
+        return try await job(
+            .submit(
+                .init(
+                    operation: operation, input: input, idempotencyKey: idempotencyKey, answerWithin: answerWithin, audience: audience)))
     }
 
     /// The job's current state.

@@ -98,7 +98,8 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
                     if error.code == .notActive { return leave(.standingBy) }
                     // An answer the broker left behind had committed before it stopped is this answer's success.
                     if let flight = inFlight[envelope.correlation], flight.request.resent,
-                       let own = ResentAnswer.reply(to: flight.request.frames, refusal: error, correlation: envelope.correlation, limits: options.limits) {
+                        let own = ResentAnswer.reply(to: flight.request.frames, refusal: error, correlation: envelope.correlation, limits: options.limits)
+                    {
                         envelope = own
                     }
                 }
@@ -181,7 +182,8 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
         guard case .reopen(let delay, _) = verdict, socket != nil else { return }
         close()
         let reset = WireError(
-            .unavailable, "the connection to the broker at \(link.endpoint) was reset (\(reason)) before it answered; the request may or may not have taken effect")
+            .unavailable,
+            "the connection to the broker at \(link.endpoint) was reset (\(reason)) before it answered; the request may or may not have taken effect")
         for correlation in inFlight.keys { waiters.fail(correlation, reset) }
         inFlight.removeAll()
         reopenAt = .now + delay

@@ -11,7 +11,8 @@ enum HandshakeRefusal {
         case .refused:
             WireError(.forbidden, "the broker at \(endpoint) refused this client's CURVE key; ask for it to be listed in the broker's authorizedKeysFile")
         case .failed:
-            WireError(.forbidden, "the security handshake with the broker at \(endpoint) failed: check brokerPublicKey and curveSecretKeyFile against the broker's")
+            WireError(
+                .forbidden, "the security handshake with the broker at \(endpoint) failed: check brokerPublicKey and curveSecretKeyFile against the broker's")
         }
     }
 }

@@ -10,8 +10,8 @@ enum ResentAnswer {
     /// that `refusal` (an `alreadyResolved`) shows was recorded as sent; nil to pass the refusal on.
     static func reply(to frames: [Data], refusal: WireError, correlation: String, limits: MessageLimits) -> Frames.Envelope? {
         guard refusal.code == .alreadyResolved, let resolution = refusal.resolution,
-              case .answer(let answer)? = try? Frames.decode(frames, as: ClientRequest.self, limits: limits).message,
-              records(resolution, answer)
+            case .answer(let answer)? = try? Frames.decode(frames, as: ClientRequest.self, limits: limits).message,
+            records(resolution, answer)
         else { return nil }
         return try? Frames.envelope(Frames.encode(BrokerReply.resolution(resolution), correlation: correlation), limits: limits)
     }
@@ -20,7 +20,7 @@ enum ResentAnswer {
     /// values. An answer without a name (a key's name is recorded instead) cannot be told from another's.
     static func records(_ resolution: Resolution, _ answer: ClientRequest.AnswerRequest) -> Bool {
         guard resolution.presentation == answer.presentation, !answer.by.isEmpty, resolution.by == answer.by,
-              resolution.channel == answer.channel
+            resolution.channel == answer.channel
         else { return false }
         let chosen = answer.dismiss == true ? resolution.cause == .dismissed : resolution.cause == .answered && resolution.action == answer.action
         let values = answer.values ?? [:]

@@ -34,7 +34,9 @@ extension Settings {
 
     /// A raw value from a file (typed JSON) or the environment (always text).
     public enum RawValue: Sendable, Hashable, Decodable {
-        case string(String), number(Double), bool(Bool)
+        case string(String)
+        case number(Double)
+        case bool(Bool)
         /// An object, array or null: refused for every key, but allowed under `_` documentation keys.
         case unsupported
 

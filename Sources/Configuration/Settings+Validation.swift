@@ -43,7 +43,8 @@ extension Settings {
     /// Why an endpoint is unusable, or `nil`: `tcp://host:port` (port 1–65535 or `*`), `ipc://path`, `inproc://name`.
     public static func endpointProblem(_ endpoint: String) -> String? {
         if endpoint.hasPrefix("ipc://") || endpoint.hasPrefix("inproc://") {
-            return endpoint.split(separator: "/", omittingEmptySubsequences: false).count > 2 && !endpoint.hasSuffix("//") ? nil : "\"\(endpoint)\" names nothing"
+            return endpoint.split(separator: "/", omittingEmptySubsequences: false).count > 2 && !endpoint.hasSuffix("//")
+                ? nil : "\"\(endpoint)\" names nothing"
         }
         guard endpoint.hasPrefix("tcp://"), let colon = endpoint.lastIndex(of: ":"), colon > endpoint.index(endpoint.startIndex, offsetBy: 5) else {
             return "expected tcp://host:port, ipc://path or inproc://name, got \"\(endpoint)\""

@@ -135,7 +135,7 @@ public struct Settings: Sendable, Hashable {
     /// Whether `text` is `http(s)://host[:port]` and nothing more.
     static func isOrigin(_ text: String) -> Bool {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty
+            let host = url.host, !host.isEmpty
         else { return false }
         return (url.path.isEmpty || url.path == "/") && url.query == nil && url.fragment == nil && url.user == nil
     }

@@ -2,9 +2,9 @@ import Foundation
 import Primitives
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Folder {

@@ -2,9 +2,9 @@ import Foundation
 import Primitives
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Folder {
@@ -124,11 +124,12 @@ extension Folder {
         do {
             return try systemCall("openat") { openat(descriptor, name, flags | O_NOFOLLOW | O_CLOEXEC, permissions) }
         } catch {
-            let code: ConfinementError.Code = switch error.code {
-            case ENOENT: .notFound
-            case ELOOP: .outside
-            default: .failed
-            }
+            let code: ConfinementError.Code =
+                switch error.code {
+                case ENOENT: .notFound
+                case ELOOP: .outside
+                default: .failed
+                }
             let message = error.code == ELOOP ? "is a symbolic link, which is not followed here" : Self.reason(error.code)
             throw ConfinementError(code, path: path(of: name), message)
         }

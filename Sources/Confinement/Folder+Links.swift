@@ -2,9 +2,9 @@ import Foundation
 import Primitives
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Folder {
@@ -37,10 +37,11 @@ extension Folder {
         } catch {
             throw ConfinementError(.failed, path: path, Self.reason(error.code))
         }
-        let real = realpath(path, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? path
+        let real =
+            realpath(path, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? path
         return Folder(descriptor: copy, path: path, parent: nil, rootPath: real)
     }
 
@@ -55,7 +56,7 @@ extension Folder {
             case .link(let target):
                 do {
                     _ = try PathWalk.resolve(target, from: self, rootPath: rootPath)
-                } catch where error.code == .outside || error.code == .tooManyLinks {
+                } catch let error where error.code == .outside || error.code == .tooManyLinks {
                     leaving.append(name)
                 } catch {
                     continue

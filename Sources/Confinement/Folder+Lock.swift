@@ -1,9 +1,9 @@
 import Primitives
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Folder {
@@ -14,7 +14,7 @@ extension Folder {
         do {
             _ = try systemCall("flock") { flock(descriptor, LOCK_EX | (waiting ? 0 : LOCK_NB)) }
             return true
-        } catch where error.code == EWOULDBLOCK {
+        } catch let error where error.code == EWOULDBLOCK {
             return false
         } catch {
             throw ConfinementError(.failed, path: path, "cannot lock the folder: \(Self.reason(error.code))")

@@ -2,9 +2,9 @@ import Foundation
 import Primitives
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An open folder inside a confinement root: every path below it is resolved through open descriptors
@@ -39,10 +39,11 @@ public final class Folder: Sendable, CustomStringConvertible {
         } catch {
             throw ConfinementError(error.code == ENOENT ? .notFound : .failed, path: path, Self.reason(error.code))
         }
-        let real = realpath(path, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? path
+        let real =
+            realpath(path, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? path
         return Folder(descriptor: descriptor, path: path, parent: nil, rootPath: real)
     }
 
@@ -92,11 +93,12 @@ extension Folder: PathCursor {
         do {
             child = try systemCall("openat") { openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         } catch {
-            let code: ConfinementError.Code = switch error.code {
-            case ENOENT: .notFound
-            case ENOTDIR, ELOOP: .notAFolder
-            default: .failed
-            }
+            let code: ConfinementError.Code =
+                switch error.code {
+                case ENOENT: .notFound
+                case ENOTDIR, ELOOP: .notAFolder
+                default: .failed
+                }
             throw ConfinementError(code, path: path(of: name), Self.reason(error.code))
         }
         return Folder(descriptor: child, path: path(of: name), parent: self, rootPath: rootPath)

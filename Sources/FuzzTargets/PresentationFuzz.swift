@@ -7,7 +7,7 @@ import Wire
 enum PresentationFuzz {
     static func run(_ data: Data) {
         guard (try? JSONReader.check(data, limits: MessageLimits.standard.json)) != nil,
-              let presentation = try? JSONCoding.decoder.decode(Presentation.self, from: data)
+            let presentation = try? JSONCoding.decoder.decode(Presentation.self, from: data)
         else { return }
         let text = String(decoding: (try? JSONCoding.encoder.encode(presentation)) ?? Data(), as: UTF8.self)
         _ = TextRules.firstControl(in: text)

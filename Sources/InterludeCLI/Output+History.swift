@@ -1,7 +1,7 @@
 import Foundation
 import JSON
-import Primitives
 import Presentation
+import Primitives
 import Wire
 
 extension Output {

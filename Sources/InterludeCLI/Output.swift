@@ -1,7 +1,7 @@
 import Foundation
 import JSON
-import Primitives
 import Presentation
+import Primitives
 import Wire
 
 /// How commands print: stable one-line JSON for `--json`, readable text otherwise.
@@ -35,7 +35,9 @@ package enum Output {
             lines.append("  progress: \(progress.done * 100 / progress.total)% (\(progress.done) of \(progress.total))")
         }
         if let presentation = job.presentation { lines.append(contentsOf: describe(presentation).map { "  " + $0 }) }
-        if let outcome = job.outcome { lines.append("  outcome: \(safe(outcome.action ?? "no action")) (\(outcome.cause.rawValue), \(safe(outcome.presentation)))") }
+        if let outcome = job.outcome {
+            lines.append("  outcome: \(safe(outcome.action ?? "no action")) (\(outcome.cause.rawValue), \(safe(outcome.presentation)))")
+        }
         if let result = job.result, job.state == .succeeded { lines.append("  result: \(compact(result))") }
         if let error = job.error { lines.append("  error: \(safe(error.message)) [\(safe(error.code))]") }
         return lines.joined(separator: "\n")

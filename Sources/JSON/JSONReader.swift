@@ -227,8 +227,9 @@ public struct JSONReader {
         case UInt8(ascii: "n"): try literal("null")
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             index += 1
-            while let byte = peek, Self.isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+            while let byte = peek,
+                Self.isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
             {
                 index += 1
             }

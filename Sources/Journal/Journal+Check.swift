@@ -7,8 +7,10 @@ extension Journal {
     /// Refuses a file `PRAGMA quick_check` found problems in (`corrupt`).
     static func refuseDamaged(_ path: String, problems: [String]) throws(JournalError) {
         guard !problems.isEmpty else { return }
-        throw JournalError(.corrupt, "\(path) is damaged (PRAGMA quick_check): \(problems.prefix(3).joined(separator: "; ")); "
-            + "restore a backup (interlude journal backup) or inspect it with interlude journal check")
+        throw JournalError(
+            .corrupt,
+            "\(path) is damaged (PRAGMA quick_check): \(problems.prefix(3).joined(separator: "; ")); "
+                + "restore a backup (interlude journal backup) or inspect it with interlude journal check")
     }
 
     /// Opens the SQLite journal in `folder` as `init(folder:)` does, but checks the file (`PRAGMA quick_check`,
@@ -38,8 +40,8 @@ extension Journal {
     /// Whether `path` is a journal with every migration applied (read only; any doubt says no).
     private static func isMigrated(_ path: String) -> Bool {
         guard FileManager.default.fileExists(atPath: path), let file = try? Database(path: path, options: .init(readOnly: true)),
-              (try? file.applicationID) == applicationID,
-              let rows = try? file.query("SELECT version FROM schema_migrations")
+            (try? file.applicationID) == applicationID,
+            let rows = try? file.query("SELECT version FROM schema_migrations")
         else { return false }
         let applied = Set(rows.compactMap { $0.int("version") })
         return Schema.migrations.allSatisfy { applied.contains(Int64($0.version)) }

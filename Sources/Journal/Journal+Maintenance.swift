@@ -54,7 +54,9 @@ extension Journal {
         }
         let pages = try reader(path).backup(to: destination)
         let problems = try Database(path: destination, options: .init(readOnly: true)).quickCheck()
-        guard problems.isEmpty else { throw JournalError(.corrupt, "the backup at \(destination) does not check: \(problems.prefix(3).joined(separator: "; "))") }
+        guard problems.isEmpty else {
+            throw JournalError(.corrupt, "the backup at \(destination) does not check: \(problems.prefix(3).joined(separator: "; "))")
+        }
         return pages
     }
 

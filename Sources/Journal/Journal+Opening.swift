@@ -11,8 +11,10 @@ extension Journal {
         try refuseReadOnly(path)
         if let problem = foreignProblem(path) {
             guard replacingForeign else {
-                throw JournalError(.notAJournal, "\(problem); refusing to use it as the journal. "
-                    + "Move it away, or start with --init to set it aside and begin a new journal")
+                throw JournalError(
+                    .notAJournal,
+                    "\(problem); refusing to use it as the journal. "
+                        + "Move it away, or start with --init to set it aside and begin a new journal")
             }
             try setAside(path)
         }
@@ -43,7 +45,7 @@ extension Journal {
         let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
         if size == 0 { return "\(path) is an empty file, not a journal" }
         guard let database = try? Database(path: path, options: .init(readOnly: true)), let id = try? database.applicationID,
-              let tables = try? Set(database.tableNames())
+            let tables = try? Set(database.tableNames())
         else { return "\(path) is not a SQLite database" }
         if id == applicationID { return nil }
         if id == 0, tables.isSuperset(of: ["jobs", "presentations", "steps", "events"]) { return nil }
@@ -63,8 +65,10 @@ extension Journal {
             unknown.formUnion(rows.compactMap { $0.int("version").map(Int.init) }.filter { !known.contains($0) })
         }
         guard let newer = unknown.max() else { return }
-        throw JournalError(.newerSchema, "the journal \(path) has schema version \(newer), which this Interlude does not know (it knows up to \(newest)): "
-            + "it was written by a newer Interlude; run that one, or restore a backup this one made")
+        throw JournalError(
+            .newerSchema,
+            "the journal \(path) has schema version \(newer), which this Interlude does not know (it knows up to \(newest)): "
+                + "it was written by a newer Interlude; run that one, or restore a backup this one made")
     }
 
     /// Moves the file (and its WAL and shared-memory files) aside, so nothing is deleted.

@@ -76,7 +76,11 @@ public var isShuttingDownGracefully: Bool { ShutdownTrigger.current?.isTriggered
 public func cancelOnGracefulShutdown<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
     let task = Task { try await operation() }
     return try await withTaskCancellationHandler {
-        try await withGracefulShutdownHandler { try await task.value } onGracefulShutdown: { task.cancel() }
+        try await withGracefulShutdownHandler {
+            try await task.value
+        } onGracefulShutdown: {
+            task.cancel()
+        }
     } onCancel: {
         task.cancel()
     }

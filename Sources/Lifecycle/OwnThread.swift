@@ -38,7 +38,12 @@ private final class StopOnce: Sendable {
     }
 
     func call() {
-        guard !called.withLock({ called in defer { called = true }; return called }) else { return }
+        guard
+            !called.withLock({ called in
+                defer { called = true }
+                return called
+            })
+        else { return }
         body()
     }
 }

@@ -52,8 +52,14 @@ public final class ServiceGroup: Sendable {
                     }
                 }
             }
-            group.addTask { for await signal in signals { return .signal(signal) }; return .requested }
-            group.addTask { [requests] in for await _ in requests { return .requested }; return .requested }
+            group.addTask {
+                for await signal in signals { return .signal(signal) }
+                return .requested
+            }
+            group.addTask { [requests] in
+                for await _ in requests { return .requested }
+                return .requested
+            }
 
             while !running.isEmpty, let event = await group.next() {
                 switch event {
@@ -71,7 +77,10 @@ public final class ServiceGroup: Sendable {
                     } else {
                         log.info("\(signal) received; stopping")
                     }
-                    group.addTask { for await signal in signals { return .signal(signal) }; return .requested }
+                    group.addTask {
+                        for await signal in signals { return .signal(signal) }
+                        return .requested
+                    }
                 case .requested:
                     break
                 case .gracePassed:

@@ -2,9 +2,9 @@ import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A POSIX signal a process handles, and the one place Interlude listens for them.
@@ -29,13 +29,14 @@ public struct UnixSignal: Sendable, Hashable, CustomStringConvertible {
     /// process, so a signal arriving between two listeners is not fatal.
     public static func stream(_ signals: [UnixSignal]) -> AsyncStream<UnixSignal> {
         let (stream, continuation) = AsyncStream.makeStream(of: UnixSignal.self)
-        let sources = Sources(signals.map { signal in
-            ignoreDefaultAction(signal)
-            let source = DispatchSource.makeSignalSource(signal: signal.number, queue: .global())
-            source.setEventHandler { continuation.yield(signal) }
-            source.resume()
-            return source
-        })
+        let sources = Sources(
+            signals.map { signal in
+                ignoreDefaultAction(signal)
+                let source = DispatchSource.makeSignalSource(signal: signal.number, queue: .global())
+                source.setEventHandler { continuation.yield(signal) }
+                source.resume()
+                return source
+            })
         continuation.onTermination = { _ in
             for source in sources.all { source.cancel() }
         }

@@ -60,11 +60,12 @@ struct DataSwap: Sendable {
             let staging = try root.makeFolder(stagingName)
             let entries = try TarGz.extract(from: try backups.openFile(name), named: backups.path(of: name), into: staging)
             let top = try staging.names()
-            let incoming: (folder: Folder, holder: Folder, name: String) = if top.count == 1, try staging.entry(top[0]) == .folder {
-                (try staging.descend(top[0]), staging, top[0])
-            } else {
-                (staging, root, stagingName)
-            }
+            let incoming: (folder: Folder, holder: Folder, name: String) =
+                if top.count == 1, try staging.entry(top[0]) == .folder {
+                    (try staging.descend(top[0]), staging, top[0])
+                } else {
+                    (staging, root, stagingName)
+                }
             if let leaving = try incoming.folder.asRoot().linksLeavingRoot().first {
                 throw JobError(code: "unsafeBackup", message: "the backup's link \(leaving) points outside the data it restores; nothing was changed")
             }

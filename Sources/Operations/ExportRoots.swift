@@ -46,7 +46,7 @@ public struct ExportRoots: Sendable, Hashable {
         guard case .inside(let root, let relative) = place(of: destination) else { return nil }
         do {
             return try Folder.root(root).folder(relative)
-        } catch where error.code == .outside {
+        } catch let error where error.code == .outside {
             return nil
         }
     }

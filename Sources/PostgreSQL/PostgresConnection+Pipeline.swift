@@ -85,9 +85,11 @@ extension PostgresConnection {
         let columns = (0..<count).map { String(cString: PQfname(result, Int32($0))) }
         let kinds = (0..<count).map { PostgresRow.kind(ofType: PQftype(result, Int32($0))) }
         let rows = (0..<PQntuples(result)).map { row in
-            PostgresRow(columns: columns, kinds: kinds, values: (0..<count).map { column in
-                PQgetisnull(result, row, Int32(column)) == 1 ? nil : String(cString: PQgetvalue(result, row, Int32(column)))
-            })
+            PostgresRow(
+                columns: columns, kinds: kinds,
+                values: (0..<count).map { column in
+                    PQgetisnull(result, row, Int32(column)) == 1 ? nil : String(cString: PQgetvalue(result, row, Int32(column)))
+                })
         }
         return PostgresResult(rows: rows, affected: Int(String(cString: PQcmdTuples(result))) ?? rows.count)
     }

@@ -24,7 +24,9 @@ public final class PostgresConnection {
     ///
     /// A server that cannot be reached, refuses the credentials or names no such database throws
     /// `connection` with libpq's reason on one line, never the password.
-    public init(url: PostgresURL, applicationName: String = "interlude", timeout: Duration = .seconds(10), settings: [(String, String)] = []) throws(PostgresError) {
+    public init(url: PostgresURL, applicationName: String = "interlude", timeout: Duration = .seconds(10), settings: [(String, String)] = [])
+        throws(PostgresError)
+    {
         let milliseconds = timeout.wholeMilliseconds
         // Defaults first: the URL (expanded from dbname) overrides any of them it names.
         let parameters = [
@@ -102,6 +104,6 @@ extension PostgresConnection: Sendable {}
 /// Calls `body` with C copies of `strings` (NULL for nil) that live until it returns.
 func withCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) throws -> R) rethrows -> R {
     let copies = strings.map { $0.map { strdup($0) } ?? nil }
-    defer { copies.forEach { free($0) } }
+    defer { for copy in copies { free(copy) } }
     return try body(copies.map { $0.map { UnsafePointer($0) } })
 }

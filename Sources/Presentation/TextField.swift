@@ -159,7 +159,8 @@ extension Presentation {
                 let worst = compiled.worstSteps(scalars: lengths.1 * Limits.scalarsPerCharacter)
                 if worst > FieldPattern.Limits.steps {
                     throw InvalidPresentation(
-                        .invalidField, "field \"\(field.id)\": pattern \"\(pattern)\" (\(compiled.size) instructions) could take \(worst) steps on a "
+                        .invalidField,
+                        "field \"\(field.id)\": pattern \"\(pattern)\" (\(compiled.size) instructions) could take \(worst) steps on a "
                             + "value of \(lengths.1) characters; at most \(FieldPattern.Limits.steps): lower maxLength or simplify the pattern")
                 }
             }

@@ -16,7 +16,7 @@ public enum Identifier {
     public static func ordered(_ prefix: String, at date: Date = Date()) -> String {
         let milliseconds = UInt64(max(0, min((date.timeIntervalSince1970 * 1000).rounded(), Double(UInt32.max) * 1000 + 999)))
         return prefix + "_" + hex(milliseconds / 1000, digits: 8) + hex(milliseconds % 1000, digits: 3)
-            + hex(UInt64.random(in: 0 ..< 1 << 52), digits: 13)
+            + hex(UInt64.random(in: 0..<1 << 52), digits: 13)
     }
 
     /// 32 random bits in hex, `3f9c0a1b`: tells one process's correlation ids from another's.

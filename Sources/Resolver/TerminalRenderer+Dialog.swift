@@ -12,10 +12,11 @@ extension TerminalRenderer {
         let widest = (others + cancel).map(\.text.count) + text.map { $0.text.count - 2 }
         let rule = StyledLine(text: String(repeating: "─", count: min(inner, widest.max() ?? 0)))
         let list = [others, cancel].filter { !$0.isEmpty }.flatMap { [rule] + $0 }
-        return text + list.map { line in
-            var line = line
-            line.prefix = "  "
-            return line
-        }
+        return text
+            + list.map { line in
+                var line = line
+                line.prefix = "  "
+                return line
+            }
     }
 }

@@ -95,8 +95,8 @@ final class Checkpointer: Sendable {
     /// keeps the WAL bounded if this thread gets little time.
     private static func yieldToOthers() {
         #if os(Linux)
-        // 0: the calling thread (Linux keeps a nice value per thread).
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            // 0: the calling thread (Linux keeps a nice value per thread).
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         #endif
     }
 

@@ -38,7 +38,8 @@ extension Database {
     public func backup(to path: String) throws(SQLiteError) -> Int {
         let target = try Database(path: path, options: .init(synchronous: .full))
         guard let backup = sqlite3_backup_init(target.connection, "main", connection, "main") else {
-            throw SQLiteError(extendedCode: sqlite3_extended_errcode(target.connection), message: String(cString: sqlite3_errmsg(target.connection)), sql: "backup")
+            throw SQLiteError(
+                extendedCode: sqlite3_extended_errcode(target.connection), message: String(cString: sqlite3_errmsg(target.connection)), sql: "backup")
         }
         // All pages in one step: one read transaction, so the copy is one moment of the source.
         let stepped = sqlite3_backup_step(backup, -1)

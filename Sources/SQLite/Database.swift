@@ -31,12 +31,14 @@ public final class Database {
     private static func checkpointer(_ connection: OpaquePointer, path: String, _ options: Options) throws(SQLiteError) -> Checkpointer? {
         guard case .background(let pages, let limit) = options.checkpoints, !options.readOnly else { return nil }
         let checkpointer = try Checkpointer(path: path, synchronous: options.synchronous, pages: pages, limit: limit)
-        sqlite3_wal_hook(connection, { context, writer, name, frames in
-            guard let context, let writer else { return SQLITE_OK }
-            Unmanaged<Checkpointer>.fromOpaque(context).takeUnretainedValue().committed(frames: Int(frames), writer: writer, database: name)
-            // The commit has happened whatever the checkpoint did: an error here would be reported as the statement's.
-            return SQLITE_OK
-        }, Unmanaged.passUnretained(checkpointer).toOpaque())
+        sqlite3_wal_hook(
+            connection,
+            { context, writer, name, frames in
+                guard let context, let writer else { return SQLITE_OK }
+                Unmanaged<Checkpointer>.fromOpaque(context).takeUnretainedValue().committed(frames: Int(frames), writer: writer, database: name)
+                // The commit has happened whatever the checkpoint did: an error here would be reported as the statement's.
+                return SQLITE_OK
+            }, Unmanaged.passUnretained(checkpointer).toOpaque())
         return checkpointer
     }
 

@@ -38,7 +38,9 @@ extension JSONSchema {
         case "type":
             let names = value.stringValue.map { [$0] } ?? value.arrayValue?.compactMap(\.stringValue)
             guard let names, names.count == (value.arrayValue?.count ?? 1) else { return ["\(at): must be a type name or a list of them"] }
-            return names.filter { Kind(rawValue: $0) == nil }.map { "\(at): \"\($0)\" is not a JSON type (\(Kind.allCases.map(\.rawValue).joined(separator: ", ")))" }
+            return names.filter { Kind(rawValue: $0) == nil }.map {
+                "\(at): \"\($0)\" is not a JSON type (\(Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
+            }
         case "properties":
             guard case .object(let properties) = value else { return ["\(at): must be an object of schemas"] }
             return properties.sorted { $0.key < $1.key }.flatMap { problems(in: $0.value, at: "\(at).\($0.key)") }

@@ -66,10 +66,11 @@ extension JSONSchema {
             found.append(SchemaViolation(path: JSONPath.member(name, of: path), message: "is required"))
         }
         // Members nothing constrains are not looked at (nor sorted, nor given a path): an open object costs nothing.
-        let othersAllowed = switch additionalProperties {
-        case .allowed, nil: true
-        case .forbidden, .schema: false
-        }
+        let othersAllowed =
+            switch additionalProperties {
+            case .allowed, nil: true
+            case .forbidden, .schema: false
+            }
         if othersAllowed, properties?.isEmpty ?? true { return }
         for (name, value) in members.sorted(by: { $0.key < $1.key }) {
             if let schema = properties?[name] {

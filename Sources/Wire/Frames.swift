@@ -63,7 +63,7 @@ public enum Frames {
             throw WireError(.unsupportedVersion, "protocol \(version) is not supported; this side speaks \(Self.version)")
         }
         guard let type = String(data: frames[1], encoding: .utf8), !type.isEmpty,
-              let correlation = String(data: frames[2], encoding: .utf8)
+            let correlation = String(data: frames[2], encoding: .utf8)
         else { throw WireError(.malformedFrames, "the type and correlation frames must be UTF-8 text") }
         guard frames[3].count <= limits.maxMessageBytes else {
             throw WireError(.tooLarge, "\(type): body of \(frames[3].count) bytes is over the \(limits.maxMessageBytes)-byte limit (maxMessageBytes)")

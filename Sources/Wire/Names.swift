@@ -1,5 +1,4 @@
 import Foundation
-
 import Presentation
 
 /// Names a person reads (who answered, a worker, a channel, an idempotency key): bounded, and free of

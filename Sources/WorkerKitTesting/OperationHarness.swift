@@ -50,7 +50,11 @@ public final class OperationHarness<O: JobOperation>: Sendable {
             return running.cancelRequested
         }
         if cancelNow { task.cancel() }
-        let result = await withTaskCancellationHandler { await task.result } onCancel: { task.cancel() }
+        let result = await withTaskCancellationHandler {
+            await task.result
+        } onCancel: {
+            task.cancel()
+        }
         return OperationRun(result: result, backend: backend, history: history)
     }
 

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The jobs' task executor: a job the connection thread itself resumes (the broker's answer, an
 /// acknowledgement, a cancellation it just read) goes on right there, after the message that resumed it
@@ -57,9 +58,9 @@ final class ConnectionExecutor: TaskExecutor, @unchecked Sendable {
 
     private static var currentThread: UInt {
         #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
+            UInt(bitPattern: pthread_self())
         #else
-        UInt(pthread_self())
+            UInt(pthread_self())
         #endif
     }
 }

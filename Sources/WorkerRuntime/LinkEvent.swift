@@ -4,12 +4,13 @@ import ZeroMQ
 extension BrokerLink.Event {
     /// What the monitor's `outcome` tells the link.
     init(_ outcome: HandshakeMonitor.Outcome) {
-        self = switch outcome {
-        case .established: .established
-        case .succeeded: .succeeded
-        case .refused, .failed: .refused
-        case .disconnected: .disconnected
-        case .unreachable: .unreachable
-        }
+        self =
+            switch outcome {
+            case .established: .established
+            case .succeeded: .succeeded
+            case .refused, .failed: .refused
+            case .disconnected: .disconnected
+            case .unreachable: .unreachable
+            }
     }
 }

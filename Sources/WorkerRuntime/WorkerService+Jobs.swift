@@ -31,7 +31,7 @@ extension WorkerService {
     /// of handing it out again; without a job id in it there is nothing to refuse.
     func refuse(dispatch frames: [Data], _ error: WireError) {
         guard frames.count == 4, frames[1] == Data("dispatch".utf8),
-              let attempt = try? Frames.payload(WorkerMessage.Attempt.self, frames[3], in: "dispatch", limits: settings.limits.json)
+            let attempt = try? Frames.payload(WorkerMessage.Attempt.self, frames[3], in: "dispatch", limits: settings.limits.json)
         else {
             log.warning("ignored a malformed message from the broker: \(error.message)")
             return
@@ -92,24 +92,26 @@ extension WorkerService {
         // The body starts here, on the socket thread, and runs on until it first suspends: a job that
         // does not wait for anything is done, and its result posted, without waking another thread. When
         // this thread resumes it later (an answer, an acknowledgement), it goes on here too (`ConnectionExecutor`).
-        let task = executor.whileRunning { Task.immediate(executorPreference: executor) { [self] in
-            let limits = settings.limits
-            let result = await Self.outcome(of: dispatch) {
-                let output = try await operation.run(dispatch.input, in: context)
-                try limits.check(value: output, "the output")
-                return output
+        let task = executor.whileRunning {
+            Task.immediate(executorPreference: executor) { [self] in
+                let limits = settings.limits
+                let result = await Self.outcome(of: dispatch) {
+                    let output = try await operation.run(dispatch.input, in: context)
+                    try limits.check(value: output, "the output")
+                    return output
+                }
+                let stillOurs = running.withLock { running -> Bool in
+                    guard running[dispatch.job]?.attempt == dispatch.attempt else { return false }
+                    running[dispatch.job] = nil
+                    return true
+                }
+                // Only this attempt's waits: a replay of the job may already run here.
+                backend.release(dispatch.job, attempt: dispatch.attempt)
+                guard stillOurs else { return }
+                log.info("job \(dispatch.job) \(result.outcome.rawValue)\(result.error.map { ": \($0.message)" } ?? "")")
+                outbox.post(Frames.encode(WorkerMessage.result(result)))
             }
-            let stillOurs = running.withLock { running -> Bool in
-                guard running[dispatch.job]?.attempt == dispatch.attempt else { return false }
-                running[dispatch.job] = nil
-                return true
-            }
-            // Only this attempt's waits: a replay of the job may already run here.
-            backend.release(dispatch.job, attempt: dispatch.attempt)
-            guard stillOurs else { return }
-            log.info("job \(dispatch.job) \(result.outcome.rawValue)\(result.error.map { ": \($0.message)" } ?? "")")
-            outbox.post(Frames.encode(WorkerMessage.result(result)))
-        } }
+        }
         // Cancelled or let go before its handle was known (or already done: cancelling then changes nothing).
         let keep = running.withLock { jobs -> Bool in
             guard var entry = jobs[dispatch.job], entry.attempt == dispatch.attempt, entry.task == nil else { return false }

@@ -87,14 +87,16 @@ public final class WorkerService: Service {
     /// Connects, announces the operations and runs what the broker hands over, reconnecting when it
     /// goes quiet, until cancelled or shut down gracefully; then its jobs are cancelled.
     public func run() async throws {
-        try await runOnOwnThread(named: "interlude-worker", { [self] in
-            executor.adopt()
-            connection.run(for: self)
-            dropAll()
-            executor.runReady()
-            executor.release()
-            welcomed.finish()
-        }, stop: { [self] in stop() })
+        try await runOnOwnThread(
+            named: "interlude-worker",
+            { [self] in
+                executor.adopt()
+                connection.run(for: self)
+                dropAll()
+                executor.runReady()
+                executor.release()
+                welcomed.finish()
+            }, stop: { [self] in stop() })
     }
 
     /// Stops taking work and says goodbye to the broker; the socket thread then ends.

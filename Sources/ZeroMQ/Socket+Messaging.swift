@@ -13,7 +13,7 @@ extension Socket {
                 try call("zmq_send(frame \(index) of \(frames.count))") { handle in
                     frame.withUnsafeBytes { zmq_send(handle, $0.baseAddress, $0.count, flags) }
                 }
-            } catch where error.code == EAGAIN && index == 0 {
+            } catch let error where error.code == EAGAIN && index == 0 {
                 return false
             }
             // libzmq checks the high-water mark only on a message's first frame, so later frames always fit.
@@ -61,7 +61,7 @@ extension Socket {
                 frames.append(frame)
             }
             return (frames, value)
-        } catch where error.code == EAGAIN && frames.isEmpty {
+        } catch let error where error.code == EAGAIN && frames.isEmpty {
             return nil
         }
     }

@@ -2,7 +2,9 @@ import CZeroMQ
 
 /// The version of the libzmq library linked at run time.
 public func version() -> (major: Int, minor: Int, patch: Int) {
-    var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
+    var major: Int32 = 0
+    var minor: Int32 = 0
+    var patch: Int32 = 0
     zmq_version(&major, &minor, &patch)
     return (Int(major), Int(minor), Int(patch))
 }

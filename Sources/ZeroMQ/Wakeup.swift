@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A pipe that any thread can signal and the owner thread polls, to wake a socket loop from outside.
@@ -20,7 +20,7 @@ public final class Wakeup: Sendable {
                 try libzmq("fcntl(F_SETFD, FD_CLOEXEC)") { fcntl(end, F_SETFD, FD_CLOEXEC) }
             }
         } catch {
-            ends.forEach { _ = close($0) }
+            for end in ends { _ = close(end) }
             throw error
         }
         fileDescriptor = ends[0]

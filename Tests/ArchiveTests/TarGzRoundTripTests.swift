@@ -38,10 +38,11 @@ import Testing
             try makeTree(in: source)
             _ = try TarGz.create(from: source, rootName: "Project", to: archive)
 
-            #expect(try TarGz.list(archive) == [
-                "Project/", "Project/a.txt", "Project/empty", "Project/nested/", "Project/nested/café.txt",
-                "Project/nested/deeper/", "Project/nested/deeper/bin.dat", "Project/nested/empty folder/",
-            ])
+            #expect(
+                try TarGz.list(archive) == [
+                    "Project/", "Project/a.txt", "Project/empty", "Project/nested/", "Project/nested/café.txt",
+                    "Project/nested/deeper/", "Project/nested/deeper/bin.dat", "Project/nested/empty folder/",
+                ])
         }
     }
 

@@ -1,7 +1,7 @@
 import Archive
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Archives built by Python's tarfile, which writes hostile names as given.
 @Suite struct TarGzSafetyTests {
@@ -52,7 +52,7 @@ import TestSupport
         "chain", "laterChain", "deepChain", "hardlinkToLink",
     ])
     func anEntryEscapingTheFolderIsRefusedAndNothingIsWrittenOutside(kind: String) async throws {
-        try await withTemporaryFolder { temp async throws in
+        try await withAsyncTemporaryFolder { temp async throws in
             let archive = temp.appendingPathComponent("bad.tar.gz")
             let destination = temp.appendingPathComponent("dest")
             try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
@@ -66,7 +66,7 @@ import TestSupport
     }
 
     @Test func aHarmlessPythonArchiveExtracts() async throws {
-        try await withTemporaryFolder { temp async throws in
+        try await withAsyncTemporaryFolder { temp async throws in
             let archive = temp.appendingPathComponent("good.tar.gz")
             let destination = temp.appendingPathComponent("dest")
             try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
@@ -78,7 +78,7 @@ import TestSupport
     }
 
     @Test func linksThatStayInsideAreExtractedAsLinks() async throws {
-        try await withTemporaryFolder { temp async throws in
+        try await withAsyncTemporaryFolder { temp async throws in
             let archive = temp.appendingPathComponent("links.tar.gz")
             let destination = temp.appendingPathComponent("dest")
             try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)

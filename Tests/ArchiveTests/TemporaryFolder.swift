@@ -10,7 +10,7 @@ func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
 }
 
 /// The same for a body that awaits.
-func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
+func withAsyncTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
     let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("interlude-archive-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -27,7 +27,10 @@ import Wire
     @Test(arguments: ["-1", "0", "1", "abc", "2.5", "999999999999", "99999999999999999999999", "200001", ""])
     func aBadInputSizeIsAOneLineUsageError(value: String) async throws {
         let message = try #require(Self.refusal(["--input-bytes", value]))
-        #expect(message == "--input-bytes must be a whole number from 2 to \(BenchInput.largest) (a job's input may take at most 262144 bytes, a quarter of maxMessageBytes), got \"\(value)\"")
+        #expect(
+            message
+                == "--input-bytes must be a whole number from 2 to \(BenchInput.largest) (a job's input may take at most 262144 bytes, a quarter of maxMessageBytes), got \"\(value)\""
+        )
         #expect(await BenchCommand.run(["--input-bytes", value]) == ExitStatus.usage)
     }
 

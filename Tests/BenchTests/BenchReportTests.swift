@@ -8,7 +8,8 @@ import Testing
     static func latency(_ microseconds: Int) -> Latency { Latency([.microseconds(microseconds)]) }
 
     static func throughput(_ processes: String, _ synchronous: String, _ perSecond: Double, p50: Int = 40_000) -> ThroughputRun.Result {
-        ThroughputRun.Result(processes: processes, synchronous: synchronous, jobs: 100, seconds: 100 / perSecond, jobsPerSecond: perSecond, latency: latency(p50))
+        ThroughputRun.Result(
+            processes: processes, synchronous: synchronous, jobs: 100, seconds: 100 / perSecond, jobsPerSecond: perSecond, latency: latency(p50))
     }
 
     static func answer(_ processes: String, _ synchronous: String, p50: Int) -> AnswerRun.Result {
@@ -38,7 +39,8 @@ import Testing
             recovery: ParkedRun.Recovery(listeningSeconds: 0.1, firstReplySeconds: 0.2, workersSeconds: nil, pending: 40, workers: 1),
             brokerRSSAfterRecoveryBytes: 60_000_000, notes: ["parking stopped when its 60 seconds limit passed (40 of 50 parked)"])
         let webhooks = WebhooksRun.Result(
-            jobs: 20, inFlight: 64, webhookInFlight: 4, jobsSeconds: 0.02, jobsPerSecond: 1000, deliveries: 20, deliveriesSeconds: 0.05, deliveriesPerSecond: 400, complete: true)
+            jobs: 20, inFlight: 64, webhookInFlight: 4, jobsSeconds: 0.02, jobsPerSecond: 1000, deliveries: 20, deliveriesSeconds: 0.05,
+            deliveriesPerSecond: 400, complete: true)
         return BenchReport(
             machine: Machine.current(), command: "interlude-bench", parameters: parameters,
             throughput: [throughput("separate", "full", 2000), throughput("one", "full", 1000), throughput("one", "normal", 1500)],

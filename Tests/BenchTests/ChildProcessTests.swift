@@ -17,7 +17,8 @@ import Testing
 
     @Test func theReadyBlockGivesItsRowsEvenWhenItArrivesInPiecesAndTheLogKeepsEverything() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = "echo '  clients  not-yet'; echo 'it is up.'; printf '  clients  tcp://a:1\\n  work'; sleep 0.2; "
+        let script =
+            "echo '  clients  not-yet'; echo 'it is up.'; printf '  clients  tcp://a:1\\n  work'; sleep 0.2; "
             + "printf 'ers    tcp://a:2  (note)\\n\\n  later  x\\n'; exec sleep 30"
         let child = try shell(script, ready: "it is up.")
         #expect(try await child.ready(within: .seconds(10)) == ["clients": "tcp://a:1", "workers": "tcp://a:2"])
@@ -46,17 +47,18 @@ import Testing
 }
 
 #if os(Linux)
-extension ChildProcessTests {
-    /// The log is written by the child itself, not relayed through this process: a broker's line per parked
-    /// job would otherwise cost the bench a wake-up, a read and a write each.
-    @Test func standardErrorIsTheLogFileItselfAndStandardOutputStillReachesIt() async throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let child = try shell("echo 'a log line' >&2; printf 'fd2 '; readlink /proc/$$/fd/2; printf 'it is up.\\n  a  b\\n\\n'; exec sleep 30", ready: "it is up.")
-        #expect(try await child.ready(within: .seconds(10)) == ["a": "b"])
-        #expect(await child.stop(grace: .seconds(10)))
-        let log = try String(contentsOf: child.log, encoding: .utf8)
-        #expect(log.contains("fd2 \(child.log.path)\n"), "standard error is the log file: \(log)")
-        #expect(log.contains("a log line\n"))
+    extension ChildProcessTests {
+        /// The log is written by the child itself, not relayed through this process: a broker's line per parked
+        /// job would otherwise cost the bench a wake-up, a read and a write each.
+        @Test func standardErrorIsTheLogFileItselfAndStandardOutputStillReachesIt() async throws {
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let child = try shell(
+                "echo 'a log line' >&2; printf 'fd2 '; readlink /proc/$$/fd/2; printf 'it is up.\\n  a  b\\n\\n'; exec sleep 30", ready: "it is up.")
+            #expect(try await child.ready(within: .seconds(10)) == ["a": "b"])
+            #expect(await child.stop(grace: .seconds(10)))
+            let log = try String(contentsOf: child.log, encoding: .utf8)
+            #expect(log.contains("fd2 \(child.log.path)\n"), "standard error is the log file: \(log)")
+            #expect(log.contains("a log line\n"))
+        }
     }
-}
 #endif

@@ -19,9 +19,9 @@ import Testing
 
     @Test func thisProcessHasResidentMemoryAndCPUTime() throws {
         #if os(Linux)
-        let usage = try #require(ProcessUsage.of(ProcessInfo.processInfo.processIdentifier))
-        #expect(usage.residentBytes > 1_000_000)
-        #expect(usage.cpuSeconds >= 0)
+            let usage = try #require(ProcessUsage.of(ProcessInfo.processInfo.processIdentifier))
+            #expect(usage.residentBytes > 1_000_000)
+            #expect(usage.cpuSeconds >= 0)
         #endif
     }
 

@@ -1,8 +1,9 @@
-@testable import Broker
 import Foundation
 import Presentation
 import Testing
 import Wire
+
+@testable import Broker
 
 /// The compact form the broker keeps for each job that has not ended.
 @Suite struct ActiveJobTests {

@@ -13,22 +13,38 @@ import Wire
     }
 
     static let refused: [(json: String, problem: String)] = [
-        (#"{"name": "odd", "summary": "\#(String(repeating: "s", count: 201))", "input": null, "catalog": {}}"#,
-         "the announcement of odd was refused: its summary has 201 characters; at most 200"),
-        (#"{"name": "odd", "summary": "Odd", "input": {"type": "strin"}, "catalog": {}}"#,
-         #"its input schema cannot be evaluated: $.type: "strin" is not a JSON type"#),
-        (#"{"name": "odd", "summary": "Odd", "input": {"properties": {"n": {"anyOf": [{"type": "string"}]}}}, "catalog": {}}"#,
-         "its input schema cannot be evaluated: $.properties.n: uses anyOf, which the broker does not evaluate"),
-        (#"{"name": "odd", "summary": "Odd", "input": {"type": "string", "minLength": -1}, "catalog": {}}"#,
-         "its input schema cannot be evaluated: $.minLength: must be a whole number, 0 or more"),
-        (#"{"name": "odd", "summary": "Odd", "input": {"minLength": 5, "maxLength": 3}, "catalog": {}}"#,
-         "its input schema cannot be evaluated: $: minLength 5 is more than maxLength 3, so no input is valid"),
-        (#"{"name": "odd", "summary": "Odd", "input": "string", "catalog": {}}"#,
-         "its input schema cannot be evaluated: $: a schema is an object or a boolean, not a string"),
-        (#"{"name": "odd", "summary": "Odd", "catalog": {"en": {"odd.ask.title": "Ask?", "odd.stray": "Stray"}}, "uses": {"questions": ["odd.ask"], "actions": []}}"#,
-         #"the catalog key "odd.stray" is used by no question or action"#),
-        (#"{"name": "odd", "summary": "Odd", "catalog": {"en": {"odd.ask.title": "Ask?", "action.go": "Go"}, "es": {"odd.ask.title": "¿Preguntar?"}}, "uses": {"questions": ["odd.ask"], "actions": ["action.go", "action.cancel"]}}"#,
-         #"the action key "action.go" is missing from the catalog's "es" texts"#),
+        (
+            #"{"name": "odd", "summary": "\#(String(repeating: "s", count: 201))", "input": null, "catalog": {}}"#,
+            "the announcement of odd was refused: its summary has 201 characters; at most 200"
+        ),
+        (
+            #"{"name": "odd", "summary": "Odd", "input": {"type": "strin"}, "catalog": {}}"#,
+            #"its input schema cannot be evaluated: $.type: "strin" is not a JSON type"#
+        ),
+        (
+            #"{"name": "odd", "summary": "Odd", "input": {"properties": {"n": {"anyOf": [{"type": "string"}]}}}, "catalog": {}}"#,
+            "its input schema cannot be evaluated: $.properties.n: uses anyOf, which the broker does not evaluate"
+        ),
+        (
+            #"{"name": "odd", "summary": "Odd", "input": {"type": "string", "minLength": -1}, "catalog": {}}"#,
+            "its input schema cannot be evaluated: $.minLength: must be a whole number, 0 or more"
+        ),
+        (
+            #"{"name": "odd", "summary": "Odd", "input": {"minLength": 5, "maxLength": 3}, "catalog": {}}"#,
+            "its input schema cannot be evaluated: $: minLength 5 is more than maxLength 3, so no input is valid"
+        ),
+        (
+            #"{"name": "odd", "summary": "Odd", "input": "string", "catalog": {}}"#,
+            "its input schema cannot be evaluated: $: a schema is an object or a boolean, not a string"
+        ),
+        (
+            #"{"name": "odd", "summary": "Odd", "catalog": {"en": {"odd.ask.title": "Ask?", "odd.stray": "Stray"}}, "uses": {"questions": ["odd.ask"], "actions": []}}"#,
+            #"the catalog key "odd.stray" is used by no question or action"#
+        ),
+        (
+            #"{"name": "odd", "summary": "Odd", "catalog": {"en": {"odd.ask.title": "Ask?", "action.go": "Go"}, "es": {"odd.ask.title": "¿Preguntar?"}}, "uses": {"questions": ["odd.ask"], "actions": ["action.go", "action.cancel"]}}"#,
+            #"the action key "action.go" is missing from the catalog's "es" texts"#
+        ),
     ]
 
     @Test("An announcement the broker cannot stand behind is refused naming its problem", arguments: refused)

@@ -22,15 +22,19 @@ import Wire
         var (broker, question) = asked(Audience(users: ["ana"], groups: ["ops"]))
         #expect(question.audience == Audience(users: ["ana"], groups: ["ops"]), "the job's audience replaces the operation's")
         let effects = broker.client(.answer(.init(presentation: question.id, action: "cancel", by: "bob", channel: "web", groups: ["dev"])))
-        guard case .error(let error)? = BrokerHarness.replies(effects).first else { Issue.record("not refused: \(effects)"); return }
+        guard case .error(let error)? = BrokerHarness.replies(effects).first else {
+            Issue.record("not refused: \(effects)")
+            return
+        }
         #expect(error.code == .forbidden)
         #expect(error.message == "presentation \(question.id) is for users ana; groups ops only; bob (groups dev) is not among them")
         let refused = HistoryTests.entries(effects).first
         #expect(refused?.type == .refused && refused?.by == "bob" && refused?.error?.code == "forbidden")
         #expect(BrokerHarness.commands(effects, to: "w1").isEmpty)
         let dismissed = broker.client(.answer(.init(presentation: question.id, action: nil, dismiss: true, by: "bob", channel: "web")))
-        #expect(BrokerHarness.replies(dismissed).first.map { if case .error(let e) = $0 { e.code == .forbidden } else { false } } == true,
-                "dismissing is answering too")
+        #expect(
+            BrokerHarness.replies(dismissed).first.map { if case .error(let e) = $0 { e.code == .forbidden } else { false } } == true,
+            "dismissing is answering too")
     }
 
     @Test(arguments: [("ana", [String]()), ("carol", ["dev", "ops"])])

@@ -14,14 +14,15 @@ import ZeroMQ
     }
 
     @Test func linesGiveEachKeyItsNameRolesAndGroupsAndCommentsAreSkipped() throws {
-        let keys = try AuthorizedKeys(parsing: """
-            # who may do what
-            answerer alice \(alice) ops,finance
+        let keys = try AuthorizedKeys(
+            parsing: """
+                # who may do what
+                answerer alice \(alice) ops,finance
 
-            client   alice \(alice) ops
-            worker   robot-1 \(robot)
-            gateway  web \(web)
-            """, source: "keys")
+                client   alice \(alice) ops
+                worker   robot-1 \(robot)
+                gateway  web \(web)
+                """, source: "keys")
         #expect(keys.identities.count == 3)
         let identity = try #require(keys[alice.z85])
         #expect(identity.name == "alice")

@@ -14,20 +14,25 @@ import Wire
 
     /// The shipped operations' texts as the broker is told them (their catalogs' keys, abridged).
     static let shipped = CatalogKeys(shipped: [
-        announcement("removeDownload", ["removeDownload.confirm.title": "Remove download", "removeDownload.confirm.message": "{0}", "action.remove": "Remove"]),
+        announcement(
+            "removeDownload", ["removeDownload.confirm.title": "Remove download", "removeDownload.confirm.message": "{0}", "action.remove": "Remove"]),
         announcement("exportProject", ["exportProject.folder": "Folder", "action.tryAgain": "Try Again", "action.useAnotherFolder": "Use Another Folder"]),
         announcement("noop", [:]),
     ])
 
-    static let hostile = announcement("aaEvil", [
-        "aaEvil.ask.title": "Fine", "action.remove": "Keep it (safe)",
-        "removeDownload.confirm.title": "Nothing will be deleted", "removeDownload.confirm.message": "Nothing happens to {0}.",
-    ])
+    static let hostile = announcement(
+        "aaEvil",
+        [
+            "aaEvil.ask.title": "Fine", "action.remove": "Keep it (safe)",
+            "removeDownload.confirm.title": "Nothing will be deleted", "removeDownload.confirm.message": "Nothing happens to {0}.",
+        ])
 
     static let offending: [(name: String, keys: [String: String], offending: [String])] = [
         ("aaEvil", ["action.remove": "x", "removeDownload.confirm.title": "x", "aaEvil.ask.title": "x"], ["action.remove", "removeDownload.confirm.title"]),
-        ("aaEvil", ["action.cancel": "x", "action.ok": "x", "page.answered": "x", "resolver.reason": "x", "session.more": "x"],
-         ["action.cancel", "action.ok", "page.answered", "resolver.reason", "session.more"]),
+        (
+            "aaEvil", ["action.cancel": "x", "action.ok": "x", "page.answered": "x", "resolver.reason": "x", "session.more": "x"],
+            ["action.cancel", "action.ok", "page.answered", "resolver.reason", "session.more"]
+        ),
         ("aaEvil", ["greet.confirm.title": "x", "other.key": "x"], ["greet.confirm.title", "other.key"]),
         ("removeDownload.confirm", ["removeDownload.confirm.title": "x"], ["removeDownload.confirm.title"]),
         ("greet.x", ["greet.x.title": "x"], ["greet.x.title"]),
@@ -71,7 +76,9 @@ import Wire
         let refusal = welcome.refused?.first
         #expect(refusal?.code == .invalidAnnouncement)
         #expect(refusal?.message.contains(#"the announcement of aaEvil was refused: its catalog defines 3 keys"#) == true, "\(String(describing: refusal))")
-        #expect(refusal?.message.contains(#"("action.remove", "removeDownload.confirm.message", "removeDownload.confirm.title")"#) == true, "\(String(describing: refusal))")
+        #expect(
+            refusal?.message.contains(#"("action.remove", "removeDownload.confirm.message", "removeDownload.confirm.title")"#) == true,
+            "\(String(describing: refusal))")
         let journaled = BrokerHarness.changes(effects).compactMap { if case .announce(let record) = $0 { record.announcement.name } else { nil } }
         #expect(journaled == ["greet"], "nothing of the refused announcement is journaled")
         #expect(effects.contains { if case .log(.warning, let line, _) = $0 { line.contains("aaEvil was refused") } else { false } })

@@ -83,7 +83,8 @@ import Wire
         let now = Date()
         let running = Job(id: "j1", operation: "noop", input: .null, phase: .running, attempts: 1, createdAt: now)
         let question = try Presentation(BrokerHarness.removeDraft, id: "p1", job: "j2", sequence: 1, createdAt: now)
-        let waiting = Job(id: "j2", operation: "removeDownload", input: .null, phase: .running, presentation: question, attempts: 1, createdAt: now.addingTimeInterval(1))
+        let waiting = Job(
+            id: "j2", operation: "removeDownload", input: .null, phase: .running, presentation: question, attempts: 1, createdAt: now.addingTimeInterval(1))
         let broker = BrokerHarness(recovering: [(running, PresentationSlot()), (waiting, PresentationSlot(current: question))])
         #expect(broker.state.queued == ["j1"])
         #expect(broker.state.pending.map(\.id) == ["p1"])

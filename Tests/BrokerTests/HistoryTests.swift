@@ -32,8 +32,11 @@ import Wire
         #expect(timeline[2].question == question)
         #expect(timeline[3].action == "cancel" && timeline[3].by == "ana" && timeline[3].channel == "cli" && timeline[3].cause == .answered)
         #expect(timeline[5].state == .succeeded)
-        #expect(timeline[5].outcome == Job.Outcome(Resolution(
-            presentation: question.id, job: job.id, cause: .answered, action: "cancel", by: "ana", channel: "cli", at: broker.now)))
+        #expect(
+            timeline[5].outcome
+                == Job.Outcome(
+                    Resolution(
+                        presentation: question.id, job: job.id, cause: .answered, action: "cancel", by: "ana", channel: "cli", at: broker.now)))
     }
 
     @Test func aPerJobDeadlineReplacesTheOperationsAndExpiresToTheCancelAction() {

@@ -53,8 +53,10 @@ import Wire
     func idempotencyByValue() throws {
         var broker = BrokerHarness()
         let first = BrokerHarness.replies(broker.client(try Self.submit(#"{"operation":"noop","idempotencyKey":"k","input":"# + Self.input + "}")))
-        let respelled = BrokerHarness.replies(broker.client(try Self.submit(
-            #"{"operation":"noop","idempotencyKey":"k","input":{"a":"café","b":[100,0]}}"#)))
+        let respelled = BrokerHarness.replies(
+            broker.client(
+                try Self.submit(
+                    #"{"operation":"noop","idempotencyKey":"k","input":{"a":"café","b":[100,0]}}"#)))
         guard case .job(let job)? = first.first, case .job(let again)? = respelled.first else {
             Issue.record("\(first) \(respelled)")
             return
@@ -67,7 +69,9 @@ import Wire
             return
         }
         #expect(error.code == .idempotencyConflict)
-        #expect(Idempotency.digest(operation: "noop", input: job.input) == Idempotency.digest(operation: "noop", input: .object(["a": .string("café"), "b": .array([.integer(100), .integer(0)])])))
+        #expect(
+            Idempotency.digest(operation: "noop", input: job.input)
+                == Idempotency.digest(operation: "noop", input: .object(["a": .string("café"), "b": .array([.integer(100), .integer(0)])])))
     }
 
     @Test("An input with a number out of range is refused at submit as an invalid body")

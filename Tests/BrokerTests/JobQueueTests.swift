@@ -1,5 +1,6 @@
-@testable import Broker
 import Testing
+
+@testable import Broker
 
 @Suite struct JobQueueTests {
     @Test func idsGoOutInOrderWithThoseAddedAtTheHeadFirst() {

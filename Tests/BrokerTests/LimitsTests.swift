@@ -160,7 +160,9 @@ import Wire
         #expect(error?.message.contains("maxMessageBytes") == true)
     }
 
-    @Test(arguments: ["ana\u{1B}[2J", String(repeating: "\u{1B}]0;owned\u{07}", count: 1_819), "", "   ", String(repeating: "a", count: 129), "bob\u{202E}gnp.exe"])
+    @Test(arguments: [
+        "ana\u{1B}[2J", String(repeating: "\u{1B}]0;owned\u{07}", count: 1_819), "", "   ", String(repeating: "a", count: 129), "bob\u{202E}gnp.exe",
+    ])
     func anAnswerByAnUnreadableNameIsRefused(_ by: String) {
         let error = refusal(.answer(.init(presentation: "prs_1", action: "remove", by: by, channel: "cli")))
         #expect(error?.code == .invalidBody)

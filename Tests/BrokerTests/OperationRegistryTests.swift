@@ -41,9 +41,10 @@ import Wire
         let effects = broker.client(.submit(.init(operation: "greet", input: .object(["nmae": .string("Ada"), "name": .string("")]))))
         let refusal = try #require(Self.error(BrokerHarness.replies(effects).first))
         #expect(refusal.code == .invalidInput)
-        #expect(refusal.violations?.map(\.description) == [
-            "$.name: must have at least 1 character, has 0", "$.nmae: is not allowed (not one of the properties)",
-        ])
+        #expect(
+            refusal.violations?.map(\.description) == [
+                "$.name: must have at least 1 character, has 0", "$.nmae: is not allowed (not one of the properties)",
+            ])
         #expect(refusal.message.contains("2 problems"))
         #expect(BrokerHarness.changes(effects).isEmpty)
         guard case .job(let job) = broker.submit("greet", input: .object(["name": .string("Ada")])) else {
@@ -119,9 +120,11 @@ import Wire
 
     @Test func anAnnouncementWithANameThatCannotNameAnOperationIsLeftOut() {
         var broker = BrokerHarness(announcements: [])
-        let effects = broker.announce("w1", [
-            OperationAnnouncement(name: "bad name", summary: "", input: nil), OperationAnnouncement(name: "good", summary: "", input: nil),
-        ])
+        let effects = broker.announce(
+            "w1",
+            [
+                OperationAnnouncement(name: "bad name", summary: "", input: nil), OperationAnnouncement(name: "good", summary: "", input: nil),
+            ])
         #expect(BrokerHarness.commands(effects, to: "w1") == [.welcome(.init(operations: ["good"]))])
         #expect(Self.error(broker.submit("bad name", input: .object([:])))?.code == .unknownOperation)
     }

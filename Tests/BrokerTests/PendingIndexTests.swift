@@ -1,8 +1,9 @@
-@testable import Broker
 import Foundation
 import Presentation
 import Testing
 import Wire
+
+@testable import Broker
 
 @Suite struct PendingIndexTests {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)

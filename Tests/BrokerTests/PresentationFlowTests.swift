@@ -110,7 +110,10 @@ import Wire
         #expect(BrokerHarness.dispatches(effects).map(\.0) == [BrokerHarness.worker("w2")])
         #expect(BrokerHarness.dispatches(effects).first?.1.id == job.id)
         // The dead worker's late result is ignored.
-        #expect(broker.worker("w1", .result(.init(job: job.id, attempt: 1, outcome: .succeeded))) == [.send(to: BrokerHarness.worker("w1"), correlation: "", .reconnect)])
+        #expect(
+            broker.worker("w1", .result(.init(job: job.id, attempt: 1, outcome: .succeeded))) == [
+                .send(to: BrokerHarness.worker("w1"), correlation: "", .reconnect)
+            ])
     }
 
     @Test func heartbeatsGoOutToQuietWorkers() {

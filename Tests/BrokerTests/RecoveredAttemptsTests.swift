@@ -1,9 +1,10 @@
-@testable import Broker
 import Foundation
 import Journal
 import Presentation
 import Testing
 import Wire
+
+@testable import Broker
 
 /// A job's row is not rewritten when it is handed to a worker: its attempts survive a restart through the
 /// timeline, and status, listings and counts say it runs.

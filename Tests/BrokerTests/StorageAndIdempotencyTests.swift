@@ -26,7 +26,9 @@ import Wire
         #expect(error?.code == .idempotencyConflict)
         #expect(error?.message.contains(first.id) == true)
         #expect(BrokerHarness.changes(effects).isEmpty)
-        #expect(Self.error(broker.client(.submit(.init(operation: "noop", input: .object(["a": .integer(1)]), idempotencyKey: "order-1"))))?.code == .idempotencyConflict, "another operation is another request")
+        #expect(
+            Self.error(broker.client(.submit(.init(operation: "noop", input: .object(["a": .integer(1)]), idempotencyKey: "order-1"))))?.code
+                == .idempotencyConflict, "another operation is another request")
     }
 
     @Test func aKeyTheJournalHoldsIsComparedByItsDigest() {

@@ -29,23 +29,31 @@ import Wire
 
     @Test func valuesTheFieldsRefuseAreRefusedNamingEachFieldAndChangeNothing() {
         var (broker, question) = asked()
-        let effects = broker.client(.answer(.init(
-            presentation: question.id, action: "connect", by: "ana", channel: "cli", values: ["user": "Ana!", "password": "short", "extra": "x"])))
-        guard case .error(let error)? = BrokerHarness.replies(effects).first else { Issue.record("not refused: \(effects)"); return }
+        let effects = broker.client(
+            .answer(
+                .init(
+                    presentation: question.id, action: "connect", by: "ana", channel: "cli", values: ["user": "Ana!", "password": "short", "extra": "x"])))
+        guard case .error(let error)? = BrokerHarness.replies(effects).first else {
+            Issue.record("not refused: \(effects)")
+            return
+        }
         #expect(error.code == .invalidAnswer)
         #expect(error.violations?.map(\.path) == ["extra", "user", "password"], "\(error)")
         #expect(error.violations?.first { $0.path == "password" }?.message == "has 5 characters; at least 8")
         #expect(!error.message.contains("short") && !error.message.contains("Ana!"), "a refusal repeats no value: \(error.message)")
         #expect(BrokerHarness.commands(effects, to: "w1").isEmpty, "the job is not resumed")
         let cancelled = broker.client(.answer(.init(presentation: question.id, action: "cancel", by: "ana", channel: "cli")))
-        #expect(BrokerHarness.replies(cancelled).first.map { if case .resolution = $0 { true } else { false } } == true,
-                "the cancel action asks for no field")
+        #expect(
+            BrokerHarness.replies(cancelled).first.map { if case .resolution = $0 { true } else { false } } == true,
+            "the cancel action asks for no field")
     }
 
     @Test func aSecureValueReachesOnlyTheResumption() throws {
         var (broker, question) = asked()
-        let effects = broker.client(.answer(.init(
-            presentation: question.id, action: "connect", by: "ana", channel: "web", values: ["user": "ana", "password": Self.secret])))
+        let effects = broker.client(
+            .answer(
+                .init(
+                    presentation: question.id, action: "connect", by: "ana", channel: "web", values: ["user": "ana", "password": Self.secret])))
         let resume = BrokerHarness.commands(effects, to: "w1").compactMap { if case .resume(let resume) = $0 { resume } else { nil } }.first
         #expect(resume?.secureValues == ["password": Self.secret])
         #expect(resume?.fullResolution.values == ["user": "ana"])

@@ -1,10 +1,11 @@
-@testable import Broker
 import Foundation
 import Journal
 import Log
 import Presentation
 import Testing
 import Wire
+
+@testable import Broker
 
 /// What one loop turn writes: each event encoded once (journal and PUB share the bytes), each job once.
 @Suite struct TurnChangesTests {
@@ -44,11 +45,12 @@ import Wire
             .persist(.dispatch(Self.job("j1", .running, attempts: 1), dispatched)),
             .persist(.saveJob(Self.job("j1", .succeeded, attempts: 1), idempotency: nil)),
         ]
-        #expect(BrokerLoop.turnChanges(effects).changes == [
-            .saveJob(Self.job("j1", .queued), idempotency: Self.key),
-            .dispatch(Self.job("j1", .running, attempts: 1), dispatched),
-            .saveJob(Self.job("j1", .succeeded, attempts: 1), idempotency: nil),
-        ])
+        #expect(
+            BrokerLoop.turnChanges(effects).changes == [
+                .saveJob(Self.job("j1", .queued), idempotency: Self.key),
+                .dispatch(Self.job("j1", .running, attempts: 1), dispatched),
+                .saveJob(Self.job("j1", .succeeded, attempts: 1), idempotency: nil),
+            ])
     }
 
     @Test func otherChangesKeepTheirOrder() {
@@ -73,10 +75,11 @@ import Wire
             .send(to: Data([3]), correlation: "", .forget(.init(job: "j0", attempt: 1))),
             .publish(Event(sequence: 2, type: .heartbeat, at: Self.at)),
         ]
-        #expect(Array(BrokerLoop.performingOrder(effects)) == [
-            effects[3], effects[5],
-            effects[1], effects[2], effects[6],
-            effects[0], effects[4],
-        ])
+        #expect(
+            Array(BrokerLoop.performingOrder(effects)) == [
+                effects[3], effects[5],
+                effects[1], effects[2], effects[6],
+                effects[0], effects[4],
+            ])
     }
 }

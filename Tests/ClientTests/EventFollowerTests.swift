@@ -1,8 +1,8 @@
 import Client
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import Wire
 
 /// `EventFollower` over a journal and live feed in memory: what it delivers, in order, once.

@@ -25,7 +25,8 @@ import ZeroMQ
     /// The broker's refusal: the question was resolved as `resolution` says.
     func alreadyResolved(to request: [Data]) -> [Data] {
         let correlation = String(decoding: request[3], as: UTF8.self)
-        return [request[0]] + Frames.encode(BrokerReply.error(WireError(.alreadyResolved, "p1 was already answered", resolution: resolution)), correlation: correlation)
+        return [request[0]]
+            + Frames.encode(BrokerReply.error(WireError(.alreadyResolved, "p1 was already answered", resolution: resolution)), correlation: correlation)
     }
 
     /// Two brokers played by ROUTER sockets, a client of both, and `body` given them with the client's
@@ -36,7 +37,7 @@ import ZeroMQ
         let context = try Context()
         let first = try Socket(context, .router)
         let second = try Socket(context, .router)
-        defer { [first, second].forEach { $0.close() } }
+        defer { for socket in [first, second] { socket.close() } }
         try first.bind("tcp://127.0.0.1:*")
         try second.bind("tcp://127.0.0.1:*")
         let connection = try BrokerConnection(.init(clients: "\(try first.lastEndpoint),\(try second.lastEndpoint)", requestTimeout: .seconds(60)))

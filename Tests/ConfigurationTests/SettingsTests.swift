@@ -43,7 +43,8 @@ import Testing
         let error = #expect(throws: ConfigurationError.self) { try Settings.load(file: path, environment: [:]) }
         #expect(error?.key == "concurrency")
         #expect(error?.description == "configuration concurrency (from \(path) line 5): given twice (first on line 2); keep one")
-        #expect(try Settings.load(file: try file(#"{"_doc": "a", "_doc": "b", "concurrency": 2}"#), environment: [:]).concurrency == 2,
+        #expect(
+            try Settings.load(file: try file(#"{"_doc": "a", "_doc": "b", "concurrency": 2}"#), environment: [:]).concurrency == 2,
             "documentation keys may repeat")
     }
 
@@ -112,9 +113,11 @@ import Testing
     }
 
     @Test func endpointsMayListSeveralBrokers() throws {
-        let settings = try Settings.load(file: nil, environment: [
-            "INTERLUDE_CLIENTS": "tcp://10.0.0.1:5570, tcp://10.0.0.2:5570", "INTERLUDE_WORKERS": "tcp://a:5571,tcp://b:5571",
-        ])
+        let settings = try Settings.load(
+            file: nil,
+            environment: [
+                "INTERLUDE_CLIENTS": "tcp://10.0.0.1:5570, tcp://10.0.0.2:5570", "INTERLUDE_WORKERS": "tcp://a:5571,tcp://b:5571",
+            ])
         #expect(settings.clients == "tcp://10.0.0.1:5570, tcp://10.0.0.2:5570")
     }
 

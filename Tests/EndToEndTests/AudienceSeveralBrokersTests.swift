@@ -40,7 +40,8 @@ extension EndToEnd {
             try await sandbox.startBroker()
             try await sandbox.startWorker("w1")
             try await sandbox.startGateway(
-                environment: Self.twoBrokers(sandbox).merging(["INTERLUDE_TOKENS": "ana:\(ana):submit+answer+read:ops,bob:\(bob):answer+read"]) { _, new in new })
+                environment: Self.twoBrokers(sandbox).merging(["INTERLUDE_TOKENS": "ana:\(ana):submit+answer+read:ops,bob:\(bob):answer+read"]) { _, new in new
+                })
             let body = #"{"operation": "removeDownload", "input": \#(blueInGreen), "audience": {"groups": ["ops"]}, "answerWithin": 1800}"#
             let submitted = try await sandbox.api(token: ana).post("/v1/operations", body)
             #expect(submitted.status == 202, "\(submitted)")

@@ -9,7 +9,8 @@ extension EndToEnd {
     /// and copied to `$INTERLUDE_E2E_SCREENSHOTS` when that is set.
     @Suite(
         "The web page in a real browser",
-        .enabled(if: BrowserTools.available, "needs Debian's chromium, chromium-driver and python3-selenium: INTERLUDE_WITH_TEST_TOOLS=1 scripts/install-deps.sh"))
+        .enabled(
+            if: BrowserTools.available, "needs Debian's chromium, chromium-driver and python3-selenium: INTERLUDE_WITH_TEST_TOOLS=1 scripts/install-deps.sh"))
     struct Browser {
         @Test("A person answers Remove download in the page; the job succeeds with removed: true")
         func answeringInThePage() async throws {
@@ -58,7 +59,9 @@ extension EndToEnd {
             #expect(done.result == .object(["removed": .bool(false)]))
         }
 
-        @Test("The page is an inbox: Connecting… until the first snapshot, what is for you first, no dialog by itself, keyboard, Escape answers nothing, a count in the title, notifications, filters, search, failures without server paths, an opened job's timeline and deadline, WCAG AA contrast in light and dark")
+        @Test(
+            "The page is an inbox: Connecting… until the first snapshot, what is for you first, no dialog by itself, keyboard, Escape answers nothing, a count in the title, notifications, filters, search, failures without server paths, an opened job's timeline and deadline, WCAG AA contrast in light and dark"
+        )
         func inbox() async throws {
             let sandbox = try Sandbox("browser-inbox")
             defer { sandbox.shutdown() }
@@ -74,8 +77,10 @@ extension EndToEnd {
             #expect(failure.error?.code == "backupNotFound" && failure.error?.message.contains(folder) == true, "a message naming a server folder: \(failure)")
 
             let run = try await BrowserTools.run(
-                ["--presentation", removeQuestion.id, "--job", remove, "--second", resetQuestion.id, "--waiting-job", reset,
-                 "--failed", failed, "--forbid", folder], script: "page_inbox.py", in: sandbox)
+                [
+                    "--presentation", removeQuestion.id, "--job", remove, "--second", resetQuestion.id, "--waiting-job", reset,
+                    "--failed", failed, "--forbid", folder,
+                ], script: "page_inbox.py", in: sandbox)
             #expect(run.passed, "\(run)")
 
             let still = try await sandbox.question(of: reset)
@@ -123,7 +128,10 @@ enum BrowserTools {
 
     /// Whether everything the browser test needs is installed.
     static var available: Bool {
-        [python, chromium, chromedriver, selenium, script.path, folder.appendingPathComponent("page_inbox.py").path, folder.appendingPathComponent("page_field.py").path, folder.appendingPathComponent("page_catalog.py").path].allSatisfy { FileManager.default.fileExists(atPath: $0) }
+        [
+            python, chromium, chromedriver, selenium, script.path, folder.appendingPathComponent("page_inbox.py").path,
+            folder.appendingPathComponent("page_field.py").path, folder.appendingPathComponent("page_catalog.py").path,
+        ].allSatisfy { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// How a run of the script ended: its exit status and the JSON summary it printed last.

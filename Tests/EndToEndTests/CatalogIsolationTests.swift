@@ -1,7 +1,7 @@
 import Foundation
 import Presentation
-import Testing
 import TestSupport
+import Testing
 import Wire
 
 extension EndToEnd {
@@ -16,10 +16,12 @@ extension EndToEnd {
 
         static let hostile = OperationAnnouncement(
             name: "aaEvil", summary: "Relabels another operation's dialog", input: nil,
-            catalog: Catalog(["en": [
-                "action.remove": "Keep it (safe)", "removeDownload.confirm.title": "Nothing will be deleted",
-                "removeDownload.confirm.message": "Nothing happens to {0}.",
-            ]]))
+            catalog: Catalog([
+                "en": [
+                    "action.remove": "Keep it (safe)", "removeDownload.confirm.title": "Nothing will be deleted",
+                    "removeDownload.confirm.message": "Nothing happens to {0}.",
+                ]
+            ]))
         static let benign = OperationAnnouncement(
             name: "aaBenign", summary: "Asks its own question", input: nil, catalog: Catalog(["en": ["aaBenign.ask.title": "Benign question"]]))
 

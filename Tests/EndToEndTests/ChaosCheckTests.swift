@@ -1,7 +1,7 @@
 import Foundation
 import SQLite
-import Testing
 import TestSupport
+import Testing
 
 extension EndToEnd {
     /// `scripts/chaos` ends with checks of the journal, the library and the webhook deliveries; they are
@@ -72,14 +72,16 @@ extension EndToEnd {
 
             // A recorded step run twice.
             let doubled = try await check(
-                "doubled", record, damage: "INSERT INTO history (job, at, type, body) SELECT job, at, type, body FROM history WHERE job = ? AND type = 'step' LIMIT 1",
+                "doubled", record,
+                damage: "INSERT INTO history (job, at, type, body) SELECT job, at, type, body FROM history WHERE job = ? AND type = 'step' LIMIT 1",
                 .text(removed))
             #expect(doubled.status == 1 && doubled.counts == Self.with("doubledSteps", 1), "\(doubled)")
 
             // A question resolved twice in the journal, or two answers both told they took effect.
             let twice = try await check(
                 "resolved-twice", record,
-                damage: "INSERT INTO history (job, at, type, body) SELECT job, at, type, body FROM history WHERE type = 'resolved' AND json_extract(body, '$.presentation') = ?",
+                damage:
+                    "INSERT INTO history (job, at, type, body) SELECT job, at, type, body FROM history WHERE type = 'resolved' AND json_extract(body, '$.presentation') = ?",
                 .text(removedQuestion))
             #expect(twice.status == 1 && twice.counts == Self.with("multipleResolutions", 1), "\(twice)")
             var twoWinners = record

@@ -39,7 +39,8 @@ extension EndToEnd {
             #expect(run.status == 0, "\(run)")
             try run.stdout.write(to: script, atomically: true, encoding: .utf8)
             func complete(_ words: [String]) async throws -> [String] {
-                let line = "source \(script.path); COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(words.count - 1); _interlude; printf '%s\\n' \"${COMPREPLY[@]}\""
+                let line =
+                    "source \(script.path); COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(words.count - 1); _interlude; printf '%s\\n' \"${COMPREPLY[@]}\""
                 let shell = try await Shell.run("/bin/bash", ["-c", line], in: sandbox)
                 return shell.split(separator: "\n").map(String.init).sorted()
             }
@@ -64,13 +65,15 @@ extension EndToEnd {
             let commands = try await Shell.run("/usr/bin/fish", ["--no-config", "-c", "source \(fish.path); complete -C'interlude sub'"], in: sandbox)
             #expect(commands.hasPrefix("submit\t"), "\(commands)")
             let states = try await Shell.run("/usr/bin/fish", ["--no-config", "-c", "source \(fish.path); complete -C'interlude jobs --state '"], in: sandbox)
-            #expect(states.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted()
-                == ["cancelled", "failed", "queued", "running", "succeeded", "waiting"], "\(states)")
+            #expect(
+                states.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted()
+                    == ["cancelled", "failed", "queued", "running", "succeeded", "waiting"], "\(states)")
 
             let zsh = sandbox.root.appendingPathComponent("_interlude")
             try (try await sandbox.cli("completion", "zsh")).stdout.write(to: zsh, atomically: true, encoding: .utf8)
             let loaded = try await Shell.run(
-                "/usr/bin/zsh", ["-f", "-c", "autoload -Uz compinit && compinit -u -d \(sandbox.root.path)/zcompdump && source \(zsh.path) && print -r -- $_comps[interlude]"],
+                "/usr/bin/zsh",
+                ["-f", "-c", "autoload -Uz compinit && compinit -u -d \(sandbox.root.path)/zcompdump && source \(zsh.path) && print -r -- $_comps[interlude]"],
                 in: sandbox)
             #expect(loaded.trimmingCharacters(in: .whitespacesAndNewlines) == "_interlude", "\(loaded)")
             let unknown = try await sandbox.cli("completion", "tcsh")

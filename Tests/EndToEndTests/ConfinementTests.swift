@@ -1,7 +1,7 @@
 import Foundation
 import Presentation
-import Testing
 import TestSupport
+import Testing
 import Wire
 
 extension EndToEnd {
@@ -24,7 +24,8 @@ extension EndToEnd {
             #expect(done.resultObject?["exported"] == .bool(false))
             let after = try FileManager.default.contentsOfDirectory(atPath: sandbox.data.path).sorted()
             #expect(!after.contains("atlas.tar.gz") && !after.contains { $0.contains(".partial-") }, "\(after)")
-            #expect(Set(after).isSubset(of: Set(before + ["journal.sqlite-wal", "journal.sqlite-shm"])), "nothing but the journal changed: \(before) → \(after)")
+            #expect(
+                Set(after).isSubset(of: Set(before + ["journal.sqlite-wal", "journal.sqlite-shm"])), "nothing but the journal changed: \(before) → \(after)")
         }
 
         @Test("A backup whose links leave the library through a chain is refused, and data/ is kept")

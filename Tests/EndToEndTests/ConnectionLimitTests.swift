@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension EndToEnd {
     /// The gateway's connection limit is a setting with a reserve for `/healthz` and `/metrics`, and the
@@ -136,8 +136,14 @@ extension EndToEnd {
             ("POST /v1/operations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\nConnection: close\r\n\r\n", 400, "badContentLength"),
             ("POST /v1/operations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -1\r\nConnection: close\r\n\r\n", 400, "badContentLength"),
             ("POST /v1/operations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999999999999999\r\nConnection: close\r\n\r\n", 413, "payloadTooLarge"),
-            ("POST /v1/operations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", 400, "badChunkedEncoding"),
-            ("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: \(String(repeating: "a", count: 40_000))\r\nConnection: close\r\n\r\n", 431, "requestHeadTooLarge"),
+            (
+                "POST /v1/operations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+                400, "badChunkedEncoding"
+            ),
+            (
+                "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: \(String(repeating: "a", count: 40_000))\r\nConnection: close\r\n\r\n", 431,
+                "requestHeadTooLarge"
+            ),
             ("GET /healthz?\(String(repeating: "a", count: 40_000)) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", 414, "requestHeadTooLarge"),
             ("GET /healthz HTTP/2.0\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", 505, "httpVersionNotSupported"),
             ("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header Line\r\nConnection: close\r\n\r\n", 400, "malformedRequest"),

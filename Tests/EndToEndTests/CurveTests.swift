@@ -47,8 +47,9 @@ extension EndToEnd {
             #expect(plain.status == 3, "\(plain)")
             #expect(plain.stderr.contains("security handshake with the broker"), "\(plain)")
             #expect(broker.stderr.contains("refused a connection to clients"), "the broker logs the refusal")
-            #expect(!broker.stderr.contains(try String(contentsOfFile: setup.keys.broker.secretFile, encoding: .utf8).split(separator: "\n").last!),
-                    "the broker's secret key is never logged")
+            #expect(
+                !broker.stderr.contains(try String(contentsOfFile: setup.keys.broker.secretFile, encoding: .utf8).split(separator: "\n").last!),
+                "the broker's secret key is never logged")
             #expect(try await setup.sandbox.cli("pending").status == 0, "carol's listed key gets in")
         }
 
@@ -68,11 +69,14 @@ extension EndToEnd {
                     rogue.stderr.contains("refused this worker's CURVE key") ? true : nil
                 }
             }
-            let carol = try BrokerConnection(.init(
-                clients: sandbox.clients,
-                security: ConnectionSecurity(.curveClient(
-                    serverKey: try #require(CurvePublicKey(z85: setup.keys.broker.publicKey)),
-                    secretKey: try CurveKeyFile.secretKey(at: setup.carol.secretFile))))).client
+            let carol = try BrokerConnection(
+                .init(
+                    clients: sandbox.clients,
+                    security: ConnectionSecurity(
+                        .curveClient(
+                            serverKey: try #require(CurvePublicKey(z85: setup.keys.broker.publicKey)),
+                            secretKey: try CurveKeyFile.secretKey(at: setup.carol.secretFile))))
+            ).client
             defer { carol.close() }
             let stats = try await carol.stats()
             #expect(stats.workers == 0, "no rogue registered: \(stats)")

@@ -94,7 +94,9 @@ extension EndToEnd {
             let reply = try await api.get("/v1/jobs/\(plainJob.id)")
             let body = try reply.decode([String: JSONValue].self)
             guard case .array(let history)? = body["history"] else { throw EndToEndFailure("no history in \(reply)") }
-            let types = history.compactMap { entry -> String? in if case .object(let fields) = entry, case .string(let type)? = fields["type"] { type } else { nil } }
+            let types = history.compactMap { entry -> String? in
+                if case .object(let fields) = entry, case .string(let type)? = fields["type"] { type } else { nil }
+            }
             #expect(types == ["queued", "dispatched", "step", "asked", "resolved", "step", "finished"], "\(types)")
             #expect(body["historyNext"] == .null)
             let resolved = try #require(history.first { if case .object(let fields) = $0 { fields["type"] == .string("resolved") } else { false } })

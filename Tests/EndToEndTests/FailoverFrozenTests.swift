@@ -1,8 +1,8 @@
 import Foundation
 import PostgreSQL
 import Presentation
-import Testing
 import TestSupport
+import Testing
 import Wire
 
 extension EndToEnd.Failover {
@@ -13,7 +13,9 @@ extension EndToEnd.Failover {
         let after: Duration
     }
 
-    @Test("SIGSTOP of the active broker with answers and submits in flight through the gateway: each succeeds on the standby within the 5 s request timeout, one job per submit, each question resolved once")
+    @Test(
+        "SIGSTOP of the active broker with answers and submits in flight through the gateway: each succeeds on the standby within the 5 s request timeout, one job per submit, each question resolved once"
+    )
     func requestsThroughTheGatewayLeaveAFrozenBroker() async throws {
         let database = try await PrivatePostgres.schema()
         let sandbox = try Sandbox("failover-frozen")

@@ -2,8 +2,8 @@ import Client
 import Foundation
 import PostgreSQL
 import Presentation
-import Testing
 import TestSupport
+import Testing
 import Wire
 
 extension EndToEnd {
@@ -63,7 +63,9 @@ extension EndToEnd {
             return EndToEndFailure("\(error)\n\(more)\n--- the active broker:\n\(view)\n--- logs:\n\(logs)")
         }
 
-        @Test("SIGKILL of the active broker: the standby takes over, pending questions stay answerable from the CLI and HTTP, every acknowledged job finishes once, a retried submit makes one job")
+        @Test(
+            "SIGKILL of the active broker: the standby takes over, pending questions stay answerable from the CLI and HTTP, every acknowledged job finishes once, a retried submit makes one job"
+        )
         func theStandbyTakesOverAfterAKill() async throws {
             let database = try await PrivatePostgres.schema()
             let sandbox = try Sandbox("failover-kill")

@@ -1,12 +1,14 @@
 import Client
 import Foundation
 import PostgreSQL
-import Testing
 import TestSupport
+import Testing
 import Wire
 
 extension EndToEnd.Failover {
-    @Test("SIGSTOP of the active broker while a worker's job waits on its question: the worker passes over the stopped broker it left, and the job, answered on the standby, finishes within two seconds of the takeover")
+    @Test(
+        "SIGSTOP of the active broker while a worker's job waits on its question: the worker passes over the stopped broker it left, and the job, answered on the standby, finishes within two seconds of the takeover"
+    )
     func aWorkerOnAFrozenBrokerResumesItsJobOnTheStandby() async throws {
         let database = try await PrivatePostgres.schema()
         let sandbox = try Sandbox("failover-frozen-worker")
@@ -44,6 +46,8 @@ extension EndToEnd.Failover {
         #expect(done.state == .succeeded, "\(done)\n\(logs)")
         #expect(finished < takeover + .seconds(2), "the worker was on the standby soon after it took over\n\(logs)")
         let first = sandbox.workers.split(separator: ",").first.map(String.init) ?? ""
-        #expect(!(worker.stdout + worker.stderr).contains("the broker at \(first) did not finish the handshake"), "it never went back to the stopped broker\n\(logs)")
+        #expect(
+            !(worker.stdout + worker.stderr).contains("the broker at \(first) did not finish the handshake"),
+            "it never went back to the stopped broker\n\(logs)")
     }
 }

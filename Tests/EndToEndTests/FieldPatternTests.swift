@@ -1,7 +1,7 @@
 import Foundation
 import Presentation
-import Testing
 import TestSupport
+import Testing
 import Wire
 import ZeroMQ
 
@@ -39,7 +39,9 @@ extension EndToEnd {
                 let value = String(repeating: "a", count: 1_000)
                 for index in 0..<10 {
                     let answer = ClientRequest.answer(.init(presentation: question.id, action: "ok", by: "mallory", channel: "cli", values: ["code": value]))
-                    guard try socket.send(Frames.encode(answer, correlation: "answer-\(index)"), timeout: .seconds(5)) else { throw EndToEndFailure("answer \(index) not sent") }
+                    guard try socket.send(Frames.encode(answer, correlation: "answer-\(index)"), timeout: .seconds(5)) else {
+                        throw EndToEndFailure("answer \(index) not sent")
+                    }
                 }
                 guard try socket.send(Frames.encode(ClientRequest.status(.init(job: job)), correlation: "status"), timeout: .seconds(5)) else {
                     throw EndToEndFailure("the status request was not sent")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension EndToEnd {
     /// The gateway reads only well-framed requests, and only for as long as their deadlines (issue:
@@ -23,7 +23,9 @@ extension EndToEnd {
             }
         }
 
-        @Test("A smuggled second Content-Length, a spaced colon, an unknown transfer coding, two Hosts and a Host with junk each get one JSON 400 and nothing behind them runs")
+        @Test(
+            "A smuggled second Content-Length, a spaced colon, an unknown transfer coding, two Hosts and a Host with junk each get one JSON 400 and nothing behind them runs"
+        )
         func ambiguousHeadsGetOne400() async throws {
             let sandbox = try Sandbox("http-framing")
             defer { sandbox.shutdown() }

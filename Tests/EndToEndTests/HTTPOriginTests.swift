@@ -1,7 +1,7 @@
 import Foundation
 import Presentation
-import Testing
 import TestSupport
+import Testing
 import Wire
 
 extension EndToEnd {
@@ -30,25 +30,32 @@ extension EndToEnd {
             let reset = #"{"action":"reset"}"#
 
             // curl -X POST $API/…/answer -H 'Content-Type: text/plain' -H 'Origin: http://evil.example' -H 'Host: evil.example' -d '{"action":"reset"}'
-            let reported = try await Self.raw(sandbox, "POST", answer, headers: [
-                "Host": "evil.example", "Origin": "http://evil.example", "Content-Type": "text/plain",
-            ], body: reset)
+            let reported = try await Self.raw(
+                sandbox, "POST", answer,
+                headers: [
+                    "Host": "evil.example", "Origin": "http://evil.example", "Content-Type": "text/plain",
+                ], body: reset)
             #expect(reported.status == 421, "\(reported)")
             #expect(reported.errorCode == "misdirectedRequest")
             let plain = try await Self.raw(sandbox, "POST", answer, headers: ["Host": sandbox.http, "Content-Type": "text/plain"], body: reset)
             #expect(plain.status == 415, "\(plain)")
             #expect(plain.errorCode == "unsupportedMediaType")
-            let foreign = try await Self.raw(sandbox, "POST", answer, headers: [
-                "Host": sandbox.http, "Origin": "http://evil.example", "Content-Type": "application/json",
-            ], body: reset)
+            let foreign = try await Self.raw(
+                sandbox, "POST", answer,
+                headers: [
+                    "Host": sandbox.http, "Origin": "http://evil.example", "Content-Type": "application/json",
+                ], body: reset)
             #expect(foreign.status == 403, "\(foreign)")
             #expect(foreign.errorCode == "foreignOrigin")
-            #expect(try await sandbox.waitOverHTTP(job.id, "still waiting") { $0.state == .waiting }.presentation?.id == question.id,
-                    "no refused request reset anything")
+            #expect(
+                try await sandbox.waitOverHTTP(job.id, "still waiting") { $0.state == .waiting }.presentation?.id == question.id,
+                "no refused request reset anything")
 
-            let own = try await Self.raw(sandbox, "POST", answer, headers: [
-                "Host": sandbox.http, "Origin": sandbox.gatewayURL, "Content-Type": "application/json", "X-Interlude-Channel": "web",
-            ], body: #"{"action":"cancel"}"#)
+            let own = try await Self.raw(
+                sandbox, "POST", answer,
+                headers: [
+                    "Host": sandbox.http, "Origin": sandbox.gatewayURL, "Content-Type": "application/json", "X-Interlude-Channel": "web",
+                ], body: #"{"action":"cancel"}"#)
             #expect(own.status == 200, "\(own)")
             #expect(try await sandbox.waitOverHTTP(job.id, "finished") { $0.isFinished }.result == .object(["reset": .bool(false)]))
         }
@@ -81,9 +88,11 @@ extension EndToEnd {
             let page = try await Self.raw(sandbox, "GET", "/", headers: ["Host": sandbox.http])
             #expect(page.header("Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
             #expect(page.header("Content-Security-Policy")?.contains("script-src 'self'") == true, "the page keeps its own policy")
-            let preflight = try await Self.raw(sandbox, "OPTIONS", "/v1/operations", headers: [
-                "Host": sandbox.http, "Origin": "http://evil.example", "Access-Control-Request-Method": "POST",
-            ])
+            let preflight = try await Self.raw(
+                sandbox, "OPTIONS", "/v1/operations",
+                headers: [
+                    "Host": sandbox.http, "Origin": "http://evil.example", "Access-Control-Request-Method": "POST",
+                ])
             #expect(preflight.status == 403, "\(preflight)")
         }
 
@@ -92,20 +101,26 @@ extension EndToEnd {
             let sandbox = try Sandbox("http-cors")
             defer { sandbox.shutdown() }
             try await sandbox.startAll(gateway: ["INTERLUDE_ALLOWED_ORIGINS": "https://ops.example.org"])
-            let preflight = try await Self.raw(sandbox, "OPTIONS", "/v1/operations", headers: [
-                "Host": sandbox.http, "Origin": "https://ops.example.org", "Access-Control-Request-Method": "POST",
-                "Access-Control-Request-Headers": "content-type",
-            ])
+            let preflight = try await Self.raw(
+                sandbox, "OPTIONS", "/v1/operations",
+                headers: [
+                    "Host": sandbox.http, "Origin": "https://ops.example.org", "Access-Control-Request-Method": "POST",
+                    "Access-Control-Request-Headers": "content-type",
+                ])
             #expect(preflight.status == 204, "\(preflight)")
             #expect(preflight.header("Access-Control-Allow-Origin") == "https://ops.example.org")
-            let submitted = try await Self.raw(sandbox, "POST", "/v1/operations", headers: [
-                "Host": sandbox.http, "Origin": "https://ops.example.org", "Content-Type": "application/json",
-            ], body: #"{"operation":"noop"}"#)
+            let submitted = try await Self.raw(
+                sandbox, "POST", "/v1/operations",
+                headers: [
+                    "Host": sandbox.http, "Origin": "https://ops.example.org", "Content-Type": "application/json",
+                ], body: #"{"operation":"noop"}"#)
             #expect(submitted.status == 202, "\(submitted)")
             #expect(submitted.header("Access-Control-Allow-Origin") == "https://ops.example.org")
-            let other = try await Self.raw(sandbox, "POST", "/v1/operations", headers: [
-                "Host": sandbox.http, "Origin": "https://evil.example", "Content-Type": "application/json",
-            ], body: #"{"operation":"noop"}"#)
+            let other = try await Self.raw(
+                sandbox, "POST", "/v1/operations",
+                headers: [
+                    "Host": sandbox.http, "Origin": "https://evil.example", "Content-Type": "application/json",
+                ], body: #"{"operation":"noop"}"#)
             #expect(other.status == 403)
         }
     }

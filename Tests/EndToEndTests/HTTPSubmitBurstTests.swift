@@ -4,8 +4,9 @@ import Presentation
 import TestSupport
 import Testing
 import Wire
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension EndToEnd {

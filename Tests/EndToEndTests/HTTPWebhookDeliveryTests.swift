@@ -36,7 +36,8 @@ extension EndToEnd {
             let timestamp = try #require(Int(request.timestamp), "webhook-timestamp \(request.timestamp)", sourceLocation: sourceLocation)
             #expect(abs(Date().timeIntervalSince1970 - Double(timestamp)) < 300, "timestamp within the 5-minute tolerance", sourceLocation: sourceLocation)
             let expected = try WebhookSigning.headers(secret: secret, id: request.id, body: request.body, timestamp: timestamp)
-            #expect(request.signature.split(separator: " ").contains { $0 == expected["webhook-signature"] ?? "" },
+            #expect(
+                request.signature.split(separator: " ").contains { $0 == expected["webhook-signature"] ?? "" },
                 "openssl's signature \(expected["webhook-signature"] ?? "") is in \(request.signature)", sourceLocation: sourceLocation)
         }
 

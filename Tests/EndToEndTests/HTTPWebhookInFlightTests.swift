@@ -16,7 +16,8 @@ extension EndToEnd {
             let receiver = try await WebhookReceiver(sandbox, name: "many", secret: OutgoingWebhooks.secret)
             defer { receiver.stop() }
             try await sandbox.startAll(
-                gateway: OutgoingWebhooks.settings(receiver, ["INTERLUDE_WEBHOOK_EVENTS": "job.succeeded", "INTERLUDE_WEBHOOK_IN_FLIGHT": "4", "INTERLUDE_WEBHOOK_TIMEOUT_MS": "30000"]))
+                gateway: OutgoingWebhooks.settings(
+                    receiver, ["INTERLUDE_WEBHOOK_EVENTS": "job.succeeded", "INTERLUDE_WEBHOOK_IN_FLIGHT": "4", "INTERLUDE_WEBHOOK_TIMEOUT_MS": "30000"]))
             let api = sandbox.api()
             var jobs: Set<String> = []
             for _ in 0..<24 {
@@ -31,7 +32,9 @@ extension EndToEnd {
             #expect(all.count == 24, "each event once: \(all)")
             #expect(all.allSatisfy { $0.type == "job.succeeded" && $0.verified == true && $0.delivered })
             let connections = Set(all.compactMap(\.client))
-            #expect(!connections.isEmpty && connections.count <= 6, "24 deliveries over \(connections.count) kept-alive connection(s), not one each: \(connections.sorted())")
+            #expect(
+                !connections.isEmpty && connections.count <= 6,
+                "24 deliveries over \(connections.count) kept-alive connection(s), not one each: \(connections.sorted())")
         }
     }
 }

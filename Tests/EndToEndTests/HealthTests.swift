@@ -76,11 +76,13 @@ extension EndToEnd {
             #expect(submit.status == 3, "a reader may not submit: \(submit)")
         }
 
-        @Test("Bad arguments are a usage error (exit 2)", arguments: [
-            ["health"], ["health", "frobnicate"], ["health", "broker", "extra"], ["health", "worker", "a", "b"],
-            ["health", "worker"], ["health", "gateway", "--timeout", "0"], ["health", "broker", "--timeout", "soon"],
-            ["health", "broker", "--wait", "601"],
-        ])
+        @Test(
+            "Bad arguments are a usage error (exit 2)",
+            arguments: [
+                ["health"], ["health", "frobnicate"], ["health", "broker", "extra"], ["health", "worker", "a", "b"],
+                ["health", "worker"], ["health", "gateway", "--timeout", "0"], ["health", "broker", "--timeout", "soon"],
+                ["health", "broker", "--wait", "601"],
+            ])
         func usage(arguments: [String]) async throws {
             let sandbox = try Sandbox("health-usage", demoLibrary: false)
             defer { sandbox.shutdown() }

@@ -48,9 +48,11 @@ extension EndToEnd {
             let greet = try #require(list.operations.first { $0.name == "greet" })
             #expect(list.operations.map(\.name) == ["greet"], "the broker knows only what its workers announced")
             #expect(greet.summary == "Greet someone by name, once a person agrees")
-            #expect(greet.input == .object(
-                ["name": .string(minLength: 1, maxLength: 100, description: "who to greet")], required: ["name"],
-                additionalProperties: .forbidden))
+            #expect(
+                greet.input
+                    == .object(
+                        ["name": .string(minLength: 1, maxLength: 100, description: "who to greet")], required: ["name"],
+                        additionalProperties: .forbidden))
             #expect(greet.workers == ["hello-1"])
 
             let listed = try await api.get("/v1/operations")

@@ -45,7 +45,8 @@ extension EndToEnd {
             try await sandbox.startWorker("w1")
             try await sandbox.startGateway()
             let title = "\u{1B}[2J\u{1B}]0;owned\u{07}Blue in Green\u{1B}[1A\nfake: answered by root"
-            let input = try String(decoding: JSONCoding.encoder.encode(JSONValue.object(["trackID": .string("t-101"), "title": .string(title)])), as: UTF8.self)
+            let input = try String(
+                decoding: JSONCoding.encoder.encode(JSONValue.object(["trackID": .string("t-101"), "title": .string(title)])), as: UTF8.self)
             let submitted = try await sandbox.api().post("/v1/operations", #"{"operation":"removeDownload","input":\#(input)}"#)
             #expect(submitted.status == 202, "\(submitted)")
             let job = try submitted.decode(Job.self).id

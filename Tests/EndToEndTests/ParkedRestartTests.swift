@@ -8,7 +8,9 @@ extension EndToEnd {
     @Suite("Restart with many parked jobs") struct ParkedRestart {
         static let parked = 2_000
 
-        @Test("A broker killed with 2,000 questions pending, and away longer than the workers wait: both workers announce themselves again, every question is still pending, and an answer finishes its job")
+        @Test(
+            "A broker killed with 2,000 questions pending, and away longer than the workers wait: both workers announce themselves again, every question is still pending, and an answer finishes its job"
+        )
         func brokerKilledWithManyParkedJobs() async throws {
             let sandbox = try Sandbox("broker-kill-parked")
             defer { sandbox.shutdown() }
@@ -45,7 +47,8 @@ extension EndToEnd {
             #expect(try await client.stats().pending == Self.parked - 1)
         }
 
-        @Test("A worker that keeps at most 5 tasks suspended: with 40 questions pending, an answer to an old one replays its job, one to a recent one resumes it")
+        @Test(
+            "A worker that keeps at most 5 tasks suspended: with 40 questions pending, an answer to an old one replays its job, one to a recent one resumes it")
         func aWorkerKeepsAtMostMaxSuspendedTasks() async throws {
             let sandbox = try Sandbox("max-suspended")
             defer { sandbox.shutdown() }

@@ -30,8 +30,10 @@ extension EndToEnd {
             let list = try await sandbox.cliJSON(BrokerReply.OperationList.self, "operations", "--json")
             let announced = try #require(list.operations.first { $0.name == "pyGreet" }, "\(list)")
             #expect(announced.summary == "Greet someone by name from Python, once a person agrees")
-            #expect(announced.input == .object(
-                ["name": .string(minLength: 1, maxLength: 100)], required: ["name"], additionalProperties: .forbidden))
+            #expect(
+                announced.input
+                    == .object(
+                        ["name": .string(minLength: 1, maxLength: 100)], required: ["name"], additionalProperties: .forbidden))
             #expect(announced.catalog.tables["es"]?["pyGreet.confirm.title"] == "¿Saludar a {0}?")
             #expect(announced.workers == ["py-1"])
             let refused = try await sandbox.cli("submit", "pyGreet", "--input", #"{"name": ""}"#)

@@ -16,8 +16,8 @@ extension EndToEnd {
         /// The `interlude …` command lines of the first ```sh block after `heading`, comments dropped.
         static func commands(after heading: String) throws -> [[String]] {
             guard let start = readme.range(of: heading)?.upperBound,
-                  let open = readme.range(of: "```sh\n", range: start..<readme.endIndex),
-                  let close = readme.range(of: "```", range: open.upperBound..<readme.endIndex)
+                let open = readme.range(of: "```sh\n", range: start..<readme.endIndex),
+                let close = readme.range(of: "```", range: open.upperBound..<readme.endIndex)
             else { throw EndToEndFailure("README.md has no sh block after \(heading)") }
             return try readme[open.upperBound..<close.lowerBound].split(separator: "\n").map(String.init)
                 .filter { $0.hasPrefix("interlude ") }.map(words)

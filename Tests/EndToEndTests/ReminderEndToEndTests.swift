@@ -16,9 +16,12 @@ extension EndToEnd.OutgoingWebhooks {
         try Data(#"[{"url": "\#(plain.url)", "secret": "\#(Self.secret)"}]"#.utf8).write(to: file)
         try await sandbox.startBroker(environment: ["INTERLUDE_REMINDER_SECONDS": "1"])
         try await sandbox.startWorker("w1")
-        try await sandbox.startGateway(environment: Self.settings(asking, [
-            "INTERLUDE_WEBHOOK_EVENTS": "presentation.pending,presentation.reminder", "INTERLUDE_WEBHOOKS_FILE": file.path,
-        ]))
+        try await sandbox.startGateway(
+            environment: Self.settings(
+                asking,
+                [
+                    "INTERLUDE_WEBHOOK_EVENTS": "presentation.pending,presentation.reminder", "INTERLUDE_WEBHOOKS_FILE": file.path,
+                ]))
         let job = try await Self.submit(sandbox)
         let question = try await sandbox.questionOverHTTP(job)
 

@@ -1,13 +1,15 @@
 import Foundation
 import Presentation
-import Testing
 import TestSupport
+import Testing
 import Wire
 
 extension EndToEnd.Resolving {
-    static let counting = OperationAnnouncement(name: "aaCount", summary: "Count", input: nil, catalog: Catalog([
-        "es": ["aaCount.ask.title#one": "¿Archivar {0} fichero?", "aaCount.ask.title#other": "¿Archivar {0} ficheros?"],
-    ]))
+    static let counting = OperationAnnouncement(
+        name: "aaCount", summary: "Count", input: nil,
+        catalog: Catalog([
+            "es": ["aaCount.ask.title#one": "¿Archivar {0} fichero?", "aaCount.ask.title#other": "¿Archivar {0} ficheros?"]
+        ]))
 
     @Test("interlude resolve lists a count's question in its plural form: one file, three files")
     func theListingChoosesThePluralForm() async throws {

@@ -23,8 +23,10 @@ extension EndToEnd.Resolving {
         let missing = sandbox.library.appendingPathComponent("exports/unplugged-drive").path
         let submissions: [(operation: String, input: String, action: String, result: JSONValue)] = [
             ("removeDownload", blueInGreen, "cancel", .object(["removed": .bool(false)])),
-            ("exportProject", #"{"project":"atlas","destination":"\#(missing)"}"#, "cancel",
-             .object(["archive": .null, "bytes": .integer(0), "exported": .bool(false)])),
+            (
+                "exportProject", #"{"project":"atlas","destination":"\#(missing)"}"#, "cancel",
+                .object(["archive": .null, "bytes": .integer(0), "exported": .bool(false)])
+            ),
             ("restoreBackup", #"{"backup":"demo.tar.gz"}"#, "cancel", .object(["restored": .bool(false)])),
             ("resetPreferences", "{}", "reset", .object(["reset": .bool(true)])),
             ("addStop", #"{"place":"Lisbon","day":3}"#, "keep", .object(["place": .string("Lisbon"), "day": .integer(2), "changed": .bool(false)])),

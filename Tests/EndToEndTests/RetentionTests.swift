@@ -1,15 +1,17 @@
 import Client
 import Foundation
 import Presentation
-import Testing
 import TestSupport
+import Testing
 import Wire
 
 extension EndToEnd {
     /// `retention`: the broker prunes finished jobs and old events in the background, on real processes.
     @Suite("Retention")
     struct Retention {
-        @Test("With a retention of a second, finished jobs are pruned under a steady load, the sequence goes on, and a follower from before is told to take a new snapshot")
+        @Test(
+            "With a retention of a second, finished jobs are pruned under a steady load, the sequence goes on, and a follower from before is told to take a new snapshot"
+        )
         func finishedJobsArePrunedInTheBackground() async throws {
             let sandbox = try Sandbox("retention", demoLibrary: false)
             defer { sandbox.shutdown() }

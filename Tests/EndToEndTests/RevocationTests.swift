@@ -68,7 +68,13 @@ extension EndToEnd {
             var heartbeats: Int { state.withLock { $0.heartbeats } }
 
             func take(_ event: Event) {
-                state.withLock { event.type == .heartbeat ? $0.heartbeats += 1 : $0.events.append(event) }
+                state.withLock {
+                    if event.type == .heartbeat {
+                        $0.heartbeats += 1
+                    } else {
+                        $0.events.append(event)
+                    }
+                }
             }
         }
 

@@ -20,7 +20,9 @@ extension EndToEnd {
             return output
         }
 
-        @Test("The package interlude new operation writes builds without a warning, passes its tests, and its worker asks with a destructive action and a required text field, answered from the CLI")
+        @Test(
+            "The package interlude new operation writes builds without a warning, passes its tests, and its worker asks with a destructive action and a required text field, answered from the CLI"
+        )
         func newOperationBuildsTestsAndRuns() async throws {
             let sandbox = try Sandbox("scaffold", demoLibrary: false)
             defer { sandbox.shutdown() }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension EndToEnd {
     /// deploy/nginx/interlude.conf, the compose `tls` profile's proxy, run by Debian's nginx in front of
@@ -34,8 +34,11 @@ extension EndToEnd {
             let first = try await proxy.submit()
             // Replayed from the start, the stream shows the first job: it is open and delivering.
             let stream = try sandbox.start(
-                "stream", ["--silent", "--no-buffer", "--cacert", proxy.authority.path, "--resolve", proxy.resolve, "-H", "Accept: text/event-stream",
-                           proxy.url("/v1/events?lastEventId=0")], executable: URL(fileURLWithPath: Self.curl))
+                "stream",
+                [
+                    "--silent", "--no-buffer", "--cacert", proxy.authority.path, "--resolve", proxy.resolve, "-H", "Accept: text/event-stream",
+                    proxy.url("/v1/events?lastEventId=0"),
+                ], executable: URL(fileURLWithPath: Self.curl))
             _ = try await sandbox.eventually("the stream to show the first job") { stream.stdout.contains(first) ? true : nil }
             let second = try await proxy.submit()
             _ = try await sandbox.eventually("the second job's events to arrive while the stream stays open") { () throws -> Bool? in
@@ -87,7 +90,8 @@ extension EndToEnd {
                     """
                 try main.write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
                 process = try sandbox.start(
-                    "nginx", ["-p", folder.path + "/", "-c", folder.appendingPathComponent("nginx.conf").path, "-e", folder.appendingPathComponent("error.log").path],
+                    "nginx",
+                    ["-p", folder.path + "/", "-c", folder.appendingPathComponent("nginx.conf").path, "-e", folder.appendingPathComponent("error.log").path],
                     executable: URL(fileURLWithPath: TLSInFront.nginx))
             }
 
@@ -96,14 +100,20 @@ extension EndToEnd {
                 let ext = folder.appendingPathComponent("server.ext")
                 try "subjectAltName=DNS:localhost,IP:127.0.0.1\n".write(to: ext, atomically: true, encoding: .utf8)
                 let steps: [[String]] = [
-                    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", folder.appendingPathComponent("ca.key").path,
-                     "-out", folder.appendingPathComponent("ca.pem").path, "-days", "2", "-subj", "/CN=Interlude test CA",
-                     "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"],
-                    ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", tls.appendingPathComponent("key.pem").path,
-                     "-out", folder.appendingPathComponent("server.csr").path, "-subj", "/CN=localhost"],
-                    ["x509", "-req", "-in", folder.appendingPathComponent("server.csr").path, "-CA", folder.appendingPathComponent("ca.pem").path,
-                     "-CAkey", folder.appendingPathComponent("ca.key").path, "-CAcreateserial", "-out", tls.appendingPathComponent("cert.pem").path,
-                     "-days", "2", "-extfile", ext.path],
+                    [
+                        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", folder.appendingPathComponent("ca.key").path,
+                        "-out", folder.appendingPathComponent("ca.pem").path, "-days", "2", "-subj", "/CN=Interlude test CA",
+                        "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+                    ],
+                    [
+                        "req", "-newkey", "rsa:2048", "-nodes", "-keyout", tls.appendingPathComponent("key.pem").path,
+                        "-out", folder.appendingPathComponent("server.csr").path, "-subj", "/CN=localhost",
+                    ],
+                    [
+                        "x509", "-req", "-in", folder.appendingPathComponent("server.csr").path, "-CA", folder.appendingPathComponent("ca.pem").path,
+                        "-CAkey", folder.appendingPathComponent("ca.key").path, "-CAcreateserial", "-out", tls.appendingPathComponent("cert.pem").path,
+                        "-days", "2", "-extfile", ext.path,
+                    ],
                 ]
                 for step in steps {
                     let run = try await ChildCommand.run(TLSInFront.openssl, step, timeout: .seconds(60))

@@ -48,9 +48,12 @@ extension EndToEnd {
             let exports = sandbox.library.appendingPathComponent("exports")
             let job = try await sandbox.submit("exportProject", #"{"project": "atlas", "destination": "\#(exports.path)/usb"}"#)
             let question = try await sandbox.questionOverHTTP(job)
-            #expect(question.fields == [TextFieldState(
-                id: "folder", label: "Folder", placeholder: "library/exports/…", required: true, maxLength: 500,
-                actions: ["useAnotherFolder"], localization: Localization("exportProject.folder"))])
+            #expect(
+                question.fields == [
+                    TextFieldState(
+                        id: "folder", label: "Folder", placeholder: "library/exports/…", required: true, maxLength: 500,
+                        actions: ["useAnotherFolder"], localization: Localization("exportProject.folder"))
+                ])
 
             let path = "/v1/presentations/\(question.id)/answer"
             let refused = try await api.post(path, #"{"action": "useAnotherFolder", "values": {"folder": ""}}"#)

@@ -1,7 +1,7 @@
 import Foundation
 import Presentation
-import Testing
 import TestSupport
+import Testing
 import Wire
 
 /// `POST /v1/presentations/{id}/answer` against a stand-in broker: the resolution is the 200 body as the
@@ -18,7 +18,9 @@ import Wire
     @Test("A resolution reply is answered 200 with the broker's bytes unchanged")
     func theResolutionIsPassedOn() async throws {
         // Spacing and key order no writer here produces: proves the body is the broker's, not written again.
-        let body = Data(#"{ "presentation":"prs_1", "job":"job_1", "cause":"answered", "action":"remove", "by":"ana", "channel":"http", "at":"2026-11-30T10:00:00.000Z" }"#.utf8)
+        let body = Data(
+            #"{ "presentation":"prs_1", "job":"job_1", "cause":"answered", "action":"remove", "by":"ana", "channel":"http", "at":"2026-11-30T10:00:00.000Z" }"#
+                .utf8)
         let received = try await answer { ("resolution", body) }
         #expect(received.status == 200, "\(received.text)")
         #expect(received.body == body)

@@ -1,7 +1,7 @@
 import Client
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A client given several brokers talks to one at a time and follows the one that answers.
 @Suite struct BrokerFollowingTests {

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Gateway
 import HTTPServer
 import Testing
+
+@testable import Gateway
 
 /// Past the connection limit only `/healthz` and `/metrics` reach their routes; the rest get the JSON 503.
 @Suite struct ConnectionReserveTests {

@@ -2,8 +2,8 @@ import Foundation
 import Gateway
 import JSON
 import Presentation
-import Testing
 import TestSupport
+import Testing
 import Wire
 
 @testable import Webhooks
@@ -42,10 +42,11 @@ import Wire
             #expect(deliveries.first?["state"] as? String == "pending")
             #expect(deliveries.first?["eventType"] as? String == "job.succeeded")
             #expect(deliveries.first?["url"] as? String == "https://a.example/…", "redacted as the logs show it")
-            #expect(deliveries.first?.keys.sorted() == [
-                "attempts", "createdAt", "eventType", "id", "lastError", "lastStatus", "nextAttemptAt", "sequence", "state",
-                "updatedAt", "url",
-            ])
+            #expect(
+                deliveries.first?.keys.sorted() == [
+                    "attempts", "createdAt", "eventType", "id", "lastError", "lastStatus", "nextAttemptAt", "sequence", "state",
+                    "updatedAt", "url",
+                ])
 
             let limited = try await fetch(port: port, "/v1/webhooks/deliveries?state=pending&limit=1")
             let page = try JSONCoding.decoder.decode([String: [WebhookDelivery]].self, from: limited.body)
@@ -55,9 +56,11 @@ import Wire
         }
     }
 
-    @Test("A bad query value is 400 with the same code as on every other route", arguments: [
-        ("state", "lost"), ("state", ""), ("limit", "0"), ("limit", "501"), ("limit", "ten"), ("limit", ""),
-    ])
+    @Test(
+        "A bad query value is 400 with the same code as on every other route",
+        arguments: [
+            ("state", "lost"), ("state", ""), ("limit", "0"), ("limit", "501"), ("limit", "ten"), ("limit", ""),
+        ])
     func badQueryValuesAre400(name: String, value: String) async throws {
         try await Self.withGateway { port in
             let response = try await fetch(port: port, "/v1/webhooks/deliveries?\(name)=\(value)")

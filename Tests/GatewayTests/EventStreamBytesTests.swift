@@ -3,9 +3,10 @@ import Foundation
 import HTTPServer
 import JSON
 import Presentation
-import Testing
 import TestSupport
+import Testing
 import Wire
+
 @testable import Gateway
 
 /// `/v1/events` passes each live event on as the broker published it: the same SSE block, byte for byte, as
@@ -21,7 +22,9 @@ import Wire
     }
 
     static func job(_ id: String, _ phase: Job.Phase, presentation: Presentation? = nil) -> Job {
-        Job(id: id, operation: "removeDownload", input: .object(["title": .string("Blue in Green")]), phase: phase, presentation: presentation, attempts: 1, createdAt: at)
+        Job(
+            id: id, operation: "removeDownload", input: .object(["title": .string("Blue in Green")]), phase: phase, presentation: presentation, attempts: 1,
+            createdAt: at)
     }
 
     /// Events of every kind the broker publishes, optional parts set and unset, strings that need escaping,
@@ -40,7 +43,8 @@ import Wire
             ]),
             outcome: Job.Outcome(answered))
         let failed = JobSummary(
-            id: "job_3", operation: "fetch", state: .failed, attempts: 8, updatedAt: at, error: Job.Failure(code: "timeout", message: "no answer in 5 s\u{1}\r\n"))
+            id: "job_3", operation: "fetch", state: .failed, attempts: 8, updatedAt: at,
+            error: Job.Failure(code: "timeout", message: "no answer in 5 s\u{1}\r\n"))
         return [
             Event(sequence: 1, type: .jobQueued, at: at, job: job("job_1", .queued)),
             Event(sequence: 2, type: .presentationPending, at: at, job: job("job_1", .running, presentation: question), presentation: question),

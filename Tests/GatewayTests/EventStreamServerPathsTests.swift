@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Testing
 import Wire
+
 @testable import Gateway
 
 /// `/v1/events` sends a failed job's event without the server paths its error names (`ServerPaths`).

@@ -3,9 +3,10 @@ import Foundation
 import JSON
 import Presentation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import Wire
+
 @testable import Gateway
 
 /// The resume logic of `/v1/events` on in-memory sources: a journal that grows and a live feed that

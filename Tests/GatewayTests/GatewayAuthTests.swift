@@ -1,7 +1,7 @@
 import Foundation
 import Gateway
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct GatewayAuthTests {
     static let tokens = "ci:tok-ci-0123456789:submit+read,ana:tok-ana-0123456789:answer"

@@ -1,7 +1,7 @@
 import Foundation
 import Gateway
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct GatewayHealthTests {
     @Test func healthIs503WhenTheBrokerDoesNotAnswerWithinTheHealthTimeout() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Gateway
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct GatewayReconnectTests {
     @Test("A reply too large for the socket breaks the gateway's connection; /healthz says so, then recovers by itself")

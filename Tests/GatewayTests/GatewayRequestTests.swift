@@ -1,7 +1,7 @@
 import Foundation
 import Gateway
-import Testing
 import TestSupport
+import Testing
 
 /// Requests refused before they reach the broker, over real HTTP, each with its status and JSON error code.
 @Suite struct GatewayRequestTests {

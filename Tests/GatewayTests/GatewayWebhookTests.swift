@@ -1,7 +1,7 @@
 import Foundation
 import Gateway
-import Testing
 import TestSupport
+import Testing
 import Webhooks
 
 /// Incoming webhooks up to the broker: configuration, signatures and timestamps (the full flow is end to end).

@@ -4,6 +4,7 @@ import JSON
 import Presentation
 import Testing
 import Wire
+
 @testable import Gateway
 
 /// `GET /v1/jobs` writes its page with the hand-written writer: the bytes the encoder gave.

@@ -1,8 +1,8 @@
 import Foundation
 import Presentation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import Wire
 
 /// `GET /v1/jobs/{id}` against a stand-in broker: the job and the first page of its timeline come in one
@@ -29,12 +29,13 @@ import Wire
         let requests = Mutex<[ClientRequest]>([])
         let broker = try FakeBroker { request in
             requests.withLock { $0.append(request) }
-            let reply: BrokerReply = switch request {
-            case .status(let query) where combined && query.history == true: .jobWithHistory(.init(job: Self.job, history: Self.page))
-            case .status: .job(Self.job)
-            case .history: .history(Self.page)
-            default: .error(WireError(.unknownMessage, "not this test's"))
-            }
+            let reply: BrokerReply =
+                switch request {
+                case .status(let query) where combined && query.history == true: .jobWithHistory(.init(job: Self.job, history: Self.page))
+                case .status: .job(Self.job)
+                case .history: .history(Self.page)
+                default: .error(WireError(.unknownMessage, "not this test's"))
+                }
             return (reply.type, try! reply.body())
         }
         defer { broker.close() }

@@ -3,9 +3,9 @@ import Gateway
 import HTTPServer
 import JSON
 import Presentation
-import Testing
 import Schema
 import TestSupport
+import Testing
 import Wire
 
 @Suite struct OpenAPIDocumentTests {
@@ -94,13 +94,17 @@ import Wire
         #expect(input["additionalProperties"] == .bool(false))
         #expect(input["properties"]?["nick"] == .object(["type": .string("string"), "nullable": .bool(true)]), "OpenAPI 3.0 has no null type")
         let choice = try #require(document["components"]?["schemas"]?["SubmitRequest"]?["oneOf"])
-        #expect(choice == .array([.object([
-            "type": .string("object"), "required": .array([.string("operation")]),
-            "properties": .object([
-                "operation": .object(["type": .string("string"), "enum": .array([.string("greet")])]),
-                "input": .object(["$ref": .string("#/components/schemas/greetInput")]),
-            ]),
-        ])]))
+        #expect(
+            choice
+                == .array([
+                    .object([
+                        "type": .string("object"), "required": .array([.string("operation")]),
+                        "properties": .object([
+                            "operation": .object(["type": .string("string"), "enum": .array([.string("greet")])]),
+                            "input": .object(["$ref": .string("#/components/schemas/greetInput")]),
+                        ]),
+                    ])
+                ]))
         #expect(OpenAPIDocument.json(for: gateway.routes)["components"]?["schemas"]?["greetInput"] == nil)
     }
 }

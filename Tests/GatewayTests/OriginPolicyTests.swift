@@ -88,20 +88,25 @@ import Testing
         }
         #expect(headers["Access-Control-Allow-Origin"] == "https://ops.example.org")
         #expect(headers["Vary"] == "Origin")
-        let preflight = Self.verdict(Self.published, .options, [
-            "Host": "interlude.example.com", "Origin": "https://ops.example.org", "Access-Control-Request-Method": "POST",
-        ])
+        let preflight = Self.verdict(
+            Self.published, .options,
+            [
+                "Host": "interlude.example.com", "Origin": "https://ops.example.org", "Access-Control-Request-Method": "POST",
+            ])
         guard case .preflight(let answer) = preflight else {
             Issue.record("expected a preflight answer, got \(preflight)")
             return
         }
         #expect(answer["Access-Control-Allow-Methods"] == "GET, POST")
         #expect(answer["Access-Control-Allow-Headers"]?.contains("Content-Type") == true)
-        let foreign = Self.verdict(Self.published, .options, [
-            "Host": "interlude.example.com", "Origin": "https://evil.example", "Access-Control-Request-Method": "POST",
-        ])
+        let foreign = Self.verdict(
+            Self.published, .options,
+            [
+                "Host": "interlude.example.com", "Origin": "https://evil.example", "Access-Control-Request-Method": "POST",
+            ])
         #expect(Self.status(foreign) == 403)
-        #expect(Self.verdict(Self.loopback, .get, ["Host": "127.0.0.1", "Origin": "https://ops.example.org"]) == .serve(headers: [:]),
-                "CORS stays closed without allowedOrigins")
+        #expect(
+            Self.verdict(Self.loopback, .get, ["Host": "127.0.0.1", "Origin": "https://ops.example.org"]) == .serve(headers: [:]),
+            "CORS stays closed without allowedOrigins")
     }
 }

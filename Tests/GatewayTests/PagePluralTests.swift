@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The page chooses plural forms as `Catalog` does: its core.js run in Node against the same table.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "needs /usr/bin/node"))
@@ -27,9 +27,10 @@ struct PagePluralTests {
         // Waited for without holding one of the test pool's threads.
         let (status, output) = try await ChildCommand.run("/usr/bin/node", ["-e", script], timeout: .seconds(60))
         #expect(status == 0, "\(output)")
-        #expect(try JSONDecoder().decode([String].self, from: Data(output.utf8)) == [
-            "Archive 1 log file?", "Archive 3 log files?", "Archive 1.0 log files?", "¿Archivar 1 fichero?", "¿Archivar 1.0 fichero?",
-            "¿Archivar 0 ficheros?", "¿Archivar 1000000 de ficheros?", "Archive many log files?",
-        ])
+        #expect(
+            try JSONDecoder().decode([String].self, from: Data(output.utf8)) == [
+                "Archive 1 log file?", "Archive 3 log files?", "Archive 1.0 log files?", "¿Archivar 1 fichero?", "¿Archivar 1.0 fichero?",
+                "¿Archivar 0 ficheros?", "¿Archivar 1000000 de ficheros?", "Archive many log files?",
+            ])
     }
 }

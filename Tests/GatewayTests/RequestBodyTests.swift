@@ -1,9 +1,10 @@
 import Foundation
-@testable import Gateway
 import HTTPServer
 import JSON
 import Presentation
 import Testing
+
+@testable import Gateway
 
 /// Request bodies are read without `Codable` and accepted exactly as `JSONCoding.decoder` accepts them.
 @Suite struct RequestBodyTests {

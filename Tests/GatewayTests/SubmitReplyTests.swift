@@ -2,8 +2,8 @@ import Foundation
 import JSON
 import Presentation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import Wire
 
 /// `POST /v1/operations` against a stand-in broker: a job reply's bytes are the 202 body as the broker
@@ -26,7 +26,9 @@ import Wire
     func aJobReplyIsPassedThrough() async throws {
         let sent = Mutex<ClientRequest?>(nil)
         // Spacing no writer produces: proves the body is the broker's, not written again.
-        let brokerBody = Data("{ \"id\" : \"job_passed\", \"operation\":\"noop\",\"input\":{},\"state\":\"queued\",\"attempts\":0,\"createdAt\":\"2026-11-30T10:00:00Z\",\"updatedAt\":\"2026-11-30T10:00:00Z\" }".utf8)
+        let brokerBody = Data(
+            "{ \"id\" : \"job_passed\", \"operation\":\"noop\",\"input\":{},\"state\":\"queued\",\"attempts\":0,\"createdAt\":\"2026-11-30T10:00:00Z\",\"updatedAt\":\"2026-11-30T10:00:00Z\" }"
+                .utf8)
         let received = try await submit(#"{"operation": "noop", "input": {"n": 7}, "answerWithin": "30m"}"#) { request in
             sent.withLock { $0 = request }
             return ("job", brokerBody)
@@ -35,18 +37,23 @@ import Wire
         #expect(received.body == brokerBody)
         #expect(received.header("Location") == "/v1/jobs/job_passed")
         #expect(received.header("Content-Type") == "application/json")
-        guard case .submit(let submit)? = sent.withLock({ $0 }) else { Issue.record("the broker got no submit"); return }
+        guard case .submit(let submit)? = sent.withLock({ $0 }) else {
+            Issue.record("the broker got no submit")
+            return
+        }
         #expect(submit.operation == "noop")
         #expect(submit.input == .object(["n": .integer(7)]))
         #expect(submit.input.bytes == Data(#"{"n": 7}"#.utf8), "the input goes on as the client spelled it")
         #expect(submit.answerWithin == 1_800)
     }
 
-    @Test("The input goes to the broker as the bytes the client sent; a missing or null input is {}", arguments: [
-        (#"{"input" : { "b" : [1.0e2, "caf\u00e9"], "a":-0.0 } , "operation":"noop"}"#, #"{ "b" : [1.0e2, "caf\u00e9"], "a":-0.0 }"#),
-        (#"{"operation":"noop","input":"\ud83c\udfb5"}"#, #""\ud83c\udfb5""#),
-        (#"{"operation":"noop","input":null}"#, "{}"), (#"{"operation":"noop"}"#, "{}"),
-    ])
+    @Test(
+        "The input goes to the broker as the bytes the client sent; a missing or null input is {}",
+        arguments: [
+            (#"{"input" : { "b" : [1.0e2, "caf\u00e9"], "a":-0.0 } , "operation":"noop"}"#, #"{ "b" : [1.0e2, "caf\u00e9"], "a":-0.0 }"#),
+            (#"{"operation":"noop","input":"\ud83c\udfb5"}"#, #""\ud83c\udfb5""#),
+            (#"{"operation":"noop","input":null}"#, "{}"), (#"{"operation":"noop"}"#, "{}"),
+        ])
     func theInputIsPassedOn(body: String, input: String) async throws {
         let sent = Mutex<ClientRequest?>(nil)
         let reply = try JSONWriter.encode(Self.job)
@@ -55,7 +62,10 @@ import Wire
             return ("job", reply)
         }
         #expect(received.status == 202, "\(received.text)")
-        guard case .submit(let submit)? = sent.withLock({ $0 }) else { Issue.record("the broker got no submit"); return }
+        guard case .submit(let submit)? = sent.withLock({ $0 }) else {
+            Issue.record("the broker got no submit")
+            return
+        }
         #expect(String(decoding: submit.input.bytes, as: UTF8.self) == input)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Gateway
-import Testing
 import TestSupport
+import Testing
 
 /// `POST /v1/operations` requests waiting on a broker that never answers hold their connections
 /// suspended, not a thread each: every one still gets its error (the timeout's 504, or 503 for those
@@ -11,7 +11,8 @@ import TestSupport
     static func post(port: Int) -> Data {
         let body = #"{"operation": "noop", "input": {}}"#
         return Data(
-            "POST /v1/operations HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+            "POST /v1/operations HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                .utf8)
     }
 
     @Test func manyRequestsWaitingOnAnAbsentBrokerEachGetTheirErrorAndTheirConnectionsServeTheNext() async throws {

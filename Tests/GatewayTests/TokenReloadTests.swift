@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import Gateway
 
 /// `Tokens.replace`: what a reload of the API tokens ends.

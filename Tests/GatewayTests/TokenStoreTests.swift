@@ -17,10 +17,11 @@ import Testing
         #expect(try Self.store.authorize(.scope(.answer), authorization: "bearer tok-ana-0123456789").name == "ana")
     }
 
-    @Test(arguments: [
-        (nil, "unauthorized"), ("Bearer nope", "invalidToken"), ("Basic dG9rLWNp", "invalidToken"),
-        ("Bearer tok-ci-012345678", "invalidToken"), ("Bearer ", "invalidToken"),
-    ] as [(String?, String)])
+    @Test(
+        arguments: [
+            (nil, "unauthorized"), ("Bearer nope", "invalidToken"), ("Basic dG9rLWNp", "invalidToken"),
+            ("Bearer tok-ci-012345678", "invalidToken"), ("Bearer ", "invalidToken"),
+        ] as [(String?, String)])
     func aMissingOrUnknownTokenIs401WithAChallenge(_ header: String?, _ code: String) {
         do {
             _ = try Self.store.authorize(.scope(.read), authorization: header)

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import HTTPServer
+import TestSupport
 import Testing
 
 @Suite struct HTTPBodyLimitTests {

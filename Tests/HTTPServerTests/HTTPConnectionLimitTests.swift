@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
-import Testing
 import TestSupport
+import Testing
 
 /// The connection count each request carries, the hard connection limit, and the idle timeout that
 /// closes silent connections.

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPServer
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Heads whose framing a proxy in front and this server could read differently are refused with one
 /// JSON 400 and the connection closed, so nothing sent behind them runs as a hidden second request.
@@ -33,8 +33,10 @@ import TestSupport
         ("differing Content-Lengths", request("Host: 127.0.0.1\r\nContent-Length: 0\r\nContent-Length: \(length)\r\n"), "badContentLength"),
         ("identical Content-Lengths", request("Host: 127.0.0.1\r\nContent-Length: \(length)\r\nContent-Length: \(length)\r\n"), "badContentLength"),
         ("a space before the colon", request("Host: 127.0.0.1\r\nContent-Length : \(length)\r\n"), "malformedRequest"),
-        ("Transfer-Encoding with Content-Length",
-         request("Host: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nContent-Length: \(length)\r\n", body: "0\r\n\r\n" + smuggled), "badTransferEncoding"),
+        (
+            "Transfer-Encoding with Content-Length",
+            request("Host: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nContent-Length: \(length)\r\n", body: "0\r\n\r\n" + smuggled), "badTransferEncoding"
+        ),
         ("chunked, identity", request("Host: 127.0.0.1\r\nTransfer-Encoding: chunked, identity\r\n", body: "0\r\n\r\n" + smuggled), "badTransferEncoding"),
         ("xchunked", request("Host: 127.0.0.1\r\nTransfer-Encoding: xchunked\r\n", body: "0\r\n\r\n" + smuggled), "badTransferEncoding"),
         ("two Host fields", request("Host: 127.0.0.1\r\nHost: evil.example\r\nContent-Length: 0\r\n"), "badHost"),

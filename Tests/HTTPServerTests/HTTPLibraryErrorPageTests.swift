@@ -1,7 +1,8 @@
 import Foundation
-@testable import HTTPServer
-import Testing
 import TestSupport
+import Testing
+
+@testable import HTTPServer
 
 /// The requests libmicrohttpd refuses itself while parsing, before any handler runs, keep the status
 /// it chooses and get our JSON error body instead of its HTML page (docs/guarantees.md, item 16).
@@ -31,16 +32,43 @@ import TestSupport
 
     /// libmicrohttpd 0.9.75's own pages, as its `connection.c` defines them.
     static let pages: [(page: String, code: String)] = [
-        ("<html><head><title>Request too big</title></head><body>Your HTTP header was too big for the memory constraints of this webserver.</body></html>", "requestHeadTooLarge"),
+        (
+            "<html><head><title>Request too big</title></head><body>Your HTTP header was too big for the memory constraints of this webserver.</body></html>",
+            "requestHeadTooLarge"
+        ),
         ("<html><head><title>Request malformed</title></head><body>Your HTTP request was syntactically incorrect.</body></html>", "malformedRequest"),
-        ("<html><head><title>Requested HTTP version is not supported</title></head><body>Requested HTTP version is too old and not supported.</body></html>", "httpVersionNotSupported"),
-        ("<html><head><title>Requested HTTP version is not supported</title></head><body>Requested HTTP version is not supported.</body></html>", "httpVersionNotSupported"),
-        ("<html><head><title>&quot;Host:&quot; header required</title></head><body>In HTTP 1.1, requests must include a &quot;Host:&quot; header, and your HTTP 1.1 request lacked such a header.</body></html>", "hostRequired"),
-        ("<html><head><title>Request content too large</title></head><body>Your HTTP request has too large value for <b>Content-Length</b> header.</body></html>", "payloadTooLarge"),
-        ("<html><head><title>Request malformed</title></head><body>Your HTTP request has wrong value for <b>Content-Length</b> header.</body></html>", "badContentLength"),
-        ("<html><head><title>Request malformed</title></head><body>Your HTTP chunked encoding was syntactically incorrect.</body></html>", "badChunkedEncoding"),
-        ("<html><head><title>Request content too large</title></head><body>The chunk size used in your HTTP chunked encoded request is too large.</body></html>", "payloadTooLarge"),
-        ("<html><head><title>Internal server error</title></head><body>Please ask the developer of this Web server to carefully read the GNU libmicrohttpd documentation about connection management and blocking.</body></html>", "internalError"),
+        (
+            "<html><head><title>Requested HTTP version is not supported</title></head><body>Requested HTTP version is too old and not supported.</body></html>",
+            "httpVersionNotSupported"
+        ),
+        (
+            "<html><head><title>Requested HTTP version is not supported</title></head><body>Requested HTTP version is not supported.</body></html>",
+            "httpVersionNotSupported"
+        ),
+        (
+            "<html><head><title>&quot;Host:&quot; header required</title></head><body>In HTTP 1.1, requests must include a &quot;Host:&quot; header, and your HTTP 1.1 request lacked such a header.</body></html>",
+            "hostRequired"
+        ),
+        (
+            "<html><head><title>Request content too large</title></head><body>Your HTTP request has too large value for <b>Content-Length</b> header.</body></html>",
+            "payloadTooLarge"
+        ),
+        (
+            "<html><head><title>Request malformed</title></head><body>Your HTTP request has wrong value for <b>Content-Length</b> header.</body></html>",
+            "badContentLength"
+        ),
+        (
+            "<html><head><title>Request malformed</title></head><body>Your HTTP chunked encoding was syntactically incorrect.</body></html>",
+            "badChunkedEncoding"
+        ),
+        (
+            "<html><head><title>Request content too large</title></head><body>The chunk size used in your HTTP chunked encoded request is too large.</body></html>",
+            "payloadTooLarge"
+        ),
+        (
+            "<html><head><title>Internal server error</title></head><body>Please ask the developer of this Web server to carefully read the GNU libmicrohttpd documentation about connection management and blocking.</body></html>",
+            "internalError"
+        ),
         ("<html><head><title>Something new</title></head><body>A page a later version adds.</body></html>", "badRequest"),
     ]
 

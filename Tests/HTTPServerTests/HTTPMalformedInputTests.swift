@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct HTTPMalformedInputTests {
     static let garbage = [

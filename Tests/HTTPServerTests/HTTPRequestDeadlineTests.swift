@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
-import Testing
 import TestSupport
+import Testing
 
 /// A request must arrive whole within its deadlines (head from its first byte, body from the head),
 /// however steadily it trickles: connections trickling a byte at a time are closed at the deadline and

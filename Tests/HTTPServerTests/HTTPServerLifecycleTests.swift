@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct HTTPServerLifecycleTests {
     @Test func aStreamWhoseProducerFinishesEndsTheResponseCleanly() async throws {

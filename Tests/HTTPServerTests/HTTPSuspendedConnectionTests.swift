@@ -1,8 +1,8 @@
 import Foundation
 import HTTPServer
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// A request waiting on its handler holds no thread: its connection is suspended and the response
 /// resumes it, whether the response comes, times out, finds the client gone, or the server stops.
@@ -92,7 +92,10 @@ import TestSupport
             // What a gateway route does with a broker reply that never comes.
             let answered = await withTaskGroup(of: Bool.self) { group in
                 group.addTask { (try? await Task.sleep(for: .seconds(600))) != nil }
-                group.addTask { try? await Task.sleep(for: .milliseconds(200)); return false }
+                group.addTask {
+                    try? await Task.sleep(for: .milliseconds(200))
+                    return false
+                }
                 defer { group.cancelAll() }
                 return await group.next() ?? false
             }

@@ -1,5 +1,6 @@
-@testable import HTTPServer
 import Testing
+
+@testable import HTTPServer
 
 /// The bookkeeping behind the request deadlines, without sockets: which connections are overdue when.
 @Suite struct RequestDeadlinesTests {

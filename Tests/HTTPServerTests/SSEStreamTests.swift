@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct SSEStreamTests {
     /// A server whose `/events` stream sends two events and then stays open until cancelled.

@@ -1,9 +1,11 @@
-@testable import InterludeCLI
 import Testing
+
+@testable import InterludeCLI
 
 @Suite struct ArgumentsTests {
     @Test func optionsTakeValuesInBothSpellings() throws {
-        let arguments = try Arguments(["removeDownload", "--input", "{}", "--idempotency-key=k1", "--json"], options: ["input", "idempotency-key"], flags: ["json"])
+        let arguments = try Arguments(
+            ["removeDownload", "--input", "{}", "--idempotency-key=k1", "--json"], options: ["input", "idempotency-key"], flags: ["json"])
         #expect(arguments.positionals == ["removeDownload"])
         #expect(arguments["input"] == "{}")
         #expect(arguments["idempotency-key"] == "k1")

@@ -33,9 +33,11 @@ import Testing
 
     @Test func onlyTheGatewayIsPublishedOnTheHostsLoopbackAndOnlyTheTLSProxyBeyondIt() throws {
         let services = try Self.services()
-        #expect(Set(services.keys) == [
-            "broker", "worker-1", "worker-2", "gateway", "hello-worker", "postgres", "broker-a", "broker-b", "worker-ha-1", "worker-ha-2", "gateway-ha", "proxy",
-        ])
+        #expect(
+            Set(services.keys) == [
+                "broker", "worker-1", "worker-2", "gateway", "hello-worker", "postgres", "broker-a", "broker-b", "worker-ha-1", "worker-ha-2", "gateway-ha",
+                "proxy",
+            ])
         for (name, lines) in services {
             #expect(lines.contains("ports:") == ["gateway", "gateway-ha", "proxy"].contains(name), "\(name)")
         }
@@ -69,7 +71,10 @@ import Testing
         #expect(postgres.contains("image: postgres:15") && postgres.contains("healthcheck:") && postgres.contains("- postgres:/var/lib/postgresql/data"))
         for name in ["broker-a", "broker-b"] {
             let lines = try #require(services[name])
-            #expect(lines.contains("INTERLUDE_JOURNAL: postgresql://interlude:${INTERLUDE_POSTGRES_PASSWORD:?set INTERLUDE_POSTGRES_PASSWORD}@postgres:5432/interlude"), "\(name)")
+            #expect(
+                lines.contains(
+                    "INTERLUDE_JOURNAL: postgresql://interlude:${INTERLUDE_POSTGRES_PASSWORD:?set INTERLUDE_POSTGRES_PASSWORD}@postgres:5432/interlude"),
+                "\(name)")
             #expect(lines.contains("condition: service_healthy"), "\(name) waits for the database")
         }
         for name in ["worker-ha-1", "worker-ha-2"] {

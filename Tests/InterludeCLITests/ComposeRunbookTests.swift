@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The compose files as a runbook: every part probed by `interlude health` and waited for, secrets
 /// required at `docker-compose config`, two workers on Compose v1 and v2, and an image that runs as
@@ -49,10 +49,12 @@ import TestSupport
         return (result.status, result.output)
     }
 
-    @Test("`docker-compose config` fails naming the secret that is unset, and passes once it is set", arguments: [
-        (["docker-compose.yml"], "INTERLUDE_TOKENS", "set INTERLUDE_TOKENS to name:token:scopes"),
-        (["docker-compose.yml", "docker-compose.postgres.yml"], "INTERLUDE_POSTGRES_PASSWORD", "set INTERLUDE_POSTGRES_PASSWORD"),
-    ])
+    @Test(
+        "`docker-compose config` fails naming the secret that is unset, and passes once it is set",
+        arguments: [
+            (["docker-compose.yml"], "INTERLUDE_TOKENS", "set INTERLUDE_TOKENS to name:token:scopes"),
+            (["docker-compose.yml", "docker-compose.postgres.yml"], "INTERLUDE_POSTGRES_PASSWORD", "set INTERLUDE_POSTGRES_PASSWORD"),
+        ])
     func configRequiresEverySecret(files: [String], variable: String, message: String) async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/docker-compose") else {
             Issue.record("/usr/bin/docker-compose is missing: INTERLUDE_WITH_TEST_TOOLS=1 scripts/install-deps.sh")

@@ -1,15 +1,17 @@
-@testable import InterludeCLI
 import Testing
+
+@testable import InterludeCLI
 
 /// What `interlude new operation NAME` writes, without building it (the end-to-end test builds it).
 @Suite struct OperationScaffoldTests {
     @Test func aLowerCamelCaseNameNamesThePackageTheTypeTheWorkerAndEveryKey() throws {
         let scaffold = try OperationScaffold(name: "archiveLogs", interlude: "/src/interlude", version: "0.1.0")
         #expect(scaffold.typeName == "ArchiveLogs")
-        #expect(scaffold.files.keys.sorted() == [
-            ".gitignore", "Package.swift", "Sources/ArchiveLogs/ArchiveLogs+Texts.swift", "Sources/ArchiveLogs/ArchiveLogs.swift",
-            "Sources/archiveLogs-worker/main.swift", "Tests/ArchiveLogsTests/ArchiveLogsTests.swift",
-        ])
+        #expect(
+            scaffold.files.keys.sorted() == [
+                ".gitignore", "Package.swift", "Sources/ArchiveLogs/ArchiveLogs+Texts.swift", "Sources/ArchiveLogs/ArchiveLogs.swift",
+                "Sources/archiveLogs-worker/main.swift", "Tests/ArchiveLogsTests/ArchiveLogsTests.swift",
+            ])
         let manifest = try #require(scaffold.files["Package.swift"])
         #expect(manifest.contains(#".package(name: "Interlude", path: "/src/interlude")"#))
         #expect(manifest.contains(#"// .package(url: "https://github.com/<owner>/interlude.git", from: "0.1.0")"#))

@@ -1,9 +1,10 @@
 import Foundation
-@testable import InterludeCLI
 import JSON
 import Presentation
 import Testing
 import Wire
+
+@testable import InterludeCLI
 
 @Suite struct OutputTests {
     /// A question journaled before new questions were checked for control characters, as the broker may still list it.

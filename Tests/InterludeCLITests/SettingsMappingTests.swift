@@ -1,9 +1,10 @@
 import Configuration
 import Foundation
 import Gateway
-@testable import InterludeCLI
 import Testing
 import Webhooks
+
+@testable import InterludeCLI
 
 /// The command maps `Settings` to each component's own options; the components never see `Settings`.
 @Suite struct SettingsMappingTests {

@@ -5,10 +5,12 @@ import Testing
 @Suite struct JSONValueLiteralTests {
     @Test func literalsAreTheValuesTheyRead() {
         let value: JSONValue = ["name": "Ada", "count": 3, "ratio": 2.5, "ok": true, "tags": ["a", 1], "none": .null]
-        #expect(value == .object([
-            "name": .string("Ada"), "count": .integer(3), "ratio": .number(2.5), "ok": .bool(true),
-            "tags": .array([.string("a"), .integer(1)]), "none": .null,
-        ]))
+        #expect(
+            value
+                == .object([
+                    "name": .string("Ada"), "count": .integer(3), "ratio": .number(2.5), "ok": .bool(true),
+                    "tags": .array([.string("a"), .integer(1)]), "none": .null,
+                ]))
     }
 
     @Test func aKeyGivenTwiceKeepsItsLastValue() {

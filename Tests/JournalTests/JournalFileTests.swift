@@ -20,7 +20,10 @@ import Wire
     func writeDamagedJournal() throws {
         do {
             let journal = try Journal(folder: folder)
-            try journal.apply((0..<200).map { .saveJob(Job(id: "j\($0)", operation: "noop", input: .string(String(repeating: "x", count: 500)), createdAt: now), idempotency: nil) })
+            try journal.apply(
+                (0..<200).map {
+                    .saveJob(Job(id: "j\($0)", operation: "noop", input: .string(String(repeating: "x", count: 500)), createdAt: now), idempotency: nil)
+                })
         }
         try Database(path: path).checkpoint()
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
@@ -125,7 +128,8 @@ import Wire
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let old = try Database(path: path)
-        try old.execute("""
+        try old.execute(
+            """
             CREATE TABLE jobs (id TEXT PRIMARY KEY, operation TEXT NOT NULL, state TEXT NOT NULL, idempotency_key TEXT UNIQUE,
                 created_at TEXT NOT NULL, updated_at TEXT NOT NULL, body TEXT NOT NULL);
             CREATE TABLE presentations (id TEXT PRIMARY KEY, job TEXT NOT NULL, sequence INTEGER NOT NULL, body TEXT NOT NULL, resolution TEXT);

@@ -58,13 +58,17 @@ import Wire
         do {
             // Counted by the journal from its queued entry on.
             let journal = try scratch.open()
-            try journal.apply([.appendHistory(job: "j1", entry(.queued, 0))] + (1...(Journal.historyLimit + 10)).map(refusal) + [.appendHistory(job: "j1", entry(.step, 10_000))])
+            try journal.apply(
+                [.appendHistory(job: "j1", entry(.queued, 0))] + (1...(Journal.historyLimit + 10)).map(refusal) + [
+                    .appendHistory(job: "j1", entry(.step, 10_000))
+                ])
         }
         // Reopened: the job's rows are counted by the database.
         let journal = try scratch.open()
-        try journal.apply((1...10).map { refusal(15_000 + $0) } + [
-            .appendHistory(job: "j1", resolved), .appendHistory(job: "j1", entry(.step, 20_001)), .appendHistory(job: "j1", entry(.finished, 20_002)),
-        ])
+        try journal.apply(
+            (1...10).map { refusal(15_000 + $0) } + [
+                .appendHistory(job: "j1", resolved), .appendHistory(job: "j1", entry(.step, 20_001)), .appendHistory(job: "j1", entry(.finished, 20_002)),
+            ])
         let kept = try journal.timeline(of: "j1", after: nil, limit: 5_000).map(\.entry)
         #expect(kept.filter { $0.type == .refused }.map(\.by) == (1...Journal.refusalLimit).map { "stranger-\($0)" }, "the first refusals are kept")
         #expect(try journal.refusalsOmitted(of: "j1") == Journal.historyLimit + 20 - Journal.refusalLimit, "every later one is counted")

@@ -1,13 +1,16 @@
 import Foundation
-@testable import Journal
 import PostgreSQL
 import TestSupport
 import Testing
 
+@testable import Journal
+
 /// The lease row of a shared journal when its holder stops halfway through a transaction (docs/scaling.md).
 @Suite(.enabled(if: PrivatePostgres.isAvailable, Comment(rawValue: PrivatePostgres.unavailable)))
 struct JournalLeaseTakeoverTests {
-    @Test("A broker stopped halfway through a transaction frees the lease row when its lease runs out: the standby takes over then, not after the journal's timeout")
+    @Test(
+        "A broker stopped halfway through a transaction frees the lease row when its lease runs out: the standby takes over then, not after the journal's timeout"
+    )
     func aTransactionLeftOpenEndsWithTheLease() async throws {
         let database = try await PrivatePostgres.schema()
         let active = try Journal(postgres: database.url, timeout: .seconds(10))

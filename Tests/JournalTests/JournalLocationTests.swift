@@ -1,8 +1,9 @@
 import Foundation
-@testable import Journal
 import PostgreSQL
 import SQLite
 import Testing
+
+@testable import Journal
 
 @Suite struct JournalLocationTests {
     let data = URL(fileURLWithPath: "data")

@@ -1,10 +1,11 @@
 import Foundation
 import JSON
-@testable import Journal
 import Presentation
 import SQLite
 import Testing
 import Wire
+
+@testable import Journal
 
 /// A journal written before idempotency keys were indexed only where present is migrated in place: same rows,
 /// same rowids (the pages' cursors), keys still unique, references still checked.
@@ -44,8 +45,9 @@ import Wire
         let indexes = try Self.keyIndexes(file)
         #expect(indexes.count == 1 && indexes[0].contains("WHERE idempotency_key IS NOT NULL"), "\(indexes)")
         #expect(try file.query("PRAGMA foreign_key_check").isEmpty)
-        #expect(try file.query("SELECT name FROM sqlite_master WHERE tbl_name = 'jobs' AND type = 'index' ORDER BY name").compactMap { $0.string("name") }
-            == ["jobs_by_idempotency_key", "jobs_by_state", "jobs_finished", "sqlite_autoindex_jobs_1"])
+        #expect(
+            try file.query("SELECT name FROM sqlite_master WHERE tbl_name = 'jobs' AND type = 'index' ORDER BY name").compactMap { $0.string("name") }
+                == ["jobs_by_idempotency_key", "jobs_by_state", "jobs_finished", "sqlite_autoindex_jobs_1"])
 
         // Keys found, still unique; jobs without one as many as wanted.
         #expect(try journal.job(idempotencyKey: "key-30")?.job.id == "j30")
@@ -105,8 +107,11 @@ import Wire
     /// Every job row as text, with its rowid.
     static func rows(_ database: Database) throws -> [String] {
         try database.query("SELECT rowid, id, state, idempotency_key, request_digest, body FROM jobs ORDER BY rowid").map { row in
-            [String(row.int("rowid") ?? -1), row.string("id"), row.string("state"), row.string("idempotency_key"), row.string("request_digest"), row.string("body")]
-                .map { $0 ?? "NULL" }.joined(separator: "|")
+            [
+                String(row.int("rowid") ?? -1), row.string("id"), row.string("state"), row.string("idempotency_key"), row.string("request_digest"),
+                row.string("body"),
+            ]
+            .map { $0 ?? "NULL" }.joined(separator: "|")
         }
     }
 

@@ -1,10 +1,11 @@
 import Foundation
-@testable import Journal
 import PostgreSQL
 import SQLite
 import TestSupport
 import Testing
 import Wire
+
+@testable import Journal
 
 /// A journal a newer Interlude wrote is refused before anything is written to it, naming its version and
 /// the newest this build knows, as on PostgreSQL (`JournalPostgresMigrationTests`).

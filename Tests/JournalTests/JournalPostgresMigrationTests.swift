@@ -1,11 +1,12 @@
 import Foundation
 import JSON
-@testable import Journal
 import PostgreSQL
 import Presentation
 import TestSupport
 import Testing
 import Wire
+
+@testable import Journal
 
 /// A PostgreSQL journal written before idempotency keys were indexed only where present (migration 7 drops
 /// the column's `UNIQUE` constraint for a partial unique index) keeps its rows and their order, keys still
@@ -27,7 +28,10 @@ struct JournalPostgresMigrationTests {
                 INSERT INTO jobs (id, operation, state, idempotency_key, request_digest, created_at, updated_at, body)
                 VALUES ($1, 'noop', $2, $3, $4, '2027-01-15T08:00:00.000Z', '2027-01-15T08:00:00.000Z', $5)
                 """,
-                [.text("j\(index)"), .text(index < 20 ? "succeeded" : "queued"), key, index % 10 == 0 ? .text("digest-\(index)") : .null, .text(try JSONWriter.text(job))])
+                [
+                    .text("j\(index)"), .text(index < 20 ? "succeeded" : "queued"), key, index % 10 == 0 ? .text("digest-\(index)") : .null,
+                    .text(try JSONWriter.text(job)),
+                ])
         }
         // Rowids with a gap, as deletions (retention) leave them.
         try old.run("DELETE FROM jobs WHERE id = 'j3'")
@@ -43,11 +47,13 @@ struct JournalPostgresMigrationTests {
         let after = try PostgresConnection(url: database.url)
         #expect(try Self.versions(after) == Array(1...7) + [9])
         #expect(try Self.rows(after) == rowsBefore && rowsBefore.count == 39)
-        #expect(try Self.keyIndexes(after) == [
-            "CREATE UNIQUE INDEX jobs_by_idempotency_key ON \(database.name).jobs USING btree (idempotency_key) WHERE (idempotency_key IS NOT NULL)"
-        ])
-        #expect(try after.query("SELECT conname FROM pg_constraint WHERE conrelid = 'jobs'::regclass AND contype = 'u'").compactMap { $0.string("conname") }
-            == ["jobs_rowid_key"], "the column's UNIQUE constraint is gone, rowid's stays")
+        #expect(
+            try Self.keyIndexes(after) == [
+                "CREATE UNIQUE INDEX jobs_by_idempotency_key ON \(database.name).jobs USING btree (idempotency_key) WHERE (idempotency_key IS NOT NULL)"
+            ])
+        #expect(
+            try after.query("SELECT conname FROM pg_constraint WHERE conrelid = 'jobs'::regclass AND contype = 'u'").compactMap { $0.string("conname") }
+                == ["jobs_rowid_key"], "the column's UNIQUE constraint is gone, rowid's stays")
 
         // Keys found, still unique; jobs without one as many as wanted.
         #expect(try journal.job(idempotencyKey: "key-30")?.job.id == "j30")
@@ -55,9 +61,13 @@ struct JournalPostgresMigrationTests {
         let again = Job(id: "j99", operation: "noop", input: .null, createdAt: now)
         #expect(throws: (any Error).self) { try journal.apply([.saveJob(again, idempotency: Idempotency(key: "key-30", operation: "noop", input: .null))]) }
         try journal.apply([.saveJob(again, idempotency: nil), .saveJob(Job(id: "j100", operation: "noop", input: .null, createdAt: now), idempotency: nil)])
-        try journal.apply([.saveJob(Job(id: "j101", operation: "noop", input: .null, createdAt: now), idempotency: Idempotency(key: "key-new", operation: "noop", input: .null))])
+        try journal.apply([
+            .saveJob(
+                Job(id: "j101", operation: "noop", input: .null, createdAt: now), idempotency: Idempotency(key: "key-new", operation: "noop", input: .null))
+        ])
         #expect(try journal.job(idempotencyKey: "key-new")?.job.id == "j101")
-        #expect(try after.query("SELECT count(*) AS n FROM jobs WHERE idempotency_key IS NULL").first?.int("n") == 35 + 2, "36 without a key, one deleted, two new")
+        #expect(
+            try after.query("SELECT count(*) AS n FROM jobs WHERE idempotency_key IS NULL").first?.int("n") == 35 + 2, "36 without a key, one deleted, two new")
         // References are still checked: a question of a job that does not exist is refused.
         #expect(throws: (any Error).self) { try after.run("INSERT INTO presentations (id, job, sequence, body) VALUES ('x', 'nobody', 1, '{}')") }
         // The unfinished jobs come back with their questions, in rowid order (new rows after the old ones).

@@ -95,7 +95,9 @@ import Wire
         let journal = try scratch.open()
         let presentation = try question("j1")
         let later = Resolution(presentation: presentation.id, job: "j1", cause: .expired, action: "cancel", by: nil, channel: nil, at: now)
-        try journal.apply([.saveJob(job("j1", .running), idempotency: nil), .addPresentation(presentation), .resolve(resolution(presentation)), .resolve(later)])
+        try journal.apply([
+            .saveJob(job("j1", .running), idempotency: nil), .addPresentation(presentation), .resolve(resolution(presentation)), .resolve(later),
+        ])
         #expect(try journal.presentation(presentation.id)?.resolution == resolution(presentation))
     }
 }

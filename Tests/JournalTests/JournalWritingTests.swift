@@ -69,7 +69,10 @@ import Wire
         ])
         try reopened.apply([.appendHistory(job: "j1", entry(.finished, 6))])
         #expect(try reopened.timeline(of: "j0", after: nil, limit: 10).map(\.entry) == [entry(.step, 0), entry(.step, 2), entry(.finished, 4)])
-        #expect(try reopened.timeline(of: "j1", after: nil, limit: 10).map(\.entry) == [entry(.queued, 1), entry(.dispatched, 3), entry(.step, 5), entry(.finished, 6)])
+        #expect(
+            try reopened.timeline(of: "j1", after: nil, limit: 10).map(\.entry) == [
+                entry(.queued, 1), entry(.dispatched, 3), entry(.step, 5), entry(.finished, 6),
+            ])
     }
 
     @Test(arguments: JournalEngine.testable)

@@ -4,7 +4,7 @@ import Log
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("A group of services") struct ServiceGroupTests {

@@ -11,10 +11,12 @@ private final class BlockingLoop: Service {
 
     func run() async throws {
         let reader = pipe.fileHandleForReading
-        try await runOnOwnThread(named: "test-loop", { _ = reader.availableData }, stop: { [self] in
-            stops.add(1, ordering: .relaxed)
-            pipe.fileHandleForWriting.write(Data([1]))
-        })
+        try await runOnOwnThread(
+            named: "test-loop", { _ = reader.availableData },
+            stop: { [self] in
+                stops.add(1, ordering: .relaxed)
+                pipe.fileHandleForWriting.write(Data([1]))
+            })
     }
 }
 

@@ -18,10 +18,11 @@ import WorkerKitTesting
             #expect(alert.title == "Stop already planned")
             #expect(alert.message == "Lisbon is already part of day 2.")
             #expect(alert.localization == Localization("addStop.conflict", ["Lisbon", "2"]))
-            #expect(alert.actions == [
-                Action(id: "move", label: "Move to day 1", localization: Localization("action.moveToDay", ["1"])),
-                Action(id: "keep", label: "Keep day 2", role: .cancel, localization: Localization("action.keepDay", ["2"])),
-            ])
+            #expect(
+                alert.actions == [
+                    Action(id: "move", label: "Move to day 1", localization: Localization("action.moveToDay", ["1"])),
+                    Action(id: "keep", label: "Keep day 2", role: .cancel, localization: Localization("action.keepDay", ["2"])),
+                ])
             #expect(alert.item == .object(["place": .string("Lisbon"), "existingDay": .integer(2), "requestedDay": .integer(1)]))
         }
     }

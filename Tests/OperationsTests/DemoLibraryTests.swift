@@ -13,9 +13,11 @@ import Testing
             #expect(try names(in: library.appendingPathComponent("downloads")) == ["index.json", "t-101.m4a", "t-102.m4a", "t-103.m4a"])
             #expect(try json(library.appendingPathComponent("downloads/index.json"))["t-101"] == .string("Blue in Green"))
             #expect(try TarGz.list(library.appendingPathComponent("backups/\(DemoLibrary.backupName)")).contains("data/library.json"))
-            #expect(try json(library.appendingPathComponent("itinerary.json")) == .object([
-                "days": .object(["1": .array([.string("Porto")]), "2": .array([.string("Lisbon")])]),
-            ]))
+            #expect(
+                try json(library.appendingPathComponent("itinerary.json"))
+                    == .object([
+                        "days": .object(["1": .array([.string("Porto")]), "2": .array([.string("Lisbon")])])
+                    ]))
             #expect(try json(library.appendingPathComponent("preferences.json"))["theme"] == .string("dark"))
             #expect(try names(in: library.appendingPathComponent("projects/atlas")).contains("chapters"))
         }

@@ -52,11 +52,12 @@ import WorkerKitTesting
             #expect(alert.message == "Check that the drive is still connected.")
             #expect(alert.error?.code == "destinationUnavailable")
             #expect(alert.localization == Localization("exportProject.destinationUnavailable"))
-            #expect(alert.actions == [
-                Action(id: "retry", label: "Try Again", localization: Localization("action.tryAgain")),
-                Action(id: "useAnotherFolder", label: "Use Another Folder", localization: Localization("action.useAnotherFolder")),
-                Action(id: "cancel", label: "Cancel", role: .cancel, localization: Localization("action.cancel")),
-            ])
+            #expect(
+                alert.actions == [
+                    Action(id: "retry", label: "Try Again", localization: Localization("action.tryAgain")),
+                    Action(id: "useAnotherFolder", label: "Use Another Folder", localization: Localization("action.useAnotherFolder")),
+                    Action(id: "cancel", label: "Cancel", role: .cancel, localization: Localization("action.cancel")),
+                ])
             #expect(alert.fields == [ExportProject.folderField])
             #expect(alert.fields.first?.belongs(to: alert.actions[0]) == false, "Try Again asks for no folder")
             #expect(try run.result.get() == .notExported)
@@ -96,7 +97,10 @@ import WorkerKitTesting
         try await withDemoLibrary { library async throws in
             let run = await OperationHarness(exporter(library, root: "drive"))
                 .run(input(library, destination: "drive")) { _ in .answerWith("useAnotherFolder", values: ["folder": "  "]) }
-            guard case .failure(let error) = run.result else { Issue.record("the empty folder was taken: \(run.result)"); return }
+            guard case .failure(let error) = run.result else {
+                Issue.record("the empty folder was taken: \(run.result)")
+                return
+            }
             #expect("\(error)".contains("folder: is required"), "\(error)")
         }
     }

@@ -16,10 +16,11 @@ import WorkerKitTesting
             #expect(dialog.title == "Remove download")
             #expect(dialog.message == "Blue in Green will no longer be available offline.")
             #expect(dialog.localization == Localization("removeDownload.confirm", ["Blue in Green"]))
-            #expect(dialog.actions == [
-                Action(id: "remove", label: "Remove", role: .destructive, localization: Localization("action.remove")),
-                Action(id: "cancel", label: "Cancel", role: .cancel, localization: Localization("action.cancel")),
-            ])
+            #expect(
+                dialog.actions == [
+                    Action(id: "remove", label: "Remove", role: .destructive, localization: Localization("action.remove")),
+                    Action(id: "cancel", label: "Cancel", role: .cancel, localization: Localization("action.cancel")),
+                ])
             #expect(dialog.item == .object(["trackID": .string("t-101"), "title": .string("Blue in Green")]))
         }
     }

@@ -13,10 +13,11 @@ import WorkerKitTesting
             #expect(alert.title == "Confirm operation")
             #expect(alert.message == "All settings will return to their defaults.")
             #expect(alert.localization == Localization("resetPreferences.confirm"))
-            #expect(alert.actions == [
-                Action(id: "reset", label: "Reset", role: .destructive, localization: Localization("action.reset")),
-                Action(id: "cancel", label: "Cancel", role: .cancel, localization: Localization("action.cancel")),
-            ])
+            #expect(
+                alert.actions == [
+                    Action(id: "reset", label: "Reset", role: .destructive, localization: Localization("action.reset")),
+                    Action(id: "cancel", label: "Cancel", role: .cancel, localization: Localization("action.cancel")),
+                ])
         }
     }
 
@@ -24,9 +25,11 @@ import WorkerKitTesting
         try await withDemoLibrary { library async throws in
             let run = await OperationHarness(ResetPreferences(library: library)).run(.init()) { _ in .answer("reset") }
             #expect(try run.result.get() == ResetPreferences.Output(reset: true))
-            #expect(try json(library.appendingPathComponent("preferences.json")) == .object([
-                "theme": .string("system"), "notifications": .bool(true), "downloadQuality": .string("high"),
-            ]))
+            #expect(
+                try json(library.appendingPathComponent("preferences.json"))
+                    == .object([
+                        "theme": .string("system"), "notifications": .bool(true), "downloadQuality": .string("high"),
+                    ]))
             #expect(try names(in: library).filter { $0.hasPrefix(".") }.isEmpty, "no temporary file is left")
         }
     }

@@ -25,10 +25,11 @@ import WorkerKitTesting
             #expect(alert.title == "Confirm operation")
             #expect(alert.message == "Current data will be replaced by the backup from 2026-11-29 21:26.")
             #expect(alert.localization == Localization("restoreBackup.confirm", ["2026-11-29 21:26"]))
-            #expect(alert.actions == [
-                Action(id: "restore", label: "Restore Backup", localization: Localization("action.restoreBackup")),
-                Action(id: "cancel", label: "Cancel", role: .cancel, localization: Localization("action.cancel")),
-            ])
+            #expect(
+                alert.actions == [
+                    Action(id: "restore", label: "Restore Backup", localization: Localization("action.restoreBackup")),
+                    Action(id: "cancel", label: "Cancel", role: .cancel, localization: Localization("action.cancel")),
+                ])
             #expect(alert.item?["backup"]?.stringValue == DemoLibrary.backupName)
         }
     }

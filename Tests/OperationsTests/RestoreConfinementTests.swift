@@ -1,7 +1,7 @@
 import Foundation
 import Operations
-import Testing
 import TestSupport
+import Testing
 import WorkerKitTesting
 
 /// restoreBackup refuses a backup whose links, followed through one another, lead out of the data they restore.
@@ -56,7 +56,8 @@ import WorkerKitTesting
         try await withDemoLibrary { library async throws in
             let elsewhere = library.deletingLastPathComponent().appendingPathComponent("elsewhere.tar.gz")
             try FileManager.default.copyItem(at: library.appendingPathComponent("backups/\(DemoLibrary.backupName)"), to: elsewhere)
-            try FileManager.default.createSymbolicLink(atPath: library.appendingPathComponent("backups/linked.tar.gz").path, withDestinationPath: elsewhere.path)
+            try FileManager.default.createSymbolicLink(
+                atPath: library.appendingPathComponent("backups/linked.tar.gz").path, withDestinationPath: elsewhere.path)
             let run = await OperationHarness(RestoreBackup(library: library)).run(.init(backup: "linked.tar.gz")) { _ in .answer("restore") }
             #expect(run.jobError?.code == "backupNotFound")
             #expect(run.presentations.isEmpty)

@@ -1,10 +1,10 @@
 import Archive
 import Confinement
 import Foundation
-import Synchronization
 import Operations
-import Testing
+import Synchronization
 import TestSupport
+import Testing
 import WorkerKitTesting
 
 /// Restores of one library take turns: one submitted while another swaps data in must not touch its work.
@@ -89,29 +89,33 @@ import WorkerKitTesting
 
     @Test func aRestoreSubmittedWhileAnotherSwapsLeavesItsDataWhole() async throws {
         // The second one only asks (its recovery runs before the question); nobody confirms it.
-        try await whileALargeRestoreSwaps({ library in
-            await OperationHarness(RestoreBackup(library: library)).run(.init(backup: DemoLibrary.backupName)) { _ in .dismiss }
-        }) { library, large, second throws in
-            #expect(second.output == RestoreBackup.Output(restored: false))
-            let output = try large.result.get()
-            #expect(output.restored && output.entries == Self.files + 1)
-            let data = try snapshot(of: library.appendingPathComponent("data"))
-            #expect(data.count == Self.files)
-            #expect(data["f\(Self.files - 1).txt"] == "file \(Self.files - 1)\n")
-            #expect(try names(in: library).filter { $0.hasPrefix(".") }.isEmpty)
-        }
+        try await whileALargeRestoreSwaps(
+            { library in
+                await OperationHarness(RestoreBackup(library: library)).run(.init(backup: DemoLibrary.backupName)) { _ in .dismiss }
+            },
+            check: { library, large, second throws in
+                #expect(second.output == RestoreBackup.Output(restored: false))
+                let output = try large.result.get()
+                #expect(output.restored && output.entries == Self.files + 1)
+                let data = try snapshot(of: library.appendingPathComponent("data"))
+                #expect(data.count == Self.files)
+                #expect(data["f\(Self.files - 1).txt"] == "file \(Self.files - 1)\n")
+                #expect(try names(in: library).filter { $0.hasPrefix(".") }.isEmpty)
+            })
     }
 
     @Test func twoConfirmedRestoresTakeTurnsAndTheLastOneWins() async throws {
-        try await whileALargeRestoreSwaps({ library in
-            await OperationHarness(RestoreBackup(library: library)).run(.init(backup: DemoLibrary.backupName)) { _ in .answer("restore") }
-        }) { library, large, demo throws in
-            #expect(try demo.result.get().restored)
-            #expect(try large.result.get().restored)
-            // The demo restore waited for the large one's swap, so its data is what `data/` holds.
-            #expect(try snapshot(of: library.appendingPathComponent("data"))["library.json"] == "{\"playlists\": [\"Morning\", \"Evening\"]}\n")
-            #expect(try names(in: library).filter { $0.hasPrefix(".") }.isEmpty)
-        }
+        try await whileALargeRestoreSwaps(
+            { library in
+                await OperationHarness(RestoreBackup(library: library)).run(.init(backup: DemoLibrary.backupName)) { _ in .answer("restore") }
+            },
+            check: { library, large, demo throws in
+                #expect(try demo.result.get().restored)
+                #expect(try large.result.get().restored)
+                // The demo restore waited for the large one's swap, so its data is what `data/` holds.
+                #expect(try snapshot(of: library.appendingPathComponent("data"))["library.json"] == "{\"playlists\": [\"Morning\", \"Evening\"]}\n")
+                #expect(try names(in: library).filter { $0.hasPrefix(".") }.isEmpty)
+            })
     }
 
     @Test func whileTheLibraryIsLockedTheQuestionsRecoveryLeavesLeftoversAlone() async throws {

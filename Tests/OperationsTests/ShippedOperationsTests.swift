@@ -85,7 +85,8 @@ import WorkerKitTesting
             await collect(AddStop(library: library), .init(place: "Lisbon", day: 3))
             #expect(shown.count == 6)
             for (catalog, presentation) in shown {
-                let keys = [presentation.localization?.key].compactMap { $0 }.flatMap { ["\($0).title", "\($0).message"] }
+                let keys =
+                    [presentation.localization?.key].compactMap { $0 }.flatMap { ["\($0).title", "\($0).message"] }
                     + presentation.actions.compactMap(\.localization?.key).filter { $0 != "action.cancel" }
                 for key in keys {
                     for locale in ["en", "es"] { #expect(catalog.tables[locale]?[key] != nil, "\(locale) \(key)") }

@@ -51,7 +51,9 @@ struct PostgresConnectionTests {
             let connection = try PostgresConnection(url: url)
             try connection.execute("CREATE TABLE big (id bigint PRIMARY KEY, body text NOT NULL)")
             let body = String(repeating: "x", count: 2_000)
-            let statements = (1...5_000).map { PostgresStatement("INSERT INTO big (id, body) VALUES ($1, $2) RETURNING id", [.integer(Int64($0)), .text(body)]) }
+            let statements = (1...5_000).map {
+                PostgresStatement("INSERT INTO big (id, body) VALUES ($1, $2) RETURNING id", [.integer(Int64($0)), .text(body)])
+            }
             let results = try connection.pipeline(statements)
             return (results.count, results.last?.rows.first?.int("id"), try connection.query("SELECT count(*) AS n FROM big").first?.int("n"))
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Presentation
-import Testing
 import TestSupport
+import Testing
 
 /// Field patterns: our linear-time engine gives the whole-match answers a backtracking engine gives on
 /// the patterns both accept, refuses what lies outside its subset, and never costs more than its bound.
@@ -46,8 +46,9 @@ import TestSupport
         }
     }
 
-    @Test("Patterns that make a backtracking engine take exponential time cost at most 2 × (scalars + 1) × size steps on 10,000 characters",
-          arguments: ["(a+)+b", "(a|a)*b", "(a*)*b", "(a|aa)+$b", "(.*a){20}"])
+    @Test(
+        "Patterns that make a backtracking engine take exponential time cost at most 2 × (scalars + 1) × size steps on 10,000 characters",
+        arguments: ["(a+)+b", "(a|a)*b", "(a*)*b", "(a|aa)+$b", "(.*a){20}"])
     func pathologicalPatternsStayLinear(_ pattern: String) throws {
         let compiled = try FieldPattern(pattern)
         let value = String(repeating: "a", count: 10_000)

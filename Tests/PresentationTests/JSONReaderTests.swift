@@ -48,7 +48,9 @@ import Testing
     }
 
     @Test func invalidUTF8InAStringIsReadTheSame() {
-        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0x61, 0xC3, 0xA9, 0x22], [0x22, 0x5C, 0x6E, 0xE9, 0x22]] {
+        for bytes: [UInt8] in [
+            [0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0x61, 0xC3, 0xA9, 0x22], [0x22, 0x5C, 0x6E, 0xE9, 0x22],
+        ] {
             let (foundation, reader) = both(JSONValue.self, Data(bytes))
             #expect(foundation == reader, "\(bytes)")
             let skipped = both([String: Int].self, Data("{\"a\":1,\"b\":".utf8) + Data(bytes) + Data("}".utf8))
@@ -128,14 +130,19 @@ import Testing
             var draft = Presentation.Draft.alert(
                 random.pick(["Confirm", "Ünïcode ✓", "a \"quoted\" title"]),
                 message: random.chance(50) ? random.pick(["Plain.", "Ünïcode ✓ 🙂", "a \"quoted\" \\ message/ with a slash"]) : nil,
-                actions: [Action(id: "ok", label: "OK", localization: random.chance(50) ? Localization("ok", [random.text()]) : nil),
-                          Action(id: "no", label: "No", role: .cancel)])
+                actions: [
+                    Action(id: "ok", label: "OK", localization: random.chance(50) ? Localization("ok", [random.text()]) : nil),
+                    Action(id: "no", label: "No", role: .cancel),
+                ])
             draft.item = random.chance(70) ? random.value() : nil
             draft.expiresAfter = random.chance(50) ? Double(Int.random(in: 1...100_000, using: &random)) / 8 : nil
-            draft.error = random.chance(30) ? PresentedError(code: "c", description: random.pick(["Disk full.", "Ünïcode ✓ \"q\""]), failureReason: random.chance(50) ? "r" : nil) : nil
+            draft.error =
+                random.chance(30)
+                ? PresentedError(code: "c", description: random.pick(["Disk full.", "Ünïcode ✓ \"q\""]), failureReason: random.chance(50) ? "r" : nil) : nil
             draft.audience = random.chance(30) ? Audience(users: ["ann"], groups: random.chance(50) ? ["ops"] : []) : nil
             draft.fields = random.chance(30) ? [TextFieldState(id: "why", label: "Why", required: random.chance(50), maxLength: 40, actions: ["ok"])] : nil
-            let presentation = try Presentation(draft, id: "p-\(sequence)", job: "j", sequence: sequence, createdAt: Date(timeIntervalSince1970: Double(1_800_000_000_123 + sequence) / 1000))
+            let presentation = try Presentation(
+                draft, id: "p-\(sequence)", job: "j", sequence: sequence, createdAt: Date(timeIntervalSince1970: Double(1_800_000_000_123 + sequence) / 1000))
             let data = try JSONCoding.encoder.encode(presentation)
             let read = try JSONReader.read(Presentation.self, from: data)
             #expect(read == (try JSONCoding.decoder.decode(Presentation.self, from: data)))
@@ -157,9 +164,11 @@ import Testing
 
     @Test func damagedTextIsRefusedOrReadTheSameNeverATrap() throws {
         var random = SeededRandom(seed: 2026)
-        var draft = Presentation.Draft.alert("Reset?", message: "All settings return to defaults.", actions: [Action(id: "reset", label: "Reset", role: .destructive)])
+        var draft = Presentation.Draft.alert(
+            "Reset?", message: "All settings return to defaults.", actions: [Action(id: "reset", label: "Reset", role: .destructive)])
         draft.item = .object(["theme": .string("dark"), "n": .integer(3), "list": .array([.number(0.5), .null, .bool(true)])])
-        let original = Array(try JSONCoding.encoder.encode(try Presentation(draft, id: "p", job: "j", sequence: 1, createdAt: Date(timeIntervalSince1970: 1_800_000_000))))
+        let original = Array(
+            try JSONCoding.encoder.encode(try Presentation(draft, id: "p", job: "j", sequence: 1, createdAt: Date(timeIntervalSince1970: 1_800_000_000))))
         let alphabet = Array("{}[]\":,\\0123456789-+.eEtrufalsn ".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xFF]
         var refused = 0
         for _ in 0..<4_000 {
@@ -192,7 +201,9 @@ extension SeededRandom {
             }
         }
         func action(_ id: String, role: String?) -> JSONValue {
-            var object: [String: JSONValue?] = ["id": maybe(.string(id)), "label": maybe(.string(text(maxLength: 5) + "L")), "role": role.map { maybe(.string($0)) } ?? nil]
+            var object: [String: JSONValue?] = [
+                "id": maybe(.string(id)), "label": maybe(.string(text(maxLength: 5) + "L")), "role": role.map { maybe(.string($0)) } ?? nil,
+            ]
             if chance(30) { object["localization"] = maybe(.object(["key": .string("k"), "arguments": .array([.string(text())])])) }
             return .object(object.compactMapValues { $0 })
         }
@@ -210,7 +221,10 @@ extension SeededRandom {
         if chance(20) { object["audience"] = maybe(.object(["users": .array([.string(pick(["ann", "b c"]))])])) }
         if chance(20) { object["error"] = maybe(.object(["code": .string(pick(["e", ""])), "description": .string("d")])) }
         if chance(20) {
-            object["fields"] = maybe(.array([.object(["id": .string("f"), "kind": .string(pick(["text", "secure"])), "label": .string("F"), "required": maybe(.bool(true)) ?? .null])]))
+            object["fields"] = maybe(
+                .array([
+                    .object(["id": .string("f"), "kind": .string(pick(["text", "secure"])), "label": .string("F"), "required": maybe(.bool(true)) ?? .null])
+                ]))
         }
         return .object(object.compactMapValues { $0 })
     }

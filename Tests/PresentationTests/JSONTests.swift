@@ -35,9 +35,9 @@ import Testing
 
     @Test func decodingAppliesTheRulesToo() throws {
         let json = """
-        {"id":"p","job":"j","sequence":1,"kind":"confirmationDialog","title":"T","titleVisibility":"visible",
-         "actions":[{"id":"go","label":"Go","role":"destructive"}],"createdAt":"2026-11-29T10:00:00Z"}
-        """
+            {"id":"p","job":"j","sequence":1,"kind":"confirmationDialog","title":"T","titleVisibility":"visible",
+             "actions":[{"id":"go","label":"Go","role":"destructive"}],"createdAt":"2026-11-29T10:00:00Z"}
+            """
         #expect(throws: DecodingError.self) { try JSONCoding.decoder.decode(Presentation.self, from: Data(json.utf8)) }
     }
 
@@ -53,9 +53,9 @@ import Testing
 
     @Test func unknownOptionalFieldsAreIgnored() throws {
         let json = """
-        {"id":"p","job":"j","sequence":1,"kind":"alert","title":"T","actions":[{"id":"ok","label":"OK","role":"cancel","hint":"x"}],
-         "createdAt":"2026-11-29T10:00:00.250Z","futureField":{"a":1}}
-        """
+            {"id":"p","job":"j","sequence":1,"kind":"alert","title":"T","actions":[{"id":"ok","label":"OK","role":"cancel","hint":"x"}],
+             "createdAt":"2026-11-29T10:00:00.250Z","futureField":{"a":1}}
+            """
         let decoded = try JSONCoding.decoder.decode(Presentation.self, from: Data(json.utf8))
         #expect(decoded.titleVisibility == .automatic)
         #expect(decoded.message == nil)
@@ -76,4 +76,3 @@ import Testing
         #expect(decoded == resolution)
     }
 }
-

@@ -1,8 +1,9 @@
 import Foundation
 import JSON
-@testable import Presentation
 import TestSupport
 import Testing
+
+@testable import Presentation
 
 /// `Presentation.SharedReader` against `JSONReader`: the same presentation or the same refusal for every text,
 /// whatever was read before it, and what a question says read once per distinct text.
@@ -18,13 +19,15 @@ import Testing
             "Confirm operation", message: "All settings will return to their defaults.",
             actions: [Action(id: "reset", label: "Reset", role: .destructive), Action(id: "cancel", label: "Cancel", role: .cancel)])
         draft.expiresAfter = expiresAfter
-        return Array(try JSONWriter.text(try Presentation(draft, id: id, job: "job-\(id)", sequence: sequence, createdAt: Date(timeIntervalSince1970: seconds))).utf8)
+        return Array(
+            try JSONWriter.text(try Presentation(draft, id: id, job: "job-\(id)", sequence: sequence, createdAt: Date(timeIntervalSince1970: seconds))).utf8)
     }
 
     @Test func questionsThatSayTheSameAreReadOnceAndComeBackWhole() throws {
         var shared = Presentation.SharedReader()
         for index in 0..<200 {
-            let bytes = try stored(id: "p\(index)", sequence: 1 + index % 3, at: 1_800_000_000 + Double(index), expiresAfter: index.isMultiple(of: 2) ? 60 : nil)
+            let bytes = try stored(
+                id: "p\(index)", sequence: 1 + index % 3, at: 1_800_000_000 + Double(index), expiresAfter: index.isMultiple(of: 2) ? 60 : nil)
             let (reader, read) = both(&shared, bytes)
             #expect(read != nil && read == reader)
             #expect(read?.id == "p\(index)" && read?.job == "job-p\(index)" && read?.sequence == 1 + index % 3)

@@ -3,13 +3,15 @@ import Primitives
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("FNV-1a, identifiers and system calls") struct PrimitivesTests {
-    @Test("FNV-1a gives the published 64-bit values", arguments: [
-        ("", "cbf29ce484222325"), ("a", "af63dc4c8601ec8c"), ("foobar", "85944171f73967e8"),
-    ])
+    @Test(
+        "FNV-1a gives the published 64-bit values",
+        arguments: [
+            ("", "cbf29ce484222325"), ("a", "af63dc4c8601ec8c"), ("foobar", "85944171f73967e8"),
+        ])
     func fnv1a(text: String, hex: String) {
         #expect(FNV1a.hex(text.utf8) == hex)
         #expect(FNV1a.hash(text.utf8) == UInt64(hex, radix: 16))

@@ -3,22 +3,26 @@ import Primitives
 import Testing
 
 @Suite("Timestamps") struct TimestampTests {
-    @Test("Known instants are written with exactly three fractional digits in UTC", arguments: [
-        (0.0, "1970-01-01T00:00:00.000Z"),
-        (1_738_315_800.25, "2025-01-31T09:30:00.250Z"),
-        (951_782_400.0, "2000-02-29T00:00:00.000Z"),
-        (-0.001, "1969-12-31T23:59:59.999Z"),
-        (-86_400.5, "1969-12-30T23:59:59.500Z"),
-        (253_402_300_799.999, "9999-12-31T23:59:59.999Z"),
-    ])
+    @Test(
+        "Known instants are written with exactly three fractional digits in UTC",
+        arguments: [
+            (0.0, "1970-01-01T00:00:00.000Z"),
+            (1_738_315_800.25, "2025-01-31T09:30:00.250Z"),
+            (951_782_400.0, "2000-02-29T00:00:00.000Z"),
+            (-0.001, "1969-12-31T23:59:59.999Z"),
+            (-86_400.5, "1969-12-30T23:59:59.500Z"),
+            (253_402_300_799.999, "9999-12-31T23:59:59.999Z"),
+        ])
     func knownInstants(seconds: Double, text: String) {
         #expect(Timestamp.string(Date(timeIntervalSince1970: seconds)) == text)
         #expect(Timestamp.date(text) == Date(timeIntervalSince1970: seconds))
     }
 
-    @Test("Milliseconds are rounded, not truncated, so reading back writes the same text", arguments: [
-        1_800_000_000.1234, 1_800_000_000.0005, 1_800_000_000.9999, 1_764_451_172.122999,
-    ])
+    @Test(
+        "Milliseconds are rounded, not truncated, so reading back writes the same text",
+        arguments: [
+            1_800_000_000.1234, 1_800_000_000.0005, 1_800_000_000.9999, 1_764_451_172.122999,
+        ])
     func readBackWritesTheSameText(seconds: Double) throws {
         let text = Timestamp.string(Date(timeIntervalSince1970: seconds))
         #expect(Timestamp.string(try #require(Timestamp.date(text))) == text)
@@ -42,7 +46,8 @@ import Testing
     @Test("Appending to bytes writes what string writes, for four-digit years and wider ones alike")
     func appendMatchesString() {
         var generator = SystemRandomNumberGenerator()
-        let seconds = [-62_167_219_200.0, -62_167_219_200.001, 253_402_300_799.999, 253_402_300_800, -1e12, 1e12, 0]
+        let seconds =
+            [-62_167_219_200.0, -62_167_219_200.001, 253_402_300_799.999, 253_402_300_800, -1e12, 1e12, 0]
             + (0..<2_000).map { _ in Double.random(in: -1e12...1e12, using: &generator) }
         for second in seconds {
             let date = Date(timeIntervalSince1970: second)
@@ -54,12 +59,14 @@ import Testing
         #expect(Timestamp.string(Date(timeIntervalSince1970: 253_402_300_799.999)) == "9999-12-31T23:59:59.999Z")
     }
 
-    @Test("Other RFC 3339 forms are read too; garbage is not", arguments: [
-        ("2025-01-31T09:30:00Z", 1_738_315_800.0 as Double?),
-        ("2025-01-31T10:30:00.250+01:00", 1_738_315_800.25),
-        ("2025-13-31T09:30:00.250Z", nil),
-        ("yesterday", nil),
-    ])
+    @Test(
+        "Other RFC 3339 forms are read too; garbage is not",
+        arguments: [
+            ("2025-01-31T09:30:00Z", 1_738_315_800.0 as Double?),
+            ("2025-01-31T10:30:00.250+01:00", 1_738_315_800.25),
+            ("2025-13-31T09:30:00.250Z", nil),
+            ("yesterday", nil),
+        ])
     func otherForms(text: String, seconds: Double?) {
         #expect(Timestamp.date(text) == seconds.map { Date(timeIntervalSince1970: $0) })
     }

@@ -4,8 +4,9 @@ import Testing
 /// Components take their own options: the settings (and the databases the settings module links) stay in
 /// the programs that map them.
 @Suite("Components take their own options") struct ComponentOptionsTests {
-    @Test("Webhooks, Gateway and WorkerRuntime reach neither Configuration nor PostgreSQL, and the broker names no SQLite",
-          arguments: ["Webhooks", "Gateway", "WorkerRuntime"])
+    @Test(
+        "Webhooks, Gateway and WorkerRuntime reach neither Configuration nor PostgreSQL, and the broker names no SQLite",
+        arguments: ["Webhooks", "Gateway", "WorkerRuntime"])
     func aComponentReachesNoSettings(module: String) throws {
         let graph = try OperationFreeBrokerTests.imports()
         #expect(graph[module]?.isEmpty == false, "the scan found \(module)'s imports")

@@ -43,8 +43,9 @@ enum Repository {
     }
 
     private static func walk(_ folder: URL) throws -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [])
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [])
         else { return [] }
         var found: [URL] = []
         for case let url as URL in enumerator {

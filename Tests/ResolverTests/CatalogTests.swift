@@ -34,25 +34,29 @@ struct CatalogTests {
         #expect(catalog.string("greet.title", locale: "es") == "¿Saludar?")
     }
 
-    @Test("A locale identifier is tried from most to least specific, ending in English", arguments: [
-        ("es_ES.UTF-8", ["es_ES", "es", "en"]),
-        ("es-MX", ["es_MX", "es", "en"]),
-        ("es", ["es", "en"]),
-        ("en_GB.UTF-8@euro", ["en_GB", "en"]),
-        ("C", ["C", "c", "en"]),
-        ("", ["en"]),
-    ])
+    @Test(
+        "A locale identifier is tried from most to least specific, ending in English",
+        arguments: [
+            ("es_ES.UTF-8", ["es_ES", "es", "en"]),
+            ("es-MX", ["es_MX", "es", "en"]),
+            ("es", ["es", "en"]),
+            ("en_GB.UTF-8@euro", ["en_GB", "en"]),
+            ("C", ["C", "c", "en"]),
+            ("", ["en"]),
+        ])
     func localeCandidates(_ locale: String, _ expected: [String]) {
         #expect(Catalog.candidates(for: locale) == expected)
     }
 
-    @Test("Lookups localize, then fall back", arguments: [
-        (Localization("addStop.conflict", ["Sintra", "2"]), "message", "es_ES.UTF-8", "Sintra ya forma parte del día 2."),
-        (Localization("addStop.conflict", ["Sintra", "2"]), "message", "de_DE.UTF-8", "Sintra is already part of day 2."),
-        (Localization("action.keepDay", ["2"]), nil, "es", "Mantener el día 2"),
-        (Localization("unknown.key"), "title", "es", "fallback"),
-        (Localization("addStop.conflict", ["Sintra"]), "message", "es", "fallback"),
-    ] as [(Localization, String?, String, String)])
+    @Test(
+        "Lookups localize, then fall back",
+        arguments: [
+            (Localization("addStop.conflict", ["Sintra", "2"]), "message", "es_ES.UTF-8", "Sintra ya forma parte del día 2."),
+            (Localization("addStop.conflict", ["Sintra", "2"]), "message", "de_DE.UTF-8", "Sintra is already part of day 2."),
+            (Localization("action.keepDay", ["2"]), nil, "es", "Mantener el día 2"),
+            (Localization("unknown.key"), "title", "es", "fallback"),
+            (Localization("addStop.conflict", ["Sintra"]), "message", "es", "fallback"),
+        ] as [(Localization, String?, String, String)])
     func lookups(_ localization: Localization, _ part: String?, _ locale: String, _ expected: String) {
         #expect(ShippedTexts.all.localize(localization, part: part, fallback: "fallback", locale: locale) == expected)
     }
@@ -62,11 +66,13 @@ struct CatalogTests {
         #expect(ShippedTexts.all.localize(nil, part: "title", fallback: "Own title", locale: "es") == "Own title")
     }
 
-    @Test("Formatting replaces numbered placeholders and leaves the rest", arguments: [
-        ("{0} is already part of day {1}.", ["Sintra", "2"], "Sintra is already part of day 2."),
-        ("{1} before {0}", ["a", "b"], "b before a"),
-        ("{2} and {x} and {", ["a"], "{2} and {x} and {"),
-    ])
+    @Test(
+        "Formatting replaces numbered placeholders and leaves the rest",
+        arguments: [
+            ("{0} is already part of day {1}.", ["Sintra", "2"], "Sintra is already part of day 2."),
+            ("{1} before {0}", ["a", "b"], "b before a"),
+            ("{2} and {x} and {", ["a"], "{2} and {x} and {"),
+        ])
     func format(_ template: String, _ arguments: [String], _ expected: String) {
         #expect(Catalog.format(template, arguments: arguments) == expected)
     }

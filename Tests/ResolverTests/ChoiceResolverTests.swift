@@ -13,28 +13,34 @@ struct ChoiceResolverTests {
     static let wipe = Action(id: "wipe", label: "Wipe", role: .destructive)
     static let keep = Action(id: "keep", label: "Keep", role: .cancel)
 
-    @Test("Arrangement ignores the wire order", arguments: [
-        ([keep, delete, archive], ["archive", "delete", "keep"]),
-        ([wipe, keep, archive, delete], ["archive", "wipe", "delete", "keep"]),
-        ([archive], ["archive"]),
-    ])
+    @Test(
+        "Arrangement ignores the wire order",
+        arguments: [
+            ([keep, delete, archive], ["archive", "delete", "keep"]),
+            ([wipe, keep, archive, delete], ["archive", "wipe", "delete", "keep"]),
+            ([archive], ["archive"]),
+        ])
     func arrangement(_ actions: [Action], _ expected: [String]) {
         #expect(ChoiceResolver.arranged(actions).map(\.id) == expected)
     }
 
-    @Test("Keys choose actions in the remove-download dialog", arguments: [
-        (KeyPress.character("1"), "remove"), (.character("r"), "remove"), (.character("R"), "remove"),
-        (.character("2"), "cancel"), (.character("c"), "cancel"), (.escape, "cancel"),
-        (.character("3"), nil), (.character("0"), nil), (.character("x"), nil), (.character("\r"), nil),
-    ] as [(KeyPress, String?)])
+    @Test(
+        "Keys choose actions in the remove-download dialog",
+        arguments: [
+            (KeyPress.character("1"), "remove"), (.character("r"), "remove"), (.character("R"), "remove"),
+            (.character("2"), "cancel"), (.character("c"), "cancel"), (.escape, "cancel"),
+            (.character("3"), nil), (.character("0"), nil), (.character("x"), nil), (.character("\r"), nil),
+        ] as [(KeyPress, String?)])
     func removeDownloadKeys(_ key: KeyPress, _ expected: String?) {
         #expect(ChoiceResolver(Fixtures.removeDownload, catalog: Self.catalog, locale: "en").action(for: key) == expected)
     }
 
-    @Test("Letters follow the locale, and a letter two labels share chooses nothing", arguments: [
-        ("en", KeyPress.character("m"), "moveToDay"), ("en", .character("k"), "keepDay"),
-        ("es", .character("m"), nil), ("es", .character("1"), "moveToDay"), ("es", .escape, "keepDay"),
-    ] as [(String, KeyPress, String?)])
+    @Test(
+        "Letters follow the locale, and a letter two labels share chooses nothing",
+        arguments: [
+            ("en", KeyPress.character("m"), "moveToDay"), ("en", .character("k"), "keepDay"),
+            ("es", .character("m"), nil), ("es", .character("1"), "moveToDay"), ("es", .escape, "keepDay"),
+        ] as [(String, KeyPress, String?)])
     func routeConflictKeys(_ locale: String, _ key: KeyPress, _ expected: String?) {
         #expect(ChoiceResolver(Fixtures.routeConflict, catalog: Self.catalog, locale: locale).action(for: key) == expected)
     }
@@ -55,10 +61,12 @@ struct ChoiceResolverTests {
         #expect(ChoiceResolver(presentation, catalog: Self.catalog, locale: "en").action(for: .escape) == nil)
     }
 
-    @Test("A typed line becomes a key press", arguments: [
-        ("1\n", KeyPress.character("1")), ("r", .character("r")), ("\u{1B}", .escape), ("esc", .escape), ("ESC\n", .escape),
-        ("", nil), ("12", nil), ("remove", nil),
-    ] as [(String, KeyPress?)])
+    @Test(
+        "A typed line becomes a key press",
+        arguments: [
+            ("1\n", KeyPress.character("1")), ("r", .character("r")), ("\u{1B}", .escape), ("esc", .escape), ("ESC\n", .escape),
+            ("", nil), ("12", nil), ("remove", nil),
+        ] as [(String, KeyPress?)])
     func keyPressFromInput(_ input: String, _ expected: KeyPress?) {
         #expect(KeyPress(input: input) == expected)
     }

@@ -16,14 +16,26 @@ struct DocumentedKeysTests {
     /// Every shipped question: its operation and how it was first asked.
     static func shippedQuestions(in library: URL) async -> [(String, Presentation)] {
         var asked: [(String, Presentation?)] = []
-        asked.append((RemoveDownload.name, await OperationHarness(RemoveDownload(library: library))
-            .run(.init(trackID: "t-101", title: "Blue in Green")).presentations.first))
+        asked.append(
+            (
+                RemoveDownload.name,
+                await OperationHarness(RemoveDownload(library: library))
+                    .run(.init(trackID: "t-101", title: "Blue in Green")).presentations.first
+            ))
         let exporter = ExportProject(library: library)
-        asked.append((ExportProject.name, await OperationHarness(exporter)
-            .run(.init(project: "atlas", destination: library.appendingPathComponent("exports/usb").path)).presentations.first))
+        asked.append(
+            (
+                ExportProject.name,
+                await OperationHarness(exporter)
+                    .run(.init(project: "atlas", destination: library.appendingPathComponent("exports/usb").path)).presentations.first
+            ))
         asked.append((ExportProject.name, await OperationHarness(exporter).run(.init(project: "atlas", destination: "/etc")).presentations.first))
-        asked.append((ExportProject.name, await OperationHarness(ExportProject(library: library, reserveBytes: 1 << 60))
-            .run(.init(project: "atlas", destination: library.appendingPathComponent("exports").path)).presentations.first))
+        asked.append(
+            (
+                ExportProject.name,
+                await OperationHarness(ExportProject(library: library, reserveBytes: 1 << 60))
+                    .run(.init(project: "atlas", destination: library.appendingPathComponent("exports").path)).presentations.first
+            ))
         asked.append((RestoreBackup.name, await OperationHarness(RestoreBackup(library: library)).run(.init(backup: "demo.tar.gz")).presentations.first))
         asked.append((ResetPreferences.name, await OperationHarness(ResetPreferences(library: library)).run(NoFields()).presentations.first))
         asked.append((AddStop.name, await OperationHarness(AddStop(library: library)).run(.init(place: "Lisbon", day: 3)).presentations.first))
@@ -32,9 +44,10 @@ struct DocumentedKeysTests {
 
     /// `` `[1] [R]emove (⚠ destructive)` `[2] [C]ancel (Esc)` ``: a question's rows as the document quotes them.
     static func rows(_ presentation: Presentation, operation: String, locale: String) -> String {
-        let renderer = TerminalRenderer(context: RenderContext(
-            locale: locale, colour: false, width: 200, operation: operation, now: presentation.createdAt,
-            operationCatalog: ShippedTexts.catalog(for: operation)))
+        let renderer = TerminalRenderer(
+            context: RenderContext(
+                locale: locale, colour: false, width: 200, operation: operation, now: presentation.createdAt,
+                operationCatalog: ShippedTexts.catalog(for: operation)))
         let rows = renderer.render(presentation).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │")) }
             .filter { $0.hasPrefix("[") }
         return rows.map { "`\($0)`" }.joined(separator: " ")

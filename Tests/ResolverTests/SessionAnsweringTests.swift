@@ -61,9 +61,10 @@ struct SessionAnsweringTests {
         var session = Self.answering()
         _ = session.receive(F.resolved(1, at: 11, by: "ana"))
         let timeout = WireError(.timeout, "the broker did not answer")
-        #expect(session.answerReplied("p-1", .failure(timeout)) == [
-            .refused(F.entry(1), timeout), .closed(F.entry(1), resolution: F.resolution(1, by: "ana"), wasShown: true),
-        ])
+        #expect(
+            session.answerReplied("p-1", .failure(timeout)) == [
+                .refused(F.entry(1), timeout), .closed(F.entry(1), resolution: F.resolution(1, by: "ana"), wasShown: true),
+            ])
         #expect(session.showNext()?.id == "p-2")
     }
 

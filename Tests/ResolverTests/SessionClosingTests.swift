@@ -25,9 +25,10 @@ struct SessionClosingTests {
         var session = ResolverSession()
         _ = session.start(F.snapshot([1, 2], at: 10))
         _ = session.showNext()
-        #expect(session.receive(F.resolved(2, at: 11, .expired, action: "cancel")) == [
-            .closed(F.entry(2), resolution: F.resolution(2, .expired, action: "cancel"), wasShown: false),
-        ])
+        #expect(
+            session.receive(F.resolved(2, at: 11, .expired, action: "cancel")) == [
+                .closed(F.entry(2), resolution: F.resolution(2, .expired, action: "cancel"), wasShown: false)
+            ])
         #expect(session.shown?.id == "p-1")
     }
 

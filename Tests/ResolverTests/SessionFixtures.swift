@@ -38,7 +38,8 @@ enum SessionFixtures {
 
     /// `presentation.resolved` for question `number`.
     static func resolved(_ number: Int, at sequence: Int64, _ cause: Resolution.Cause = .answered, by: String? = "ana", action: String? = "remove") -> Event {
-        Event(sequence: sequence, type: .presentationResolved, at: Fixtures.now, job: job(number), resolution: resolution(number, cause, by: by, action: action))
+        Event(
+            sequence: sequence, type: .presentationResolved, at: Fixtures.now, job: job(number), resolution: resolution(number, cause, by: by, action: action))
     }
 
     static func resolution(_ number: Int, _ cause: Resolution.Cause = .answered, by: String? = "ana", action: String? = "remove") -> Resolution {

@@ -39,10 +39,11 @@ private let schema = [
             let database = try Database(path: path)
             try database.migrate(schema + [Migration(version: 4, sql: "CREATE TABLE later (id INTEGER);")])
             #expect(try database.userVersion == 4)
-            try database.migrate(schema + [
-                Migration(version: 3, sql: "CREATE TABLE earlier (id INTEGER);"),
-                Migration(version: 4, sql: "CREATE TABLE later (id INTEGER);"),
-            ])
+            try database.migrate(
+                schema + [
+                    Migration(version: 3, sql: "CREATE TABLE earlier (id INTEGER);"),
+                    Migration(version: 4, sql: "CREATE TABLE later (id INTEGER);"),
+                ])
             #expect(try database.query("SELECT 1 FROM sqlite_master WHERE name = 'earlier'").count == 1)
             #expect(try database.userVersion == 4)
         }

@@ -13,7 +13,10 @@ struct DerivationTests {
     }
 
     enum Priority: String, Decodable, CaseIterable { case low, high }
-    enum Level: Int, Decodable, CaseIterable { case one = 1, two = 2 }
+    enum Level: Int, Decodable, CaseIterable {
+        case one = 1
+        case two = 2
+    }
 
     struct Order: Decodable {
         struct Line: Decodable {
@@ -31,8 +34,10 @@ struct DerivationTests {
 
     @Test func aStructBecomesAnObjectWithItsRequiredAndOptionalProperties() throws {
         let schema = try JSONSchema(deriving: Greeting.self)
-        #expect(schema == .object(
-            ["name": .string(), "times": JSONSchema.integer().orNull, "loud": .boolean()], required: ["name", "loud"]))
+        #expect(
+            schema
+                == .object(
+                    ["name": .string(), "times": JSONSchema.integer().orNull, "loud": .boolean()], required: ["name", "loud"]))
         #expect(schema.required == ["name", "loud"], "in declaration order")
     }
 
@@ -40,8 +45,11 @@ struct DerivationTests {
         let schema = try JSONSchema(deriving: Order.self)
         #expect(schema.required == ["id", "lines", "priority", "when", "attributes"])
         #expect(schema.properties?["id"] == .string(minLength: 36, maxLength: 36, description: "a UUID"))
-        #expect(schema.properties?["lines"] == .array(of: .object(
-            ["sku": .string(), "quantity": .integer(minimum: 0, maximum: 255)], required: ["sku", "quantity"])))
+        #expect(
+            schema.properties?["lines"]
+                == .array(
+                    of: .object(
+                        ["sku": .string(), "quantity": .integer(minimum: 0, maximum: 255)], required: ["sku", "quantity"])))
         #expect(schema.properties?["priority"] == .string(oneOf: ["low", "high"]))
         var level = JSONSchema.integer()
         level.enum = [.integer(1), .integer(2)]

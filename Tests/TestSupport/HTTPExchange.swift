@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension HTTPReply {

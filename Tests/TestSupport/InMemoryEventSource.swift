@@ -22,13 +22,13 @@ public final class InMemoryEventSource: EventSource {
             state.journal.append(event)
             return state.subscribers
         }
-        if live { subscribers.forEach { $0.yield(event) } }
+        if live { for subscriber in subscribers { subscriber.yield(event) } }
     }
 
     /// Publishes a heartbeat carrying the newest sequence.
     public func heartbeat() {
         let (last, subscribers) = state.withLock { ($0.journal.last?.sequence ?? 0, $0.subscribers) }
-        subscribers.forEach { $0.yield(Event(sequence: last, type: .heartbeat, at: Date())) }
+        for subscriber in subscribers { subscriber.yield(Event(sequence: last, type: .heartbeat, at: Date())) }
     }
 
     /// How many `events(after:)` pages were asked for.
@@ -59,6 +59,6 @@ public final class InMemoryEventSource: EventSource {
             defer { state.subscribers.removeAll() }
             return state.subscribers
         }
-        subscribers.forEach { $0.finish() }
+        for subscriber in subscribers { subscriber.finish() }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 extension RawConnection {
     /// Reads one response whose length the headers give (Content-Length), or to end of stream.

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A loopback TCP relay that accepts each connection at once but connects it on to `target` only after
@@ -47,7 +48,12 @@ public final class SlowRelay: Sendable {
 
     /// Stops accepting; relayed connections end when either side closes.
     public func close() {
-        guard !stopped.withLock({ done in defer { done = true }; return done }) else { return }
+        guard
+            !stopped.withLock({ done in
+                defer { done = true }
+                return done
+            })
+        else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         Glibc.close(listener)
     }

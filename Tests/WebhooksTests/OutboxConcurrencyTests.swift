@@ -12,7 +12,12 @@ import Wire
     final class Overlap: Sendable {
         private let state = Mutex((now: 0, most: 0))
 
-        func enter() { state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
+        func enter() {
+            state.withLock {
+                $0.now += 1
+                $0.most = max($0.most, $0.now)
+            }
+        }
         func leave() { state.withLock { $0.now -= 1 } }
         var most: Int { state.withLock { $0.most } }
     }
@@ -55,7 +60,7 @@ import Wire
                     defer { state.waiting.removeAll() }
                     return state.waiting
                 }
-                resume.forEach { $0.resume() }
+                for continuation in resume { continuation.resume() }
             }
             state.withLock { $0.held -= 1 }
         }
@@ -69,7 +74,7 @@ import Wire
                 defer { state.waiting.removeAll() }
                 return state.waiting
             }
-            waiting.forEach { $0.resume() }
+            for continuation in waiting { continuation.resume() }
         }
     }
 

@@ -6,9 +6,10 @@ import Webhooks
 @Suite struct WebhookVerifierTests {
     static let secret = try! WebhookSecret("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw")
 
-    @Test(arguments: [
-        (nil, "1", "v1,x"), ("id", nil, "v1,x"), ("id", "1", nil), ("", "1", "v1,x"), ("id", "1", ""),
-    ] as [(String?, String?, String?)])
+    @Test(
+        arguments: [
+            (nil, "1", "v1,x"), ("id", nil, "v1,x"), ("id", "1", nil), ("", "1", "v1,x"), ("id", "1", ""),
+        ] as [(String?, String?, String?)])
     func aMissingHeaderIsReportedAsSuch(_ id: String?, _ timestamp: String?, _ signature: String?) {
         #expect(throws: WebhookVerificationError(code: .missingHeaders, messageID: id)) {
             try WebhookVerifier(secret: Self.secret).verify(

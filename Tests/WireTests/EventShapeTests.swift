@@ -37,9 +37,11 @@ import Wire
         var job = Examples.job
         (job.phase, job.presentation, job.result, job.outcome) = (.succeeded, nil, .object(["removed": .bool(true)]), Job.Outcome(Examples.resolution))
         let succeeded = Event(sequence: 44, type: .jobSucceeded, at: Examples.at, job: job)
-        #expect(succeeded.job == JobSummary(
-            id: job.id, operation: "removeDownload", state: .succeeded, attempts: 1, updatedAt: job.updatedAt,
-            result: .object(["removed": .bool(true)]), outcome: Job.Outcome(Examples.resolution)))
+        #expect(
+            succeeded.job
+                == JobSummary(
+                    id: job.id, operation: "removeDownload", state: .succeeded, attempts: 1, updatedAt: job.updatedAt,
+                    result: .object(["removed": .bool(true)]), outcome: Job.Outcome(Examples.resolution)))
         #expect(Self.count("\"input\"", in: try Frames.json(succeeded)) == 0)
 
         var failed = Examples.job

@@ -10,8 +10,10 @@ enum Examples {
     static let presentation = try! Presentation(
         .confirmationDialog(
             "Remove download", titleVisibility: .visible, message: "Blue in Green will no longer be available offline.",
-            actions: [Action(id: "remove", label: "Remove", role: .destructive, localization: Localization("action.remove")),
-                      Action(id: "cancel", label: "Cancel", role: .cancel, localization: Localization("action.cancel"))],
+            actions: [
+                Action(id: "remove", label: "Remove", role: .destructive, localization: Localization("action.remove")),
+                Action(id: "cancel", label: "Cancel", role: .cancel, localization: Localization("action.cancel")),
+            ],
             item: .object(["trackID": .string("t-101"), "title": .string("Blue in Green")]),
             localization: Localization("removeDownload.confirm", ["Blue in Green"])),
         id: "prs_5f1c2a9d0b7e4c31", job: "job_8a0d3c5e9f1b2a47", sequence: 1, createdAt: at)
@@ -53,29 +55,39 @@ enum Examples {
         .job(job),
         .jobWithHistory(.init(job: job, history: .init(job: job.id, entries: [answered], next: nil))),
         .jobs(.init(jobs: [job], next: "17")),
-        .pending(.init(
-            presentations: [presentation], sequence: 42, operations: [job.id: "removeDownload"], next: "1795000000000-prs_5f1c2a9d0b7e4c31")),
+        .pending(
+            .init(
+                presentations: [presentation], sequence: 42, operations: [job.id: "removeDownload"], next: "1795000000000-prs_5f1c2a9d0b7e4c31")),
         .presentation(.init(presentation: presentation, resolution: resolution, operation: "removeDownload")),
         .resolution(resolution),
         .events(.init(events: [event], last: 44, next: 42, cutShort: true)),
         .stats(.init(jobs: ["queued": 1, "running": 0, "waiting": 1, "succeeded": 5, "failed": 0, "cancelled": 1], pending: 1, workers: 2, sequence: 42)),
-        .operations(.init(operations: [OperationInfo(
-            name: greet.name, summary: greet.summary, input: greet.input, catalog: greet.catalog, workers: ["worker-a"],
-            jobs: .init(queued: 1, running: 0, waiting: 2), announcedAt: at, announcedBy: "worker-a")])),
+        .operations(
+            .init(operations: [
+                OperationInfo(
+                    name: greet.name, summary: greet.summary, input: greet.input, catalog: greet.catalog, workers: ["worker-a"],
+                    jobs: .init(queued: 1, running: 0, waiting: 2), announcedAt: at, announcedBy: "worker-a")
+            ])),
         .history(.init(job: job.id, entries: [answered, finished], next: "42")),
         .error(WireError(.alreadyResolved, "presentation \(presentation.id) was already answered by ana (cli) with remove", resolution: resolution)),
-        .error(WireError(
-            .invalidInput, "the input of greet breaks its schema (2 problems): $.name: is required; $.nmae: is not allowed (not one of the properties)",
-            violations: [SchemaViolation(path: "$.name", message: "is required"),
-                         SchemaViolation(path: "$.nmae", message: "is not allowed (not one of the properties)")])),
+        .error(
+            WireError(
+                .invalidInput, "the input of greet breaks its schema (2 problems): $.name: is required; $.nmae: is not allowed (not one of the properties)",
+                violations: [
+                    SchemaViolation(path: "$.name", message: "is required"),
+                    SchemaViolation(path: "$.nmae", message: "is not allowed (not one of the properties)"),
+                ])),
     ]
 
     static let workerMessages: [WorkerMessage] = [
         .ready(.init(name: "worker-a", operations: [greet], capacity: 4)),
         .heartbeat,
-        .present(.init(job: job.id, attempt: 1, sequence: 1, draft: .confirmationDialog(
-            "Remove download", titleVisibility: .visible, message: "Blue in Green will no longer be available offline.",
-            actions: [Action(id: "remove", label: "Remove", role: .destructive)]))),
+        .present(
+            .init(
+                job: job.id, attempt: 1, sequence: 1,
+                draft: .confirmationDialog(
+                    "Remove download", titleVisibility: .visible, message: "Blue in Green will no longer be available offline.",
+                    actions: [Action(id: "remove", label: "Remove", role: .destructive)]))),
         .withdraw(.init(job: job.id, attempt: 1)),
         .step(.init(job: job.id, attempt: 1, name: "delete", value: .bool(true))),
         .progress(.init(job: job.id, attempt: 1, done: 524_288, total: 1_048_576)),
@@ -86,8 +98,11 @@ enum Examples {
     ]
 
     static let brokerCommands: [BrokerCommand] = [
-        .dispatch(.init(job: job.id, attempt: 2, operation: "removeDownload", input: input, history: History(
-            steps: ["delete": .bool(true)], answered: [.init(sequence: 1, resolution: resolution)]))),
+        .dispatch(
+            .init(
+                job: job.id, attempt: 2, operation: "removeDownload", input: input,
+                history: History(
+                    steps: ["delete": .bool(true)], answered: [.init(sequence: 1, resolution: resolution)]))),
         .presented(presentation),
         .stepRecorded(.init(job: job.id, attempt: 1)),
         .resume(.init(job: job.id, attempt: 1, sequence: 1, resolution: resolution)),

@@ -44,7 +44,8 @@ import Wire
 
     @Test("A row written before inputs passed through (canonical JSON) still reads, its input as it was stored")
     func oldRow() throws {
-        let row = #"{"attempts":1,"createdAt":"2026-11-18T11:06:39.000Z","error":null,"id":"job_8a0d3c5e9f1b2a47","input":{"title":"Blue in Green","trackID":"t-101"},"operation":"removeDownload","presentation":null,"result":null,"state":"running","updatedAt":"2026-11-18T11:06:40.000Z"}"#
+        let row =
+            #"{"attempts":1,"createdAt":"2026-11-18T11:06:39.000Z","error":null,"id":"job_8a0d3c5e9f1b2a47","input":{"title":"Blue in Green","trackID":"t-101"},"operation":"removeDownload","presentation":null,"result":null,"state":"running","updatedAt":"2026-11-18T11:06:40.000Z"}"#
         let job = try JSONReader.read(Job.self, from: row)
         #expect(job.input.bytes == Data(#"{"title":"Blue in Green","trackID":"t-101"}"#.utf8))
         #expect(job.input == .object(["trackID": .string("t-101"), "title": .string("Blue in Green")]))

@@ -23,7 +23,8 @@ import Wire
         job.answerWithin = random.chance(20) ? 90.5 : nil
         job.audience = random.chance(20) ? Audience(users: ["ann"], groups: ["ops"]) : nil
         if random.chance(20) {
-            job.outcome = Job.Outcome(Resolution(presentation: "p", job: job.id, cause: .expired, action: random.chance(50) ? "cancel" : nil, by: nil, channel: nil, at: createdAt))
+            job.outcome = Job.Outcome(
+                Resolution(presentation: "p", job: job.id, cause: .expired, action: random.chance(50) ? "cancel" : nil, by: nil, channel: nil, at: createdAt))
         }
         if random.chance(50), !job.phase.isFinal {
             var draft = Presentation.Draft.alert("Reset?", message: "Defaults.", actions: [Action(id: "reset", label: "Reset", role: .destructive)])

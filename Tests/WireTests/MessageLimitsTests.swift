@@ -36,8 +36,9 @@ import Wire
 
         let job = Job(id: "job_1", operation: "noop", input: input, presentation: presentation, result: output, createdAt: Date())
         let event = Event(sequence: 1, type: .presentationPending, at: Date(), job: job, presentation: presentation)
-        let dispatch = BrokerCommand.dispatch(.init(
-            job: job.id, attempt: 1, operation: "noop", input: input, history: History(steps: ["a": output])))
+        let dispatch = BrokerCommand.dispatch(
+            .init(
+                job: job.id, attempt: 1, operation: "noop", input: input, history: History(steps: ["a": output])))
         var finished = job
         finished.phase = .succeeded
         let succeeded = Event(sequence: 2, type: .jobSucceeded, at: Date(), job: finished)

@@ -13,8 +13,10 @@ struct RandomWireValues {
 
     private static let pieces: [String] =
         (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }
-        + ["\u{7F}", "\"", "\\", "/", "//", "a", "Z", "0", "9", " ", "é", "ß", "漢字", "😀", "👩‍👩‍👧", "\u{2028}", "\u{2029}",
-           "\u{FEFF}", "e\u{301}", "\r\n", "</script>", "\\u0000", "null", "true", "-1", "1e5", "{", "]", ":", ",", "\u{10FFFF}"]
+        + [
+            "\u{7F}", "\"", "\\", "/", "//", "a", "Z", "0", "9", " ", "é", "ß", "漢字", "😀", "👩‍👩‍👧", "\u{2028}", "\u{2029}",
+            "\u{FEFF}", "e\u{301}", "\r\n", "</script>", "\\u0000", "null", "true", "-1", "1e5", "{", "]", ":", ",", "\u{10FFFF}",
+        ]
     private static let plain: [String] = ["a", "b", "Z", "0", "7", " ", "é", "ß", "漢", "😀", "\"", "\\", "/", "-", "_", ".", "'"]
 
     /// A string of up to `length` pieces, control characters included.
@@ -42,9 +44,11 @@ struct RandomWireValues {
     mutating func double() -> Double {
         switch Int.random(in: 0..<8, using: &random) {
         case 0:
-            return [0.0, -0.0, 0.1, 0.5, 1.0, -1.0, 1e15, 1e15 - 1, 1e16, 9_007_199_254_740_992, 9_007_199_254_740_993, 1e-7, 1e-6,
-             5e-324, .ulpOfOne, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNormalMagnitude, 123.456, 1e21, 1e22]
-                .randomElement(using: &random)!
+            return [
+                0.0, -0.0, 0.1, 0.5, 1.0, -1.0, 1e15, 1e15 - 1, 1e16, 9_007_199_254_740_992, 9_007_199_254_740_993, 1e-7, 1e-6,
+                5e-324, .ulpOfOne, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNormalMagnitude, 123.456, 1e21, 1e22,
+            ]
+            .randomElement(using: &random)!
         case 1: return Double(Int64.random(in: -2_000_000_000_000_000...2_000_000_000_000_000, using: &random))
         case 2: return Double(Int.random(in: -100_000...100_000, using: &random)) / 100
         case 3: return Double.random(in: -1...1, using: &random) * pow(10, Double(Int.random(in: -30...30, using: &random)))
@@ -121,7 +125,8 @@ struct RandomWireValues {
     /// control characters, everything else odd.
     mutating func presentation() -> Presentation {
         while true {
-            if let presentation = try? Presentation(draft(), id: odd() + "p", job: odd(), sequence: Int.random(in: 1...1000, using: &random), createdAt: date()) {
+            if let presentation = try? Presentation(draft(), id: odd() + "p", job: odd(), sequence: Int.random(in: 1...1000, using: &random), createdAt: date())
+            {
                 return presentation
             }
         }
@@ -143,7 +148,9 @@ struct RandomWireValues {
             draft.error = PresentedError(code: odd() + "c", description: text(), failureReason: maybe { $0.text() }, recoverySuggestion: maybe { $0.text() })
         }
         if chance(30) {
-            draft.fields = [TextFieldState(id: "f1", label: text(), placeholder: maybe { $0.text() }, minLength: maybe { _ in 1 }, maxLength: maybe { _ in 80 })]
+            draft.fields = [
+                TextFieldState(id: "f1", label: text(), placeholder: maybe { $0.text() }, minLength: maybe { _ in 1 }, maxLength: maybe { _ in 80 })
+            ]
         }
         if chance(30) { draft.audience = Audience(users: ["ana"], groups: chance() ? ["ops"] : []) }
         return draft

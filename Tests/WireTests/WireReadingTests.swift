@@ -138,7 +138,8 @@ struct WireReadingTests {
         ]
         for (type, body, message) in cases {
             let frames = [Data(Frames.version.utf8), Data(type.utf8), Data(), Data(body.utf8)]
-            let decoded: () throws -> Void = type == "submit"
+            let decoded: () throws -> Void =
+                type == "submit"
                 ? { _ = try Frames.decode(frames, as: ClientRequest.self) } : { _ = try Frames.decode(frames, as: WorkerMessage.self) }
             let error = try #require(throws: WireError.self, performing: decoded)
             #expect(error.code == .invalidBody)

@@ -6,13 +6,14 @@ import WorkerKit
 import WorkerKitTesting
 
 @Suite struct PresentTests {
-    @Test(arguments: [
-        (ScriptedResponse.answer("delete"), "delete", Resolution.Cause.answered),
-        (.answer("keep"), "keep", .answered),
-        (.dismiss, "keep", .dismissed),
-        (.expire, "keep", .expired),
-        (.withdraw, nil, .withdrawn),
-    ] as [(ScriptedResponse, String?, Resolution.Cause)])
+    @Test(
+        arguments: [
+            (ScriptedResponse.answer("delete"), "delete", Resolution.Cause.answered),
+            (.answer("keep"), "keep", .answered),
+            (.dismiss, "keep", .dismissed),
+            (.expire, "keep", .expired),
+            (.withdraw, nil, .withdrawn),
+        ] as [(ScriptedResponse, String?, Resolution.Cause)])
     func presentReturnsTheActionAsItsTypeAndDismissalGoesToCancel(
         response: ScriptedResponse, expected: String?, cause: Resolution.Cause
     ) async throws {
@@ -54,7 +55,8 @@ import WorkerKitTesting
 
     @Test func actionsWithValuesCarryThemInTheirLabelsAndComeBackWithThem() async throws {
         enum Day: PresentationAction {
-            case move(to: Int), keep(Int)
+            case move(to: Int)
+            case keep(Int)
             var id: String {
                 switch self {
                 case .move: "move"

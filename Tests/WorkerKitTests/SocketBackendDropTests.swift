@@ -3,6 +3,7 @@ import Presentation
 import Synchronization
 import Testing
 import Wire
+
 @testable import WorkerRuntime
 
 /// A worker past `maxSuspended` lets its oldest task go at the same cost however many went before.

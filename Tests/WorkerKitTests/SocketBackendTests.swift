@@ -3,6 +3,7 @@ import Presentation
 import Synchronization
 import Testing
 import Wire
+
 @testable import WorkerRuntime
 
 /// The connected worker's backend: what the end of one attempt of a job may and may not stop.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorkerRuntime
 
 @Suite struct SuspendedJobsTests {

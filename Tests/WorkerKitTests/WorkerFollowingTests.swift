@@ -2,8 +2,8 @@ import Foundation
 import Log
 import Primitives
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import Wire
 import WorkerKit
 import WorkerRuntime
@@ -30,7 +30,7 @@ import ZeroMQ
                 while let readable = try? poll([.socket(socket), .fileDescriptor(stop.fileDescriptor)], timeout: nil), !readable[1] {
                     while let frames = try? socket.receive(), let peer = frames.first {
                         guard let (message, _) = try? Frames.decode(Array(frames.dropFirst()), as: WorkerMessage.self),
-                              case .ready(let ready) = message
+                            case .ready(let ready) = message
                         else { continue }
                         announced.withLock { $0 += 1 }
                         _ = try? socket.send([peer] + Frames.encode(BrokerCommand.welcome(.init(operations: ready.operations.map(\.name)))))

@@ -1,8 +1,8 @@
 import Foundation
 import Log
 import Primitives
-import Testing
 import TestSupport
+import Testing
 import Wire
 import WorkerKit
 import WorkerRuntime

@@ -2,8 +2,8 @@ import Foundation
 import Log
 import Primitives
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import Wire
 import WorkerKit
 import WorkerRuntime

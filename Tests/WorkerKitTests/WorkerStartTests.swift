@@ -3,8 +3,8 @@ import Log
 import Presentation
 import Primitives
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import Wire
 import WorkerKit
 import WorkerRuntime
@@ -45,7 +45,8 @@ import ZeroMQ
                             for job in jobs { Self.dispatch(job, of: operation, to: peer, on: socket) }
                         case .present(let present):
                             guard let correlation = frames.count == 5 ? String(decoding: frames[3], as: UTF8.self) : nil,
-                                  let presentation = try? Presentation(present.draft, id: "prs-\(present.job)", job: present.job, sequence: present.sequence, createdAt: Date())
+                                let presentation = try? Presentation(
+                                    present.draft, id: "prs-\(present.job)", job: present.job, sequence: present.sequence, createdAt: Date())
                             else { continue }
                             let answer = Resolution(
                                 presentation: presentation.id, job: present.job, cause: .answered, action: "keep", by: "ana", channel: "cli", at: Date())

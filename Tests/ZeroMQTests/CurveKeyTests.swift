@@ -20,7 +20,10 @@ import ZeroMQ
         #expect(!"\(SocketSecurity.curveServer(secretKey: pair.secretKey, domain: "d"))".contains(pair.secretKey.z85))
     }
 
-    @Test(arguments: ["", "short", String(repeating: "a", count: 39), String(repeating: "a", count: 41), String(repeating: "~", count: 40), String(repeating: "a", count: 39) + "\""])
+    @Test(arguments: [
+        "", "short", String(repeating: "a", count: 39), String(repeating: "a", count: 41), String(repeating: "~", count: 40),
+        String(repeating: "a", count: 39) + "\"",
+    ])
     func textThatIsNotFortyZ85CharactersIsNoKey(text: String) {
         #expect(CurvePublicKey(z85: text) == nil)
         #expect(CurveSecretKey(z85: text) == nil)

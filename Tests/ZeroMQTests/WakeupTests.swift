@@ -23,7 +23,8 @@ import ZeroMQ
     }
 
     @Test func pollReportsEachItemSeparately() throws {
-        let quiet = try Wakeup(), loud = try Wakeup()
+        let quiet = try Wakeup()
+        let loud = try Wakeup()
         loud.signal()
         let readable = try poll([.fileDescriptor(quiet.fileDescriptor), .fileDescriptor(loud.fileDescriptor)], timeout: patience)
         #expect(readable == [false, true])

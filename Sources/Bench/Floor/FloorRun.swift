@@ -23,17 +23,18 @@ enum FloorRun {
     static func measure(context: Context, endpoint: String, roundTrips: Int, inFlight: Int, limit: Duration) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
-                continuation.resume(with: Swift.Result {
-                    let socket = try Socket(context, .dealer)
-                    defer { socket.close() }
-                    try socket.connect(endpoint)
-                    let deadline = ContinuousClock.now + limit
-                    let (samples, elapsed) = try oneAtATime(socket, count: roundTrips, deadline: deadline)
-                    let windowed = try window(socket, count: roundTrips, inFlight: inFlight, deadline: deadline)
-                    return Result(
-                        roundTrips: samples.count, messageBytes: messageBytes, latency: Latency(samples),
-                        perSecond: rate(samples.count, elapsed), inFlight: inFlight, inFlightPerSecond: rate(roundTrips, windowed))
-                })
+                continuation.resume(
+                    with: Swift.Result {
+                        let socket = try Socket(context, .dealer)
+                        defer { socket.close() }
+                        try socket.connect(endpoint)
+                        let deadline = ContinuousClock.now + limit
+                        let (samples, elapsed) = try oneAtATime(socket, count: roundTrips, deadline: deadline)
+                        let windowed = try window(socket, count: roundTrips, inFlight: inFlight, deadline: deadline)
+                        return Result(
+                            roundTrips: samples.count, messageBytes: messageBytes, latency: Latency(samples),
+                            perSecond: rate(samples.count, elapsed), inFlight: inFlight, inFlightPerSecond: rate(roundTrips, windowed))
+                    })
             }
             thread.name = "interlude-bench-floor"
             thread.start()
@@ -73,7 +74,9 @@ enum FloorRun {
             sent += 1
         }
         while received < count {
-            guard ContinuousClock.now < deadline else { throw BenchFailure("floor: \(received) of \(count) windowed round trips done when the time limit passed") }
+            guard ContinuousClock.now < deadline else {
+                throw BenchFailure("floor: \(received) of \(count) windowed round trips done when the time limit passed")
+            }
             guard try socket.receive(timeout: .seconds(2)) != nil else { throw BenchFailure("floor: no reply within 2 s (\(received) received)") }
             received += 1
             if sent < count {

@@ -37,7 +37,7 @@ final class FloorTarget: Sendable {
             let frontend = try Socket(context, .router)
             let backend = try Socket(context, .dealer)
             let steer = try Socket(context, .pair)
-            defer { [frontend, backend, steer].forEach { $0.close() } }
+            defer { for socket in [frontend, backend, steer] { socket.close() } }
             try frontend.bind("tcp://127.0.0.1:*")
             try backend.bind("tcp://127.0.0.1:*")
             try steer.bind(control)

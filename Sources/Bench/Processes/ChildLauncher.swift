@@ -34,29 +34,35 @@ struct ChildLauncher: Sendable {
 
     /// A broker on `endpoints` with its journal in `folder/data`; its ready block names the endpoints it bound.
     func broker(_ endpoints: Endpoints) throws -> ChildProcess {
-        try start("broker", ["broker"], [
-            "INTERLUDE_DATA": folder.appendingPathComponent("data").path, "INTERLUDE_CLIENTS": endpoints.clients,
-            "INTERLUDE_WORKERS": endpoints.workers, "INTERLUDE_EVENTS": endpoints.events,
-            "INTERLUDE_SYNCHRONOUS": synchronous, "INTERLUDE_LOG_LEVEL": "info",
-        ], ready: "interlude broker is up.")
+        try start(
+            "broker", ["broker"],
+            [
+                "INTERLUDE_DATA": folder.appendingPathComponent("data").path, "INTERLUDE_CLIENTS": endpoints.clients,
+                "INTERLUDE_WORKERS": endpoints.workers, "INTERLUDE_EVENTS": endpoints.events,
+                "INTERLUDE_SYNCHRONOUS": synchronous, "INTERLUDE_LOG_LEVEL": "info",
+            ], ready: "interlude broker is up.")
     }
 
     /// Worker number `index` connected to `endpoint`, running up to `capacity` jobs at once.
     func worker(_ index: Int, endpoint: String, capacity: Int) throws -> ChildProcess {
-        try start("worker-\(index)", ["worker", "--concurrency", "\(capacity)"], [
-            "INTERLUDE_WORKERS": endpoint, "INTERLUDE_LIBRARY": folder.appendingPathComponent("library").path,
-            "INTERLUDE_WORKER_NAME": "bench-worker-\(index)", "INTERLUDE_LOG_LEVEL": "warning",
-        ])
+        try start(
+            "worker-\(index)", ["worker", "--concurrency", "\(capacity)"],
+            [
+                "INTERLUDE_WORKERS": endpoint, "INTERLUDE_LIBRARY": folder.appendingPathComponent("library").path,
+                "INTERLUDE_WORKER_NAME": "bench-worker-\(index)", "INTERLUDE_LOG_LEVEL": "warning",
+            ])
     }
 
     /// A gateway on a free port that delivers `job.succeeded` events to `webhook`, `inFlight` at once.
     func gateway(_ endpoints: Endpoints, webhook: String, secret: String, inFlight: Int) throws -> ChildProcess {
-        try start("gateway", ["gateway"], [
-            "INTERLUDE_HTTP": "127.0.0.1:0", "INTERLUDE_CLIENTS": endpoints.clients, "INTERLUDE_EVENTS": endpoints.events,
-            "INTERLUDE_DATA": folder.appendingPathComponent("gateway").path, "INTERLUDE_WEBHOOK_URL": webhook,
-            "INTERLUDE_WEBHOOK_SECRET": secret, "INTERLUDE_WEBHOOK_EVENTS": "job.succeeded", "INTERLUDE_LOG_LEVEL": "warning",
-            "INTERLUDE_WEBHOOK_IN_FLIGHT": "\(inFlight)",
-        ], ready: "interlude gateway is up.")
+        try start(
+            "gateway", ["gateway"],
+            [
+                "INTERLUDE_HTTP": "127.0.0.1:0", "INTERLUDE_CLIENTS": endpoints.clients, "INTERLUDE_EVENTS": endpoints.events,
+                "INTERLUDE_DATA": folder.appendingPathComponent("gateway").path, "INTERLUDE_WEBHOOK_URL": webhook,
+                "INTERLUDE_WEBHOOK_SECRET": secret, "INTERLUDE_WEBHOOK_EVENTS": "job.succeeded", "INTERLUDE_LOG_LEVEL": "warning",
+                "INTERLUDE_WEBHOOK_IN_FLIGHT": "\(inFlight)",
+            ], ready: "interlude gateway is up.")
     }
 
     private func start(

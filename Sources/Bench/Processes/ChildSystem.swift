@@ -6,7 +6,7 @@ import ZeroMQ
 
 /// A broker and workers as processes of their own on loopback, with this process as their client (a probe);
 /// optionally a gateway that delivers webhooks.
-final class ChildSystem: Sendable {
+final class ChildSystem: Sendable, ShutsDown {
     let launcher: ChildLauncher
     let endpoints: ChildLauncher.Endpoints
     let workers: [ChildProcess]
@@ -80,8 +80,13 @@ final class ChildSystem: Sendable {
         return (started, ContinuousClock.now)
     }
 
+    /// Stops the children, allowing each ten seconds to stop on its own.
+    func shutdown() async {
+        await shutdown(grace: .seconds(10))
+    }
+
     /// Stops the probe, the gateway, the workers and the broker (SIGTERM, then SIGKILL after `grace`).
-    func shutdown(grace: Duration = .seconds(10)) async {
+    func shutdown(grace: Duration) async {
         probe.close()
         if let gateway { await gateway.stop(grace: grace) }
         for worker in workers { await worker.stop(grace: grace) }

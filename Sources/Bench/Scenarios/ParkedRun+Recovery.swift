@@ -20,7 +20,9 @@ extension ParkedRun {
             (started, listening) = try await system.restartBroker(within: limit)
             connection = try BrokerConnection(.init(clients: system.endpoints.clients))
         } catch {
-            return Recovered(seconds: nil, milestones: Recovery(listeningSeconds: nil, firstReplySeconds: nil, workersSeconds: nil, pending: nil, workers: nil), failure: "\(error)")
+            return Recovered(
+                seconds: nil, milestones: Recovery(listeningSeconds: nil, firstReplySeconds: nil, workersSeconds: nil, pending: nil, workers: nil),
+                failure: "\(error)")
         }
         defer { connection.close() }
         let client = connection.client
@@ -43,8 +45,11 @@ extension ParkedRun {
         let milestones = Recovery(
             listeningSeconds: since(listening), firstReplySeconds: firstReply, workersSeconds: workersBack, pending: last?.pending,
             workers: last?.workers)
-        let failure = done != nil ? nil : "not recovered within \(limit): "
-            + (last.map { "the last stats said \($0.pending) of \(pending) pending, \($0.workers) of \(workers) workers" } ?? "no stats reply")
+        let failure =
+            done != nil
+            ? nil
+            : "not recovered within \(limit): "
+                + (last.map { "the last stats said \($0.pending) of \(pending) pending, \($0.workers) of \(workers) workers" } ?? "no stats reply")
         return Recovered(seconds: done, milestones: milestones, failure: failure)
     }
 }

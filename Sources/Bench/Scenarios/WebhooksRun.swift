@@ -28,7 +28,7 @@ enum WebhooksRun {
         let secret = "whsec_" + Data((0..<24).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         let system = try await ChildSystem.start(
             launcher, context: context, workers: workers, capacity: capacity, webhook: (receiver.url, secret, webhookInFlight), within: limit)
-        return try await withShutdown(system, { await $0.shutdown() }) { system in
+        return try await withShutdown(system) { system in
             // The warm-up jobs' deliveries come first, so every later one belongs to a measured job.
             guard await receiver.reach(system.warmUps, within: limit) != nil else {
                 let log = system.gateway.map { ChildProcess.tail(of: $0.log) } ?? ""
@@ -41,7 +41,8 @@ enum WebhooksRun {
             let delivered = receiver.count - base
             let elapsed = Latency.seconds((last ?? ContinuousClock.now) - start)
             return Result(
-                jobs: run.jobs, inFlight: inFlight, webhookInFlight: webhookInFlight, jobsSeconds: run.seconds, jobsPerSecond: run.jobsPerSecond, deliveries: delivered,
+                jobs: run.jobs, inFlight: inFlight, webhookInFlight: webhookInFlight, jobsSeconds: run.seconds, jobsPerSecond: run.jobsPerSecond,
+                deliveries: delivered,
                 deliveriesSeconds: last == nil ? nil : elapsed, deliveriesPerSecond: elapsed > 0 ? Double(delivered) / elapsed : 0,
                 complete: last != nil)
         }

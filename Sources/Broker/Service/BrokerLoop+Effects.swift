@@ -1,7 +1,7 @@
-import JSON
-import Log
 import Foundation
+import JSON
 import Journal
+import Log
 import Presentation
 import Wire
 import ZeroMQ
@@ -14,7 +14,7 @@ extension BrokerLoop {
         let (changes, encoded) = Self.turnChanges(effects)
         do {
             try journal.apply(changes)
-        } catch where Journal.isFull(error) {
+        } catch let error where Journal.isFull(error) {
             return try storageFilled(effects, error: error)
         }
         var followUps: [BrokerEffect] = []
@@ -67,7 +67,9 @@ extension BrokerLoop {
             guard fits(frames) else {
                 let error = Job.Failure(
                     code: WireError.Code.tooLarge.rawValue,
-                    message: "the dispatch of job \(job.id) (its input and recorded history) is \(frames[3].count) bytes, over maxMessageBytes (\(limits.maxMessageBytes))")
+                    message:
+                        "the dispatch of job \(job.id) (its input and recorded history) is \(frames[3].count) bytes, over maxMessageBytes (\(limits.maxMessageBytes))"
+                )
                 log.error(error.message)
                 followUps += state.undeliverable(job.id, attempt: job.attempts, error: error, now: Date())
                 return
@@ -160,9 +162,12 @@ extension BrokerLoop {
                 guard let found = try journal.presentation(answer.presentation) else {
                     return .error(WireError(.notFound, "no presentation \(answer.presentation)"))
                 }
-                let refusal = found.resolution.map { WireError(SlotRefusal.alreadyResolved($0)) }
+                let refusal =
+                    found.resolution.map { WireError(SlotRefusal.alreadyResolved($0)) }
                     ?? WireError(.stale, "presentation \(answer.presentation) is not pending")
-                if case .log(let level, let line, let subject) = BrokerState.refusedLine(answer, refusal, job: found.presentation.job, operation: found.operation) {
+                if case .log(let level, let line, let subject) = BrokerState.refusedLine(
+                    answer, refusal, job: found.presentation.job, operation: found.operation)
+                {
                     log.write(level, { line }, subject)
                 }
                 return .error(refusal)
@@ -174,9 +179,11 @@ extension BrokerLoop {
             case .events(let since):
                 return .events(try eventPage(since))
             case .stats:
-                return .stats(BrokerReply.Stats(
-                    jobs: state.countsByState(journal: try journal.countsByState()), pending: state.pendingCount, workers: state.workerCount, sequence: state.lastSequence,
-                    storageFull: storageFull, quarantined: state.quarantined))
+                return .stats(
+                    BrokerReply.Stats(
+                        jobs: state.countsByState(journal: try journal.countsByState()), pending: state.pendingCount, workers: state.workerCount,
+                        sequence: state.lastSequence,
+                        storageFull: storageFull, quarantined: state.quarantined))
             }
         } catch let error as WireError {
             return .error(error)

@@ -42,7 +42,8 @@ extension BrokerLoop {
         }
         do {
             let (message, correlation) = try Frames.decode(frames, as: WorkerMessage.self, limits: limits)
-            return state.receive(worker: peer, key: userID, correlation: correlation, try admission.admit(message), now: Date(), newID: Identifier.ordered("prs"))
+            return state.receive(
+                worker: peer, key: userID, correlation: correlation, try admission.admit(message), now: Date(), newID: Identifier.ordered("prs"))
         } catch {
             log.warning("refused a worker message: \(error.message)")
             if let failure = Self.oversizedResult(frames, error, limits: limits) {
@@ -56,8 +57,9 @@ extension BrokerLoop {
     /// of leaving the job running on a worker that believes it is done.
     static func oversizedResult(_ frames: [Data], _ error: WireError, limits: MessageLimits) -> WorkerMessage? {
         guard error.code == .tooLarge, frames.count == 4, frames[1] == Data("result".utf8),
-              let attempt = try? Frames.payload(WorkerMessage.Attempt.self, frames[3], in: "result", limits: limits.json)
+            let attempt = try? Frames.payload(WorkerMessage.Attempt.self, frames[3], in: "result", limits: limits.json)
         else { return nil }
-        return .result(.init(job: attempt.job, attempt: attempt.attempt, outcome: .failed, error: Job.Failure(code: error.code.rawValue, message: error.message)))
+        return .result(
+            .init(job: attempt.job, attempt: attempt.attempt, outcome: .failed, error: Job.Failure(code: error.code.rawValue, message: error.message)))
     }
 }

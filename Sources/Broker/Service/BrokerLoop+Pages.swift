@@ -14,7 +14,9 @@ extension BrokerLoop {
             try journal.jobs(states: list.state.map(BrokerState.rowStates), limit: count, after: after).map { row -> (String?, Job?) in
                 (row.cursor, row.job.flatMap { state.listed($0, in: list.state) })
             }
-        } trim: { $0.trimmed() }
+        } trim: {
+            $0.trimmed()
+        }
         return BrokerReply.JobPage(jobs: filler.items, next: next ?? nil, cutShort: filler.cutShort, trimmed: filler.trimmed)
     }
 
@@ -31,9 +33,16 @@ extension BrokerLoop {
         guard known else { throw WireError(.notFound, "no job \(query.job)") }
         var filler = PageFiller<HistoryEntry>(limit: limit, budget: room)
         var counter = 0
-        let next = try Self.fill(&filler, after: start, chunk: min(limit + 1, 64), id: { _ in counter += 1; return String(counter) }) { after, count in
-            try journal.timeline(of: query.job, after: after, limit: count).map { (Optional($0.cursor), $0.entry) }
-        } trim: { $0.trimmed() }
+        let next = try Self.fill(
+            &filler, after: start, chunk: min(limit + 1, 64),
+            id: { _ in
+                counter += 1
+                return String(counter)
+            },
+            read: { after, count in
+                try journal.timeline(of: query.job, after: after, limit: count).map { (Optional($0.cursor), $0.entry) }
+            },
+            trim: { $0.trimmed() })
         return BrokerReply.HistoryPage(
             job: query.job, entries: filler.items, next: next.flatMap { $0 }.map(String.init), cutShort: filler.cutShort,
             refusalsOmitted: try journal.refusalsOmitted(of: query.job))
@@ -43,9 +52,10 @@ extension BrokerLoop {
     func eventPage(_ since: ClientRequest.EventsSince) throws -> BrokerReply.EventPage {
         let limit = BrokerState.clamp(since.limit, ClientRequest.EventsSince.limits)
         var filler = PageFiller<Event>(limit: limit, budget: limits.pageBytes)
-        let next = try Self.fill(&filler, after: since.after, chunk: min(limit + 1, 64), id: { String($0.sequence) }) { after, count in
-            try journal.events(after: after, limit: count)
-        } trim: { $0.trimmed() }
+        let next = try Self.fill(
+            &filler, after: since.after, chunk: min(limit + 1, 64), id: { String($0.sequence) },
+            read: { after, count in try journal.events(after: after, limit: count) },
+            trim: { $0.trimmed() })
         // History pruned since the asker's sequence: say so, so it takes a new snapshot.
         let pruned = try journal.oldestEventSequence().flatMap { oldest in since.after + 1 < oldest ? oldest - 1 : nil }
         return BrokerReply.EventPage(

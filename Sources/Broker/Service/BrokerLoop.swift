@@ -1,6 +1,6 @@
-import Log
 import Foundation
 import Journal
+import Log
 import Presentation
 import Wire
 import ZeroMQ
@@ -97,7 +97,9 @@ final class BrokerLoop {
         // The rows are read on a thread of their own while this one builds the state.
         let quarantined = try journal.recoverAlongside { recovering.add($0, $1) }
         state = recovering.finish(quarantined: quarantined)
-        log.info("journal \(journal.path): \(state.activeJobCount) unfinished job(s) recovered, \(state.pendingCount) question(s) pending, \(state.registry.names.count) operation(s) known")
+        log.info(
+            "journal \(journal.path): \(state.activeJobCount) unfinished job(s) recovered, \(state.pendingCount) question(s) pending, \(state.registry.names.count) operation(s) known"
+        )
         for set in state.quarantined { log.error("job \(set.job) quarantined, the broker runs without it: \(set.reason)") }
     }
 
@@ -114,7 +116,7 @@ final class BrokerLoop {
                 return
             } catch let error as LeaseLost {
                 log.error("stopped serving: \(error); nothing more is written, standing by")
-            } catch where !(error is ZMQError) {
+            } catch let error where !(error is ZMQError) {
                 log.error("stopped serving: the journal failed (\(error)); nothing more is written, standing by")
                 journal.releaseLease()
             }

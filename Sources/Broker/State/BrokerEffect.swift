@@ -1,11 +1,10 @@
 import Foundation
-import Presentation
 import Log
+import Presentation
 import Wire
 
 /// A peer's ZeroMQ routing id, as the ROUTER socket reports it.
 public typealias PeerID = Data
-
 
 /// Something the socket loop must do after the state machine decided it.
 ///

@@ -23,7 +23,7 @@ extension BrokerState {
             }
         case .presentation(let ref):
             guard let jobID = job(asking: ref.id), let active = jobs[jobID], let current = active.slot.current,
-                  current.id == ref.id
+                current.id == ref.id
             else { return [.query(from: client, correlation: correlation, .presentation(ref))] }
             let state = BrokerReply.PresentationState(presentation: current, resolution: nil, operation: active.job.operation)
             return [.reply(to: client, correlation: correlation, .presentation(state))]
@@ -104,8 +104,10 @@ extension BrokerState {
             var entry = HistoryEntry(.refused, at: now)
             (entry.presentation, entry.action, entry.by, entry.channel) = (request.presentation, request.action, request.by, request.channel)
             entry.error = Job.Failure(code: refusal.code.rawValue, message: refusal.message)
-            return [Self.refusedLine(request, refusal, job: jobID, operation: active.job.operation), history(jobID, entry),
-                    .reply(to: client, correlation: correlation, .error(refusal))]
+            return [
+                Self.refusedLine(request, refusal, job: jobID, operation: active.job.operation), history(jobID, entry),
+                .reply(to: client, correlation: correlation, .error(refusal)),
+            ]
         }
         jobs[jobID] = active
         var effects = resolved(jobID, resolution, now: now)

@@ -14,14 +14,16 @@ extension BrokerState {
 
     /// "prs_… answered by ana (cli) with remove", "prs_… expired (resolved to cancel)", …, at info.
     func resolvedLine(_ resolution: Resolution, operation: String) -> BrokerEffect {
-        .log(.info, "\(resolution.presentation) \(resolution.summary)",
-             LogSubject(job: resolution.job, presentation: resolution.presentation, operation: operation))
+        .log(
+            .info, "\(resolution.presentation) \(resolution.summary)",
+            LogSubject(job: resolution.job, presentation: resolution.presentation, operation: operation))
     }
 
     /// "refused an answer to prs_… by bob (cli): …", at info.
     static func refusedLine(_ answer: ClientRequest.AnswerRequest, _ error: WireError, job: String?, operation: String?) -> BrokerEffect {
-        .log(.info, "refused an answer to \(answer.presentation) by \(answer.by.isEmpty ? "?" : answer.by) (\(answer.channel)): \(error.message)",
-             LogSubject(job: job, presentation: answer.presentation, operation: operation))
+        .log(
+            .info, "refused an answer to \(answer.presentation) by \(answer.by.isEmpty ? "?" : answer.by) (\(answer.channel)): \(error.message)",
+            LogSubject(job: job, presentation: answer.presentation, operation: operation))
     }
 }
 

@@ -59,8 +59,12 @@ extension BrokerState {
             workers[holder.id]?.running.insert(jobID)
             workers[holder.id]?.lastSent = now
             // The resolved question is always the job's latest one.
-            effects.append(.send(to: holder.id, correlation: "", .resume(.init(
-                job: jobID, attempt: active.job.attempts, sequence: active.slot.lastSequence, resolution: answered))))
+            effects.append(
+                .send(
+                    to: holder.id, correlation: "",
+                    .resume(
+                        .init(
+                            job: jobID, attempt: active.job.attempts, sequence: active.slot.lastSequence, resolution: answered))))
         } else {
             if let holder { effects.append(.send(to: holder.id, correlation: "", .forget(.init(job: jobID, attempt: active.job.attempts)))) }
             active.holder = nil
@@ -90,8 +94,10 @@ extension BrokerState {
         if let withdrawal = active.slot.withdraw(at: now) {
             pendingIndex.remove(withdrawal.presentation)
             active.job.presentation = nil
-            effects += [.persist(.resolve(withdrawal)), resolvedLine(withdrawal, operation: active.job.operation),
-                        history(jobID, .resolved(withdrawal)), event(.presentationResolved, active.job, at: now, resolution: withdrawal)]
+            effects += [
+                .persist(.resolve(withdrawal)), resolvedLine(withdrawal, operation: active.job.operation),
+                history(jobID, .resolved(withdrawal)), event(.presentationResolved, active.job, at: now, resolution: withdrawal),
+            ]
         }
         var finished = HistoryEntry(.finished, at: now)
         (finished.state, finished.outcome, finished.error) = (active.job.state, active.job.outcome, error)
@@ -181,8 +187,10 @@ extension BrokerState {
                 .persist(.resolve(resolution)), resolvedLine(resolution, operation: active.job.operation), history(jobID, .resolved(resolution)),
                 event(.presentationResolved, active.job, at: now, resolution: resolution),
             ]
-            effects += finish(jobID, phase: .failed, error: Job.Failure(
-                code: "expired", message: "question \(resolution.presentation) expired, and it has no cancel action to resolve to"), now: now)
+            effects += finish(
+                jobID, phase: .failed,
+                error: Job.Failure(
+                    code: "expired", message: "question \(resolution.presentation) expired, and it has no cancel action to resolve to"), now: now)
         }
         effects += remind(now: now)
         effects.append(.publish(Event(sequence: lastSequence, type: .heartbeat, at: now)))
@@ -196,7 +204,8 @@ extension BrokerState {
         while let first = reminders.first, first.at <= now {
             reminders.popFirst()
             guard let jobID = pendingIndex.jobs[first.payload], let active = jobs[jobID], let question = active.slot.current,
-                  question.id == first.payload else { continue }
+                question.id == first.payload
+            else { continue }
             effects.append(event(.presentationReminder, active.job, at: now, presentation: question))
             scheduleReminder(of: question.id, after: now)
         }

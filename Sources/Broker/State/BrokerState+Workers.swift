@@ -31,8 +31,10 @@ extension BrokerState {
             }
             var recorded = HistoryEntry(.step, at: now)
             recorded.step = step.name
-            return [.persist(.recordStep(job: step.job, name: step.name, value: step.value)), history(step.job, recorded),
-                    .send(to: id, correlation: correlation, .stepRecorded(.init(job: step.job, attempt: step.attempt)))]
+            return [
+                .persist(.recordStep(job: step.job, name: step.name, value: step.value)), history(step.job, recorded),
+                .send(to: id, correlation: correlation, .stepRecorded(.init(job: step.job, attempt: step.attempt))),
+            ]
         case .progress(let report):
             guard var active = lease(.init(job: report.job, attempt: report.attempt), runningOn: id) else { return [] }
             let before = active.job.progress
@@ -178,7 +180,7 @@ extension BrokerState {
     /// The job, if this attempt of it is suspended on (or running on) the worker.
     func lease(_ attempt: WorkerMessage.Attempt, heldBy worker: PeerID) -> ActiveJob? {
         guard let active = jobs[attempt.job], active.holder == worker || active.worker == worker,
-              active.attempts == attempt.attempt
+            active.attempts == attempt.attempt
         else { return nil }
         return active
     }

@@ -46,7 +46,8 @@ public struct AuthorizedKeys: Sendable, Hashable {
     /// Reads and parses the file at `path`.
     public static func load(_ path: String) throws(AuthorizedKeysError) -> AuthorizedKeys {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw AuthorizedKeysError(source: path, line: nil, problem: "cannot be read (set authorizedKeysFile to the file `interlude keygen` keys are listed in)")
+            throw AuthorizedKeysError(
+                source: path, line: nil, problem: "cannot be read (set authorizedKeysFile to the file `interlude keygen` keys are listed in)")
         }
         return try AuthorizedKeys(parsing: String(decoding: data, as: UTF8.self), source: path)
     }
@@ -67,9 +68,10 @@ public struct AuthorizedKeys: Sendable, Hashable {
 
     /// Whether `text` can be a key's name or group: 1 to 64 ASCII letters, digits, `.`, `_`, `-` or `@`.
     public static func isName(_ text: String) -> Bool {
-        (1...64).contains(text.count) && text.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-@".unicodeScalars.contains(scalar))
-        }
+        (1...64).contains(text.count)
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-@".unicodeScalars.contains(scalar))
+            }
     }
 }
 

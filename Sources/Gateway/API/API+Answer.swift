@@ -32,7 +32,7 @@ extension API {
     /// A stale refusal without a resolution gets the presentation's own, when it has one by now.
     private func withWinner(_ error: APIError, presentation id: String) async -> APIError {
         guard error.carriesResolution, error.resolution == nil,
-              let state = try? await presentation(id), let resolution = state.resolution
+            let state = try? await presentation(id), let resolution = state.resolution
         else { return error }
         var completed = error
         completed.resolution = resolution

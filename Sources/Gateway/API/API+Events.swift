@@ -1,6 +1,6 @@
+import Client
 import Foundation
 import HTTPServer
-import Client
 import Wire
 
 extension API {

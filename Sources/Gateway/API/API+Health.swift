@@ -18,7 +18,8 @@ extension API {
             },
             GatewayRoute(
                 .get, "/metrics", access: .open,
-                RouteDescription("Prometheus metrics", id: "metrics", responses: [.init(status: 200, description: "Text exposition format.", content: .media("text/plain"))])
+                RouteDescription(
+                    "Prometheus metrics", id: "metrics", responses: [.init(status: 200, description: "Text exposition format.", content: .media("text/plain"))])
             ) { _, _ in
                 HTTPResponse(
                     status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],

@@ -10,7 +10,10 @@ extension API {
                 RouteDescription(
                     "Jobs, newest first", id: "listJobs",
                     parameters: [Parameter.query("state", "queued, running, waiting, succeeded, failed or cancelled."), Parameter.limit, Parameter.cursor],
-                    responses: [.ok(200, "A page of jobs; next is null on the last, cutShort when fewer than asked fit in one message.", "JobPage"), .error(400, "A bad parameter.")])
+                    responses: [
+                        .ok(200, "A page of jobs; next is null on the last, cutShort when fewer than asked fit in one message.", "JobPage"),
+                        .error(400, "A bad parameter."),
+                    ])
             ) { request, _ throws(APIError) in
                 try await listJobs(request)
             },
@@ -22,8 +25,10 @@ extension API {
             ) { request, _ throws(APIError) in
                 let (job, page) = try await jobWithHistory(try request.parameter("id"))
                 return .written(
-                    200, Bodies.JobWithHistory(
-                        job: ServerPaths.redacted(job), history: page.entries.map(ServerPaths.redacted), next: page.next, refusalsOmitted: page.refusalsOmitted))
+                    200,
+                    Bodies.JobWithHistory(
+                        job: ServerPaths.redacted(job), history: page.entries.map(ServerPaths.redacted), next: page.next, refusalsOmitted: page.refusalsOmitted)
+                )
             },
             GatewayRoute(
                 .get, "/v1/jobs/{id}/history", access: .scope(.read),
@@ -31,8 +36,10 @@ extension API {
                     "A page of a job's timeline, oldest first", id: "getJobHistory", parameters: [Parameter.id, Parameter.limit, Parameter.cursor],
                     responses: [.ok(200, "A page of the timeline; next is null on the last.", "HistoryPage"), .error(404, "No such job.")])
             ) { request, _ throws(APIError) in
-                let page = try await historyPage(try request.parameter("id"), limit: try QueryParameters.limit(request), after: try QueryParameters.cursor(request))
-                return .json(Bodies.HistoryPage(job: page.job, history: page.entries.map(ServerPaths.redacted), next: page.next, refusalsOmitted: page.refusalsOmitted))
+                let page = try await historyPage(
+                    try request.parameter("id"), limit: try QueryParameters.limit(request), after: try QueryParameters.cursor(request))
+                return .json(
+                    Bodies.HistoryPage(job: page.job, history: page.entries.map(ServerPaths.redacted), next: page.next, refusalsOmitted: page.refusalsOmitted))
             },
             GatewayRoute(
                 .post, "/v1/jobs/{id}/cancel", access: .scope(.submit),

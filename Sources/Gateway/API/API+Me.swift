@@ -13,7 +13,7 @@ extension API {
                     responses: [.ok(200, "The caller.", "Caller")])
             ) { _, caller in
                 .json(JSONValue.object(["name": .string(caller.name), "groups": .array(caller.groups.map { .string($0) })]))
-            },
+            }
         ]
     }
 }

@@ -29,7 +29,8 @@ extension API {
     /// Open connections against `httpConnectionLimit`, and how much of the reserve kept past it for
     /// `/healthz` and `/metrics` is in use.
     private func connectionsText() -> String {
-        let open = metrics.openConnections, limit = configuration.connectionLimit
+        let open = metrics.openConnections
+        let limit = configuration.connectionLimit
         let used = min(max(0, open - limit), ConnectionReserve.size)
         return gauge("interlude_http_connections_open", "Connections open to the gateway now, the one asking included.", [("", open)])
             + gauge("interlude_http_connection_limit", "Connections served for every path (httpConnectionLimit).", [("", limit)])

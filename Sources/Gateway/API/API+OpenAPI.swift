@@ -9,7 +9,8 @@ extension API {
     static func openAPIRoute(_ document: OpenAPIHolder, operations: OperationsCache) -> GatewayRoute {
         GatewayRoute(
             .get, "/v1/openapi.json", access: .open,
-            RouteDescription("This document", id: "openAPIDocument", responses: [.init(status: 200, description: "OpenAPI 3.0.", content: .media("application/json"))])
+            RouteDescription(
+                "This document", id: "openAPIDocument", responses: [.init(status: 200, description: "OpenAPI 3.0.", content: .media("application/json"))])
         ) { _, _ in
             .json(OpenAPIDocument.json(for: document.routes, operations: await operations.current()))
         }

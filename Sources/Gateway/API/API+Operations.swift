@@ -11,7 +11,8 @@ extension API {
             GatewayRoute(
                 .post, "/v1/operations", access: .scope(.submit),
                 RouteDescription(
-                    "Submit an operation", id: "submitOperation", parameters: [Parameter.header("Idempotency-Key", "The same key returns the job it already created.")],
+                    "Submit an operation", id: "submitOperation",
+                    parameters: [Parameter.header("Idempotency-Key", "The same key returns the job it already created.")],
                     body: "SubmitRequest", responses: Self.submitted + [.error(413, "The body is too large.")])
             ) { request, _ throws(APIError) in
                 try await submit(request, idempotencyKey: try Self.idempotencyKey(request))

@@ -62,7 +62,9 @@ extension API {
             .filter { entry in cursor.map { $0 < entry.cursor } ?? true }
         let page = ordered.prefix(limit)
         let next = ordered.count > limit ? page.last?.cursor.text : nil
-        let operations = Dictionary(page.compactMap { entry in snapshot.operations[entry.presentation.job].map { (entry.presentation.job, $0) } }) { first, _ in first }
+        let operations = Dictionary(page.compactMap { entry in snapshot.operations[entry.presentation.job].map { (entry.presentation.job, $0) } }) { first, _ in
+            first
+        }
         return .json(Bodies.PresentationPage(presentations: page.map(\.presentation), next: next, sequence: snapshot.sequence, operations: operations))
     }
 }

@@ -11,7 +11,8 @@ extension APIError {
 
     /// 401 with `WWW-Authenticate: Bearer`; `invalid` when a token was given but is not one of ours.
     static func unauthorized(invalid: Bool) -> APIError {
-        var error = invalid
+        var error =
+            invalid
             ? APIError(401, "invalidToken", "The bearer token is not valid.")
             : APIError(401, "unauthorized", "This request needs a bearer token: Authorization: Bearer <token>.")
         error.headers["WWW-Authenticate"] = invalid ? #"Bearer realm="interlude", error="invalid_token""# : #"Bearer realm="interlude""#

@@ -37,8 +37,9 @@ extension APIToken {
         }
         var tokens: [APIToken] = []
         for entry in entries {
-            tokens.append(try APIToken(
-                name: entry.name, token: entry.token, scopes: try scopes(entry.scopes, of: entry.name), groups: entry.groups ?? []))
+            tokens.append(
+                try APIToken(
+                    name: entry.name, token: entry.token, scopes: try scopes(entry.scopes, of: entry.name), groups: entry.groups ?? []))
         }
         return tokens
     }

@@ -18,13 +18,14 @@ extension OpenAPIDocument {
                 input = .object(object)
             }
             schemas[name] = input
-            choices.append(.object([
-                "type": .string("object"),
-                "properties": .object([
-                    "operation": .object(["type": .string("string"), "enum": .array([.string(info.name)])]), "input": ref(name),
-                ]),
-                "required": .array([.string("operation")]),
-            ]))
+            choices.append(
+                .object([
+                    "type": .string("object"),
+                    "properties": .object([
+                        "operation": .object(["type": .string("string"), "enum": .array([.string(info.name)])]), "input": ref(name),
+                    ]),
+                    "required": .array([.string("operation")]),
+                ]))
         }
         schemas["SubmitRequest"] = .object(["oneOf": .array(choices)])
         return schemas

@@ -15,15 +15,17 @@ extension OpenAPIDocument {
             "AnswerRequest": object(["action": text, "dismiss": type("boolean"), "values": .object(["type": .string("object"), "additionalProperties": text])]),
             "Audience": object(["users": array(text), "groups": array(text)]),
             "Caller": object(["name": text, "groups": array(text)]),
-            "TextField": object([
-                "id": text, "kind": enumeration(["text", "secure"]), "label": text, "placeholder": nullableText, "required": type("boolean"),
-                "minLength": type("integer"), "maxLength": type("integer"), "pattern": text, "actions": array(text),
-            ], required: ["id", "kind", "label"]),
+            "TextField": object(
+                [
+                    "id": text, "kind": enumeration(["text", "secure"]), "label": text, "placeholder": nullableText, "required": type("boolean"),
+                    "minLength": type("integer"), "maxLength": type("integer"), "pattern": text, "actions": array(text),
+                ], required: ["id", "kind", "label"]),
             "Action": object(["id": text, "label": text, "role": nullable(enumeration(["destructive", "cancel"]))]),
             "Presentation": object([
                 "id": text, "job": text, "sequence": type("integer"), "kind": enumeration(["alert", "confirmationDialog"]),
                 "title": text, "titleVisibility": enumeration(["automatic", "visible", "hidden"]), "message": nullableText,
-                "actions": array(ref("Action")), "fields": array(ref("TextField")), "audience": ref("Audience"), "item": type("object"), "error": nullable(type("object")),
+                "actions": array(ref("Action")), "fields": array(ref("TextField")), "audience": ref("Audience"), "item": type("object"),
+                "error": nullable(type("object")),
                 "createdAt": time, "expiresAt": nullable(time),
             ]),
             "Job": object([
@@ -35,23 +37,25 @@ extension OpenAPIDocument {
                 "createdAt": time, "updatedAt": time,
                 "history": array(ref("HistoryEntry")), "historyNext": nullableText, "refusalsOmitted": type("integer"),
             ]),
-            "HistoryEntry": object([
-                "at": time, "type": enumeration(HistoryEntry.Kind.allCases.map(\.rawValue)), "worker": text, "attempt": type("integer"),
-                "question": ref("Presentation"), "presentation": text, "action": nullableText, "cause": text, "by": nullableText,
-                "channel": nullableText, "values": type("object"), "step": text, "done": type("integer"), "total": type("integer"), "reason": text,
-                "state": text, "outcome": type("object"), "error": type("object"),
-            ], required: ["at", "type"]),
+            "HistoryEntry": object(
+                [
+                    "at": time, "type": enumeration(HistoryEntry.Kind.allCases.map(\.rawValue)), "worker": text, "attempt": type("integer"),
+                    "question": ref("Presentation"), "presentation": text, "action": nullableText, "cause": text, "by": nullableText,
+                    "channel": nullableText, "values": type("object"), "step": text, "done": type("integer"), "total": type("integer"), "reason": text,
+                    "state": text, "outcome": type("object"), "error": type("object"),
+                ], required: ["at", "type"]),
             "HistoryPage": object(["job": text, "history": array(ref("HistoryEntry")), "next": nullableText, "refusalsOmitted": type("integer")]),
             "Resolution": object([
                 "presentation": text, "job": text, "cause": enumeration(["answered", "dismissed", "expired", "withdrawn"]),
                 "action": nullableText, "by": nullableText, "channel": nullableText, "at": time,
                 "values": .object(["type": .string("object"), "additionalProperties": text]),
             ]),
-            "JobSummary": object([
-                "id": text, "operation": text, "state": enumeration(["queued", "running", "waiting", "succeeded", "failed", "cancelled"]),
-                "attempts": type("integer"), "updatedAt": time, "result": nullable(type("object")),
-                "error": object(["code": text, "message": text]), "outcome": object(["action": nullableText, "cause": text, "presentation": text]),
-            ], required: ["id", "operation", "state", "attempts", "updatedAt"]),
+            "JobSummary": object(
+                [
+                    "id": text, "operation": text, "state": enumeration(["queued", "running", "waiting", "succeeded", "failed", "cancelled"]),
+                    "attempts": type("integer"), "updatedAt": time, "result": nullable(type("object")),
+                    "error": object(["code": text, "message": text]), "outcome": object(["action": nullableText, "cause": text, "presentation": text]),
+                ], required: ["id", "operation", "state", "attempts", "updatedAt"]),
             "Event": object([
                 "sequence": type("integer"), "type": text, "at": time, "job": ref("JobSummary"),
                 "presentation": ref("Presentation"), "resolution": ref("Resolution"),

@@ -12,7 +12,9 @@ enum PageCatalog {
     static let languages = ["en", "es"]
 
     /// The page's own tables: language → key → template, `{0}`-style placeholders as in `Catalog`.
-    static let tables: [String: [String: String]] = ["en": english.merging(resolverEnglish) { own, _ in own }, "es": spanish.merging(resolverSpanish) { own, _ in own }]
+    static let tables: [String: [String: String]] = [
+        "en": english.merging(resolverEnglish) { own, _ in own }, "es": spanish.merging(resolverSpanish) { own, _ in own },
+    ]
 
     /// The page's tables and each operation's (the variants of one operation merged, the first listed
     /// winning a clash), as JSON with sorted keys, so the same texts give the same bytes and ETag.

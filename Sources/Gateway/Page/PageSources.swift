@@ -25,7 +25,8 @@ enum PageSources {
     static let scriptParts = ["core", "dialogs", "answers", "live", "stream", "jobs", "details", "start"]
 
     /// `/app.js`.
-    static let script = "(() => {\n\"use strict\";\nconst FALLBACK_STRINGS = \(fallbackStrings);\n"
+    static let script =
+        "(() => {\n\"use strict\";\nconst FALLBACK_STRINGS = \(fallbackStrings);\n"
         + scriptParts.map { text("script/\($0).js") }.joined(separator: "\n") + "})();\n"
 
     private static let fallbackStrings: String = {

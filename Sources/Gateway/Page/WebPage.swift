@@ -66,9 +66,11 @@ public struct WebPage: HTTPHandler {
         guard let asset = path == "/catalog.json" ? await catalog() : PageAsset.all[path] else {
             return .error(404, code: "notFound", message: "No resource at \(request.path).")
         }
-        if let tags = request.headers["If-None-Match"], tags.split(separator: ",").contains(where: {
-            $0.trimmingCharacters(in: .whitespaces) == asset.etag || $0.trimmingCharacters(in: .whitespaces) == "*"
-        }) {
+        if let tags = request.headers["If-None-Match"],
+            tags.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == asset.etag || $0.trimmingCharacters(in: .whitespaces) == "*"
+            })
+        {
             return HTTPResponse(status: 304, headers: asset.headers(includingType: false))
         }
         return HTTPResponse(status: 200, headers: asset.headers(includingType: true), body: asset.body)

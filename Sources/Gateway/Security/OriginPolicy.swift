@@ -39,8 +39,9 @@ public struct OriginPolicy: Sendable, Hashable {
     /// The verdict for a request with `method`, `path` and `headers`.
     public func verdict(method: HTTPMethod, path: String, headers: HTTPHeaders) -> Verdict {
         guard path == "/healthz" || hostIsOurs(headers["Host"]) else {
-            return .refuse(status: 421, code: "misdirectedRequest",
-                           message: "This gateway does not answer for host \"\(headers["Host"] ?? "")\"; use its own address.")
+            return .refuse(
+                status: 421, code: "misdirectedRequest",
+                message: "This gateway does not answer for host \"\(headers["Host"] ?? "")\"; use its own address.")
         }
         let origin = headers["Origin"].map { $0.trimmingWhitespace() }
         let allowed = origin.flatMap(Self.normalized).map(allowedOrigins.contains) ?? false
@@ -53,14 +54,16 @@ public struct OriginPolicy: Sendable, Hashable {
         if method == .post {
             let type = headers["Content-Type"]?.split(separator: ";").first?.trimmingWhitespace().lowercased()
             guard type == "application/json" else {
-                return .refuse(status: 415, code: "unsupportedMediaType",
-                               message: "A \(method) request needs Content-Type: application/json.")
+                return .refuse(
+                    status: 415, code: "unsupportedMediaType",
+                    message: "A \(method) request needs Content-Type: application/json.")
             }
         }
         if ![.get, .head, .options].contains(method) {
             if let origin, !allowed, !isOwn(origin, host: headers["Host"]) {
-                return .refuse(status: 403, code: "foreignOrigin",
-                               message: "Requests from \(origin) are not allowed; only the gateway's own page may change anything.")
+                return .refuse(
+                    status: 403, code: "foreignOrigin",
+                    message: "Requests from \(origin) are not allowed; only the gateway's own page may change anything.")
             }
         }
         guard allowed, let origin else { return .serve(headers: [:]) }

@@ -46,8 +46,9 @@ struct MHDConnection {
     /// Queues a streamed response read from `pump`; the pump is closed when MHD is done with it.
     func queue(status: Int, headers: HTTPHeaders, pump: StreamPump) -> Bool {
         let context = Unmanaged.passRetained(pump).toOpaque()
-        guard let response = MHD_create_response_from_callback(
-            UInt64.max, 4096, MHDCallbacks.readStream, context, MHDCallbacks.freeStream)
+        guard
+            let response = MHD_create_response_from_callback(
+                UInt64.max, 4096, MHDCallbacks.readStream, context, MHDCallbacks.freeStream)
         else {
             MHDCallbacks.freeStream(context)
             return false
@@ -68,16 +69,18 @@ struct MHDConnection {
     private func values(_ kind: MHD_ValueKind) -> [(key: String, value: String?)] {
         var collected: [(key: String, value: String?)] = []
         _ = withUnsafeMutablePointer(to: &collected) { list in
-            MHD_get_connection_values_n(handle, kind, { list, _, key, keySize, value, valueSize in
-                let text = { (start: UnsafePointer<CChar>, count: Int) in
-                    String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
-                }
-                guard let entries = list?.assumingMemoryBound(to: [(key: String, value: String?)].self) else {
-                    return .NO
-                }
-                entries.pointee.append((key.map { text($0, keySize) } ?? "", value.map { text($0, valueSize) }))
-                return .YES
-            }, list)
+            MHD_get_connection_values_n(
+                handle, kind,
+                { list, _, key, keySize, value, valueSize in
+                    let text = { (start: UnsafePointer<CChar>, count: Int) in
+                        String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+                    }
+                    guard let entries = list?.assumingMemoryBound(to: [(key: String, value: String?)].self) else {
+                        return .NO
+                    }
+                    entries.pointee.append((key.map { text($0, keySize) } ?? "", value.map { text($0, valueSize) }))
+                    return .YES
+                }, list)
         }
         return collected
     }

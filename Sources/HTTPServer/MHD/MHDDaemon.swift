@@ -2,8 +2,9 @@ import CMicroHTTPD
 import Foundation
 import Primitives
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A running libmicrohttpd daemon that owns the `ServerCore` its callbacks reach; stops at most once.
@@ -37,7 +38,8 @@ final class MHDDaemon: Sendable {
         // and the answer resumes it (MHD wakes the poller through its inter-thread channel). Responses are
         // always queued from MHD's own calls on that thread, as it requires. One thread rather than a pool:
         // MHD divides the connection limit between a pool's threads, and the handlers run on Swift's pool.
-        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_AUTO.rawValue
+        let flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_AUTO.rawValue
             | MHD_ALLOW_SUSPEND_RESUME.rawValue
         MHDErrorPages.installed
         let context = Unmanaged.passUnretained(core).toOpaque()
@@ -80,7 +82,12 @@ final class MHDDaemon: Sendable {
 
     /// Starts closing the listening socket and every connection; returns at once.
     func stop() {
-        guard stopping.withLock({ state in defer { state.started = true }; return !state.started }) else { return }
+        guard
+            stopping.withLock({ state in
+                defer { state.started = true }
+                return !state.started
+            })
+        else { return }
         let daemon = Handoff(handle.withLock { $0.take() })
         let thread = Thread { [self] in
             // MHD aborts when stopped with a connection still suspended; `HTTPServer.stop()` has shut

@@ -1,6 +1,7 @@
 import CMicroHTTPD
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Calls `MHD_get_daemon_info` and `MHD_get_connection_info`, which Swift cannot import.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The few plain POSIX socket calls the server needs beside libmicrohttpd.

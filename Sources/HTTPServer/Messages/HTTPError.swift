@@ -1,4 +1,3 @@
-
 /// An error that is answered as an HTTP response: what handlers and middleware throw to refuse a request.
 public protocol HTTPResponseError: Error {
     /// The response that says so, with the one error body `{"error": {"code", "message", …}}`.

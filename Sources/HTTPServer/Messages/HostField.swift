@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A `Host` field value read as RFC 9110 §7.2 defines it: `uri-host [ ":" port ]`, where the host is a

@@ -27,7 +27,8 @@ public struct ErrorMapping: HTTPMiddleware {
     /// The response for `error`.
     static func response(for error: any Error, to request: HTTPRequest) -> HTTPResponse {
         let routed = error as? RoutedError
-        var response = ((routed?.underlying ?? error) as? any HTTPResponseError)?.response
+        var response =
+            ((routed?.underlying ?? error) as? any HTTPResponseError)?.response
             ?? .error(500, code: "internal", message: "The request failed on the server; the log says why.")
         if response.route == nil { response.route = routed?.route ?? request.route }
         return response

@@ -29,8 +29,9 @@ public final class HTTPServer: Service {
             handler: stack, metrics: metrics, maxBodySize: configuration.maxBodySize,
             connectionLimit: configuration.connectionLimit, headDeadline: configuration.headDeadline,
             bodyDeadline: configuration.bodyDeadline)
-        guard let daemon = MHDDaemon(
-            address: address, idleTimeoutSeconds: Self.wholeSeconds(configuration.idleTimeout), core: core)
+        guard
+            let daemon = MHDDaemon(
+                address: address, idleTimeoutSeconds: Self.wholeSeconds(configuration.idleTimeout), core: core)
         else {
             throw HTTPServerError(code: .startFailed, host: configuration.host, port: configuration.port)
         }

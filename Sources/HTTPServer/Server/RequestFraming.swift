@@ -39,12 +39,13 @@ enum RequestFraming {
 
     /// RFC 9110 §5.6.2 `token`: the only characters a field name may have.
     static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-            default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+                default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+                }
             }
-        }
     }
 
     /// At most 64 characters of what the client sent, any control character shown as `?`, for a message.

@@ -10,9 +10,11 @@ struct Connection {
     let broker: BrokerConnection
 
     init(_ settings: Settings) throws {
-        broker = try BrokerConnection(.init(
-            clients: settings.clients, events: settings.events, security: ConnectionSecurity(try Credentials(settings).brokerConnection()),
-            requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: settings.messageLimits, liveness: .milliseconds(settings.heartbeatMs * settings.liveness)))
+        broker = try BrokerConnection(
+            .init(
+                clients: settings.clients, events: settings.events, security: ConnectionSecurity(try Credentials(settings).brokerConnection()),
+                requestTimeout: .milliseconds(settings.requestTimeoutMs), limits: settings.messageLimits,
+                liveness: .milliseconds(settings.heartbeatMs * settings.liveness)))
     }
 
     /// Requests to the broker.

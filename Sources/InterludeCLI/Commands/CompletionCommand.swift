@@ -64,7 +64,9 @@ struct ShellCompletion {
             let positional = Self.positionalValues[command.name].map { " " + $0.joined(separator: " ") } ?? ""
             return "        \(command.name)) words=\"\(options(of: command).map { "--" + $0 }.joined(separator: " "))\(positional)\" ;;"
         }.joined(separator: "\n")
-        let valueCases = Self.values.sorted { $0.key < $1.key }.map { "        --\($0.key)) COMPREPLY=($(compgen -W \"\($0.value.joined(separator: " "))\" -- \"$cur\")); return ;;" }
+        let valueCases = Self.values.sorted { $0.key < $1.key }.map {
+            "        --\($0.key)) COMPREPLY=($(compgen -W \"\($0.value.joined(separator: " "))\" -- \"$cur\")); return ;;"
+        }
         let fileCase = "        \(Self.fileOptions.sorted().map { "--" + $0 }.joined(separator: "|"))) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;"
         let valued = Set(commands.flatMap { $0.options }).union(Interlude.globalOptions).subtracting(Self.values.keys).subtracting(Self.fileOptions)
         let otherCase = "        \(valued.sorted().map { "--" + $0 }.joined(separator: "|"))) COMPREPLY=(); return ;;"

@@ -31,14 +31,16 @@ struct HealthCommand: Command {
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         var settings = settings
-        let timeout = try arguments["timeout"].map { text throws(UsageError) -> Double in
-            guard let value = Double(text), (0.1...60).contains(value) else { throw UsageError("--timeout must be from 0.1 to 60 seconds") }
-            return value
-        } ?? 3
-        let wait = try arguments["wait"].map { text throws(UsageError) -> Double in
-            guard let value = Double(text), (0...600).contains(value) else { throw UsageError("--wait must be from 0 to 600 seconds") }
-            return value
-        } ?? 0
+        let timeout =
+            try arguments["timeout"].map { text throws(UsageError) -> Double in
+                guard let value = Double(text), (0.1...60).contains(value) else { throw UsageError("--timeout must be from 0.1 to 60 seconds") }
+                return value
+            } ?? 3
+        let wait =
+            try arguments["wait"].map { text throws(UsageError) -> Double in
+                guard let value = Double(text), (0...600).contains(value) else { throw UsageError("--wait must be from 0 to 600 seconds") }
+                return value
+            } ?? 0
         settings.requestTimeoutMs = Int(timeout * 1_000)
         if let key = arguments["key"] { settings.curveSecretKeyFile = key }
         if let key = arguments["broker-key"] { settings.brokerPublicKey = key }

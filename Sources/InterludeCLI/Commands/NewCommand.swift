@@ -33,7 +33,8 @@ struct NewCommand: Command {
         let scaffold = try OperationScaffold(name: words[1], interlude: interlude.path, version: InterludeVersion.release)
         let folder = URL(fileURLWithPath: arguments["path"] ?? scaffold.typeName).standardizedFileURL
         try scaffold.write(to: folder)
-        print("""
+        print(
+            """
             wrote \(scaffold.typeName) in \(folder.path): the operation \(scaffold.name), its worker and its tests.
               swift test --package-path \(folder.path)
               swift run --package-path \(folder.path) \(scaffold.workerName)      # against a running broker

@@ -49,7 +49,8 @@ struct ResolveCommand: Command {
         guard options.interactive || options.policy != nil else {
             let texts = (try? await client.operations()).map(AnnouncedTexts.init) ?? AnnouncedTexts()
             PendingListing.write(try await client.allPending(), texts: texts, options: options)
-            printError(options.json ? "--json does not ask in the terminal; use --policy FILE" : "stdin is not a terminal; use --policy FILE or run in a terminal")
+            printError(
+                options.json ? "--json does not ask in the terminal; use --policy FILE" : "stdin is not a terminal; use --policy FILE or run in a terminal")
             return ExitStatus.usage
         }
         return try await Self.follow(options, connection: connection.broker)

@@ -51,7 +51,9 @@ struct SubmitCommand: Command {
         let operation = try arguments.positionals("operation")[0]
         let input = try Self.input(arguments["input"], limits: settings.messageLimits.json)
         let answerWithin = try arguments["answer-within"].map { text throws(UsageError) -> TimeInterval in
-            guard let seconds = DurationText.seconds(text) else { throw UsageError("--answer-within takes a duration such as 30m, 2h, 1h30m or 90 (seconds), got \"\(text)\"") }
+            guard let seconds = DurationText.seconds(text) else {
+                throw UsageError("--answer-within takes a duration such as 30m, 2h, 1h30m or 90 (seconds), got \"\(text)\"")
+            }
             return seconds
         }
         let audience = try arguments["for"].map { text throws(UsageError) -> Audience in

@@ -17,7 +17,7 @@ struct OperationScaffold: Sendable, Hashable {
     /// it names a Swift type and starts every catalog key.
     init(name: String, interlude: String, version: String) throws(UsageError) {
         guard (1...64).contains(name.count), let first = name.unicodeScalars.first, ("a"..."z").contains(first),
-              name.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.alphanumerics.contains($0) })
+            name.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.alphanumerics.contains($0) })
         else {
             throw UsageError("\"\(name)\" cannot name a new operation: use 1–64 ASCII letters and digits starting with a lowercase letter, such as archiveLogs")
         }

@@ -20,11 +20,14 @@ struct KeygenCommand: Command {
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let name = try arguments.positionals("NAME")[0]
-        guard AuthorizedKeys.isName(name), !name.hasPrefix(".") else { throw UsageError("NAME must be 1 to 64 letters, digits, '.', '_', '-' or '@', not starting with '.'") }
+        guard AuthorizedKeys.isName(name), !name.hasPrefix(".") else {
+            throw UsageError("NAME must be 1 to 64 letters, digits, '.', '_', '-' or '@', not starting with '.'")
+        }
         let folder = URL(fileURLWithPath: arguments["out"] ?? ".", isDirectory: true)
         let pair = try CurveKeyPair.generate()
         let (secret, publicFile) = try CurveKeyFile.write(pair, name: name, into: folder)
-        print("""
+        print(
+            """
             secret key  \(secret.path)  (mode 0600; never share it)
             public key  \(publicFile.path)
               \(pair.publicKey.z85)

@@ -6,9 +6,17 @@ extension Presentation.Draft: JSONReadable {
     /// `title`, `titleVisibility` and `actions` required, a `null` optional is none.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var kind: Presentation.Kind?, title: String?, titleVisibility: Presentation.TitleVisibility?, message: String?
-        var actions: [Action]?, fields: [TextFieldState]?, audience: Audience?, item: JSONValue?, error: PresentedError?
-        var localization: Localization?, expiresAfter: Double?
+        var kind: Presentation.Kind?
+        var title: String?
+        var titleVisibility: Presentation.TitleVisibility?
+        var message: String?
+        var actions: [Action]?
+        var fields: [TextFieldState]?
+        var audience: Audience?
+        var item: JSONValue?
+        var error: PresentedError?
+        var localization: Localization?
+        var expiresAfter: Double?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "kind": kind = try reader.readIfPresent()

@@ -8,9 +8,21 @@ extension Presentation: JSONReadable {
     /// A stored or sent presentation, checked by the same rules as `init(from:)`.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var id: String?, job: String?, sequence: Int?, kind: Kind?, title: String?, titleVisibility: TitleVisibility?
-        var message: String?, actions: [Action]?, fields: [TextFieldState]?, audience: Audience?, item: JSONValue?
-        var error: PresentedError?, localization: Localization?, createdAt: Date?, expiresAt: Date?
+        var id: String?
+        var job: String?
+        var sequence: Int?
+        var kind: Kind?
+        var title: String?
+        var titleVisibility: TitleVisibility?
+        var message: String?
+        var actions: [Action]?
+        var fields: [TextFieldState]?
+        var audience: Audience?
+        var item: JSONValue?
+        var error: PresentedError?
+        var localization: Localization?
+        var createdAt: Date?
+        var expiresAt: Date?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "id": id = try reader.readIfPresent()
@@ -64,7 +76,10 @@ extension Action: JSONReadable {
     /// One choice of a presentation.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var id: String?, label: String?, role: Role?, localization: Localization?
+        var id: String?
+        var label: String?
+        var role: Role?
+        var localization: Localization?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "id": id = try reader.readIfPresent()
@@ -83,7 +98,8 @@ extension Localization: JSONReadable {
     /// A key and its arguments.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var key: String?, arguments: [String]?
+        var key: String?
+        var arguments: [String]?
         try reader.readObject { reader, name throws(JSONReadError) in
             switch name {
             case "key": key = try reader.readIfPresent()
@@ -99,7 +115,8 @@ extension Localization: JSONReadable {
 extension Audience: JSONReadable {
     /// Users and groups, each list optional.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
-        var users: [String]?, groups: [String]?
+        var users: [String]?
+        var groups: [String]?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "users": users = try reader.readIfPresent()
@@ -115,7 +132,10 @@ extension PresentedError: JSONReadable {
     /// An error alert's code and texts.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var code: String?, description: String?, failureReason: String?, recoverySuggestion: String?
+        var code: String?
+        var description: String?
+        var failureReason: String?
+        var recoverySuggestion: String?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "code": code = try reader.readIfPresent()

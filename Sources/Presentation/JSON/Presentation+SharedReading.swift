@@ -61,7 +61,11 @@ extension Presentation {
         private mutating func walk(_ bytes: UnsafeRawBufferPointer) -> Envelope? {
             signature.bytes.removeAll(keepingCapacity: true)
             var reader = JSONReader(bytes)
-            var id: String?, job: String?, sequence: Int?, createdAt: Date?, expiresAt: Date?
+            var id: String?
+            var job: String?
+            var sequence: Int?
+            var createdAt: Date?
+            var expiresAt: Date?
             do throws(JSONReadError) {
                 reader.skipByteOrderMark()
                 try reader.readObject { reader, key throws(JSONReadError) in

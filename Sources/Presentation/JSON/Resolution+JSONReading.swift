@@ -7,8 +7,14 @@ extension Resolution: JSONReadable {
     /// How a presentation ended; `secureValues` are never stored, so never read.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var presentation: String?, job: String?, cause: Cause?, action: String?, by: String?, channel: String?
-        var at: Date?, values: [String: String]?
+        var presentation: String?
+        var job: String?
+        var cause: Cause?
+        var action: String?
+        var by: String?
+        var channel: String?
+        var at: Date?
+        var values: [String: String]?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "presentation": presentation = try reader.readIfPresent()

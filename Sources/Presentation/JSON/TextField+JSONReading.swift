@@ -7,8 +7,16 @@ extension TextFieldState: JSONReadable {
     /// A text field of a presentation.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var id: String?, kind: Kind?, label: String?, placeholder: String?, required: Bool?, minLength: Int?, maxLength: Int?
-        var pattern: String?, actions: [String]?, localization: Localization?
+        var id: String?
+        var kind: Kind?
+        var label: String?
+        var placeholder: String?
+        var required: Bool?
+        var minLength: Int?
+        var maxLength: Int?
+        var pattern: String?
+        var actions: [String]?
+        var localization: Localization?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "id": id = try reader.readIfPresent()

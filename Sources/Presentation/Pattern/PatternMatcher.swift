@@ -16,10 +16,12 @@ struct PatternMatcher {
         let count = scalars.count
         // Two thread lists side by side (this position's and the next's), the closure's stack, and the
         // position at which each instruction was last added, so it is added once per position.
-        var lists = [Int](repeating: 0, count: 2 * size), stack = [Int](repeating: 0, count: 2 * size + 2)
+        var lists = [Int](repeating: 0, count: 2 * size)
+        var stack = [Int](repeating: 0, count: 2 * size + 2)
         var seen = [Int](repeating: -1, count: size)
         var steps = 0
-        let sets = program.sets, ascii = program.ascii
+        let sets = program.sets
+        let ascii = program.ascii
         let matched = program.instructions.withUnsafeBufferPointer { code in
             seen.withUnsafeMutableBufferPointer { seen in
                 stack.withUnsafeMutableBufferPointer { stack in
@@ -35,7 +37,9 @@ struct PatternMatcher {
                                 steps += 1
                                 let pc = halves.0[index]
                                 guard case .consume(let set) = code[pc] else { continue }
-                                let member = value < 64 ? ascii[set].low & (1 << UInt64(value)) != 0
+                                let member =
+                                    value < 64
+                                    ? ascii[set].low & (1 << UInt64(value)) != 0
                                     : value < 128 ? ascii[set].high & (1 << UInt64(value - 64)) != 0 : sets[set].contains(scalar)
                                 if member {
                                     found = Self.add(pc + 1, at: offset, of: count, code, seen, stack, into: halves.1, found, &steps)
@@ -84,9 +88,15 @@ struct PatternMatcher {
                 stack[top + 1] = first
                 top += 2
             case .atStart:
-                if offset == 0 { stack[top] = pc + 1; top += 1 }
+                if offset == 0 {
+                    stack[top] = pc + 1
+                    top += 1
+                }
             case .atEnd:
-                if offset == count { stack[top] = pc + 1; top += 1 }
+                if offset == count {
+                    stack[top] = pc + 1
+                    top += 1
+                }
             }
         }
         return filled

@@ -34,7 +34,7 @@ extension PatternParser {
         while let scalar = next, scalar != "]" {
             empty = false
             if scalar == "[" { throw fail(.unsupported, "nested classes are not supported; escape \"[\" as \"\\[\"") }
-            if (scalar == "&" || scalar == "-"), position + 1 < scalars.count, scalars[position + 1] == scalar {
+            if scalar == "&" || scalar == "-", position + 1 < scalars.count, scalars[position + 1] == scalar {
                 throw fail(.unsupported, "\"\(scalar)\(scalar)\" (set operations) is not supported; escape it")
             }
             let item = try classItem()

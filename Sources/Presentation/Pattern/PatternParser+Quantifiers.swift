@@ -14,9 +14,15 @@ extension PatternParser {
 
     private mutating func quantifier() throws(PatternError) -> (min: Int, max: Int?)? {
         switch next {
-        case "*": position += 1; return (0, nil)
-        case "+": position += 1; return (1, nil)
-        case "?": position += 1; return (0, 1)
+        case "*":
+            position += 1
+            return (0, nil)
+        case "+":
+            position += 1
+            return (1, nil)
+        case "?":
+            position += 1
+            return (0, 1)
         case "{": break
         default: return nil
         }

@@ -1,10 +1,11 @@
 import Foundation
 import Primitives
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads key presses from a terminal on a thread of its own, so no async task ever blocks in `read`.

@@ -20,9 +20,10 @@ public enum PendingListing {
         }
         if entries.isEmpty { output.line(SessionText.string("none", locale: options.locale)) }
         for entry in entries {
-            let renderer = TerminalRenderer(context: RenderContext(
-                locale: options.locale, colour: options.colour, width: options.width, operation: entry.operation, now: Date(),
-                operationCatalog: texts.catalog(for: entry.operation)))
+            let renderer = TerminalRenderer(
+                context: RenderContext(
+                    locale: options.locale, colour: options.colour, width: options.width, operation: entry.operation, now: Date(),
+                    operationCatalog: texts.catalog(for: entry.operation)))
             let actions = renderer.choices(entry.presentation).choices.map(\.action.id).joined(separator: "|")
             output.line(renderer.render(entry.presentation).joined(separator: "\n"))
             output.line(TextRules.escaped("  interlude answer \(entry.id) <\(actions)>") + "\n")

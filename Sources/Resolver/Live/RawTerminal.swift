@@ -1,9 +1,10 @@
 import Foundation
 import Primitives
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A terminal put into raw mode (one key per read, no echo, Ctrl-C as a byte) until `restore()`.

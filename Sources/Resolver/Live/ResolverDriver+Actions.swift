@@ -13,7 +13,9 @@ extension ResolverDriver {
             case .closed(let entry, let resolution, let wasShown):
                 let known = resolution == nil ? await lookUp(entry.id) : resolution
                 if options.json { output.json(.closed(entry.id, known)) }
-                if wasShown || !options.interactive { tell(entry, known.map { renderer(entry).closingLine($0, presentation: entry.presentation) } ?? text("gone")) }
+                if wasShown || !options.interactive {
+                    tell(entry, known.map { renderer(entry).closingLine($0, presentation: entry.presentation) } ?? text("gone"))
+                }
             case .answered(let entry, let resolution):
                 if options.json { output.json(.answered(resolution)) }
                 tell(entry, renderer(entry).closingLine(resolution, presentation: entry.presentation))

@@ -4,9 +4,10 @@ import Presentation
 extension ResolverDriver {
     /// The renderer for `entry` in this run's locale, colour and width, aged from now.
     func renderer(_ entry: PendingEntry) -> TerminalRenderer {
-        TerminalRenderer(context: RenderContext(
-            locale: options.locale, colour: options.colour, width: options.width, operation: entry.operation, now: Date(),
-            operationCatalog: texts.catalog(for: entry.operation)))
+        TerminalRenderer(
+            context: RenderContext(
+                locale: options.locale, colour: options.colour, width: options.width, operation: entry.operation, now: Date(),
+                operationCatalog: texts.catalog(for: entry.operation)))
     }
 
     /// Shows one dialog, its status line (how many more wait, when it expires), and the prompt.

@@ -59,18 +59,20 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
         var pumps = [Task { try? await follower.run() }]
         if options.interactive {
             // Once a second: the countdown under a dialog with a deadline moves.
-            pumps.append(Task { [feed] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(1))
-                    feed.yield(.tick)
-                }
-            })
+            pumps.append(
+                Task { [feed] in
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .seconds(1))
+                        feed.yield(.tick)
+                    }
+                })
         }
         if let keys {
-            pumps.append(Task { [feed] in
-                for await key in keys { feed.yield(.key(key)) }
-                feed.yield(.keysEnded)
-            })
+            pumps.append(
+                Task { [feed] in
+                    for await key in keys { feed.yield(.key(key)) }
+                    feed.yield(.keysEnded)
+                })
         }
         defer {
             for pump in pumps { pump.cancel() }

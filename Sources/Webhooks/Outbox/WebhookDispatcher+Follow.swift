@@ -114,7 +114,12 @@ private final class FailureCount: Sendable {
     private let count = Mutex(0)
 
     /// Counts one more failure and returns how many in a row.
-    func next() -> Int { count.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+        count.withLock {
+            $0 += 1
+            return $0
+        }
+    }
 
     /// The last try worked.
     func reset() { count.withLock { $0 = 0 } }

@@ -43,7 +43,7 @@ public struct WebhookVerifier: Sendable {
         let matches = signature.utf8.split(separator: UInt8(ascii: " ")).contains { candidate in
             let parts = candidate.split(separator: UInt8(ascii: ","), maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, parts[0].elementsEqual("v1".utf8),
-                  let mac = Sodium.bytes(base64: String(decoding: parts[1], as: UTF8.self))
+                let mac = Sodium.bytes(base64: String(decoding: parts[1], as: UTF8.self))
             else { return false }
             return Sodium.constantTimeEqual(mac, expected)
         }

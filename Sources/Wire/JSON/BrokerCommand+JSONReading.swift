@@ -6,7 +6,11 @@ extension BrokerCommand.Dispatch: JSONReadable {
     /// A job handed to a worker; its input is required, and `null` is an input.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var job: String?, attempt: Int?, operation: String?, input: RawJSON?, history: History?
+        var job: String?
+        var attempt: Int?
+        var operation: String?
+        var input: RawJSON?
+        var history: History?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "job": job = try reader.readIfPresent()
@@ -28,7 +32,8 @@ extension History: JSONReadable {
     /// What earlier attempts recorded: both lists are required.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var steps: [String: JSONValue]?, answered: [Answered]?
+        var steps: [String: JSONValue]?
+        var answered: [Answered]?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "steps": steps = try reader.readIfPresent()
@@ -45,7 +50,8 @@ extension History.Answered: JSONReadable {
     /// A resolved question of an earlier attempt.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var sequence: Int?, resolution: Resolution?
+        var sequence: Int?
+        var resolution: Resolution?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "sequence": sequence = try reader.readIfPresent()
@@ -62,7 +68,11 @@ extension BrokerCommand.Resume: JSONReadable {
     /// A resolved question for a suspended job, with the secure values sent this once.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var job: String?, attempt: Int?, sequence: Int?, resolution: Resolution?, secureValues: [String: String]?
+        var job: String?
+        var attempt: Int?
+        var sequence: Int?
+        var resolution: Resolution?
+        var secureValues: [String: String]?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "job": job = try reader.readIfPresent()

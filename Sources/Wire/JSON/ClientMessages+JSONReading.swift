@@ -6,7 +6,11 @@ extension ClientRequest.Submit: JSONReadable {
     /// A submit; its input is required, and `null` is an input.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var operation: String?, input: RawJSON?, idempotencyKey: String?, answerWithin: TimeInterval?, audience: Audience?
+        var operation: String?
+        var input: RawJSON?
+        var idempotencyKey: String?
+        var answerWithin: TimeInterval?
+        var audience: Audience?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "operation": operation = try reader.readIfPresent()

@@ -9,7 +9,12 @@ extension Event: JSONReadable {
     /// journaled with the whole job reads with its summary.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var sequence: Int64?, type: Kind?, at: Date?, job: JobSummary?, presentation: Presentation?, resolution: Resolution?
+        var sequence: Int64?
+        var type: Kind?
+        var at: Date?
+        var job: JobSummary?
+        var presentation: Presentation?
+        var resolution: Resolution?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "sequence": sequence = try reader.readIfPresent()

@@ -8,9 +8,21 @@ extension Job: JSONReadable {
     /// A stored or sent job, as `init(from:)` reads it: no input is an empty object, `waiting` is stored as running.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var id: String?, operation: String?, input: RawJSON?, presentation: Presentation?, state: State?
-        var result: JSONValue?, error: Failure?, progress: Progress?, attempts: Int?, redispatches: Int?
-        var outcome: Outcome?, answerWithin: TimeInterval?, audience: Audience?, createdAt: Date?, updatedAt: Date?
+        var id: String?
+        var operation: String?
+        var input: RawJSON?
+        var presentation: Presentation?
+        var state: State?
+        var result: JSONValue?
+        var error: Failure?
+        var progress: Progress?
+        var attempts: Int?
+        var redispatches: Int?
+        var outcome: Outcome?
+        var answerWithin: TimeInterval?
+        var audience: Audience?
+        var createdAt: Date?
+        var updatedAt: Date?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "id": id = try reader.readIfPresent()
@@ -49,7 +61,8 @@ extension Job.Failure: JSONReadable {
     /// A failure's code and message.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var code: String?, message: String?
+        var code: String?
+        var message: String?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "code": code = try reader.readIfPresent()
@@ -66,7 +79,8 @@ extension Job.Progress: JSONReadable {
     /// How far a running job has come.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var done: Int64?, total: Int64?
+        var done: Int64?
+        var total: Int64?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "done": done = try reader.readIfPresent()
@@ -83,7 +97,9 @@ extension Job.Outcome: JSONReadable {
     /// How the job's last question ended.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var action: String?, cause: Resolution.Cause?, presentation: String?
+        var action: String?
+        var cause: Resolution.Cause?
+        var presentation: String?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "action": action = try reader.readIfPresent()

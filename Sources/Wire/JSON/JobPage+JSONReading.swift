@@ -5,7 +5,10 @@ extension BrokerReply.JobPage: JSONReadable {
     /// A page as `init(from:)` reads it: `cutShort` and `trimmed` may be absent.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var jobs: [Job]?, next: String?, cutShort: Bool?, trimmed: [String]?
+        var jobs: [Job]?
+        var next: String?
+        var cutShort: Bool?
+        var trimmed: [String]?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "jobs": jobs = try reader.readIfPresent()

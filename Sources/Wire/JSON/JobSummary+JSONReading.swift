@@ -7,8 +7,14 @@ extension JobSummary: JSONReadable {
     /// a summary) reads as its summary, the rest of it passed over.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var id: String?, operation: String?, state: Job.State?, attempts: Int?, updatedAt: Date?
-        var result: JSONValue?, error: Job.Failure?, outcome: Job.Outcome?
+        var id: String?
+        var operation: String?
+        var state: Job.State?
+        var attempts: Int?
+        var updatedAt: Date?
+        var result: JSONValue?
+        var error: Job.Failure?
+        var outcome: Job.Outcome?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "id": id = try reader.readIfPresent()

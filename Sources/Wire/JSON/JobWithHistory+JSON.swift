@@ -6,7 +6,8 @@ extension BrokerReply.JobWithHistory: JSONReadable, JSONWritable {
     /// Reads the job with its one-pass reader, so its input keeps the broker's bytes; the page with the decoder.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var job: Job?, history: RawJSON?
+        var job: Job?
+        var history: RawJSON?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "job": job = try reader.read()

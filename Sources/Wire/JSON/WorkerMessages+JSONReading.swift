@@ -6,7 +6,8 @@ extension WorkerMessage.Attempt: JSONReadable {
     /// A job and its attempt, as the synthesized `init(from:)` reads them.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var job: String?, attempt: Int?
+        var job: String?
+        var attempt: Int?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "job": job = try reader.readIfPresent()
@@ -25,7 +26,11 @@ extension WorkerMessage.Result: JSONReadable {
     /// How a job ended on its worker; a `null` output or error is none.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var job: String?, attempt: Int?, outcome: Outcome?, output: JSONValue?, error: Job.Failure?
+        var job: String?
+        var attempt: Int?
+        var outcome: Outcome?
+        var output: JSONValue?
+        var error: Job.Failure?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "job": job = try reader.readIfPresent()
@@ -47,7 +52,10 @@ extension WorkerMessage.ProgressReport: JSONReadable {
     /// How far a job has come on its worker.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var job: String?, attempt: Int?, done: Int64?, total: Int64?
+        var job: String?
+        var attempt: Int?
+        var done: Int64?
+        var total: Int64?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "job": job = try reader.readIfPresent()
@@ -68,7 +76,10 @@ extension WorkerMessage.Step: JSONReadable {
     /// A step's result; its value is required, and `null` is a value (as for any `JSONValue`).
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var job: String?, attempt: Int?, name: String?, value: JSONValue?
+        var job: String?
+        var attempt: Int?
+        var name: String?
+        var value: JSONValue?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "job": job = try reader.readIfPresent()
@@ -89,7 +100,10 @@ extension WorkerMessage.Present: JSONReadable {
     /// A question a job asks, with its job, attempt and sequence.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var job: String?, attempt: Int?, sequence: Int?, draft: Presentation.Draft?
+        var job: String?
+        var attempt: Int?
+        var sequence: Int?
+        var draft: Presentation.Draft?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "job": job = try reader.readIfPresent()

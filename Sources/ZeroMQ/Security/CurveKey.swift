@@ -33,7 +33,7 @@ public struct CurveSecretKey: Sendable, Hashable, CustomStringConvertible {
         guard let bytes = Z85.decode(text, count: CurveKeyPair.keyBytes) else { return nil }
         var publicText = [CChar](repeating: 0, count: 41)
         guard zmq_curve_public(&publicText, text) == 0,
-              let publicKey = CurvePublicKey(z85: Z85.text(of: publicText))
+            let publicKey = CurvePublicKey(z85: Z85.text(of: publicText))
         else { return nil }
         self.bytes = bytes
         self.publicKey = publicKey

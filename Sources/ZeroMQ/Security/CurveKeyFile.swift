@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The key files `interlude keygen` writes: `NAME.key` (the secret key, mode 0600) and `NAME.pub` (the public key).

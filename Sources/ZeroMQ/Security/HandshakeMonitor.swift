@@ -30,7 +30,8 @@ public final class HandshakeMonitor {
     /// Starts watching `watched`'s handshakes.
     public init(watching watched: Socket, in context: Context) throws(ZMQError) {
         let endpoint = "inproc://interlude-handshakes-\(UUID().uuidString)"
-        let events = ZMQ_EVENT_CONNECTED | ZMQ_EVENT_HANDSHAKE_SUCCEEDED | ZMQ_EVENT_HANDSHAKE_FAILED_AUTH
+        let events =
+            ZMQ_EVENT_CONNECTED | ZMQ_EVENT_HANDSHAKE_SUCCEEDED | ZMQ_EVENT_HANDSHAKE_FAILED_AUTH
             | ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL | ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL | ZMQ_EVENT_DISCONNECTED | ZMQ_EVENT_CONNECT_RETRIED
         try watched.call("zmq_socket_monitor(\(endpoint))") { zmq_socket_monitor($0, endpoint, events) }
         socket = try Socket(context, .pair)

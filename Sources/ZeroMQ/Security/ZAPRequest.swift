@@ -41,10 +41,11 @@ public struct ZAPRequest: Sendable, Hashable {
 
     /// The reply frames for `decision`.
     func reply(_ decision: ZAPDecision) -> [Data] {
-        let (status, text, userID): (String, String, String) = switch decision {
-        case .admit(let userID): ("200", "OK", userID)
-        case .refuse(let reason): ("400", reason, "")
-        }
+        let (status, text, userID): (String, String, String) =
+            switch decision {
+            case .admit(let userID): ("200", "OK", userID)
+            case .refuse(let reason): ("400", reason, "")
+            }
         return [version, requestID, Data(status.utf8), Data(text.utf8), Data(userID.utf8), Data()]
     }
 }

@@ -3,8 +3,9 @@ import JSON
 import Presentation
 import TestSupport
 import Wire
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension HTTPReply {

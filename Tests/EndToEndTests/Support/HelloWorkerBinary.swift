@@ -14,7 +14,8 @@ enum HelloWorkerBinary {
         }
         let built = package.appendingPathComponent(".build/debug/hello-worker")
         guard FileManager.default.isExecutableFile(atPath: built.path) else {
-            throw EndToEndFailure("""
+            throw EndToEndFailure(
+                """
                 \(built.path) is not built: run `swift build --package-path Examples/HelloWorker` first \
                 (`make test` does), or set INTERLUDE_E2E_HELLO_WORKER to its path.
                 """)

@@ -27,7 +27,8 @@ enum InterludeBinary {
                 folder = parent
             }
         }
-        throw EndToEndFailure("""
+        throw EndToEndFailure(
+            """
             cannot find the `interlude` executable near the test bundle (looked in \(looked.joined(separator: ", "))). \
             Build it together with the tests: `swift build --build-tests --scratch-path <path>`, \
             or set INTERLUDE_E2E_BINARY to its path.

@@ -39,11 +39,12 @@ final class SSEConnection: @unchecked Sendable {  // the connection is used by o
     func opened(timeout: Duration = .seconds(15)) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Thread {
-                continuation.resume(with: Result {
-                    try self.read(until: { String(decoding: $0, as: UTF8.self).contains(": events after ") }, timeout: timeout) {
-                        "no opening comment within \(timeout)"
-                    }
-                })
+                continuation.resume(
+                    with: Result {
+                        try self.read(until: { String(decoding: $0, as: UTF8.self).contains(": events after ") }, timeout: timeout) {
+                            "no opening comment within \(timeout)"
+                        }
+                    })
             }.start()
         }
     }
@@ -52,25 +53,26 @@ final class SSEConnection: @unchecked Sendable {  // the connection is used by o
     func ended(timeout: Duration = .seconds(10)) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Thread {
-                continuation.resume(with: Result {
-                    let deadline = ContinuousClock.now + timeout
-                    while ContinuousClock.now < deadline {
-                        switch self.connection.receiveChunk() {
-                        case .data(let data): self.buffer.append(data)
-                        case .timedOut: continue
-                        case .closed: return
+                continuation.resume(
+                    with: Result {
+                        let deadline = ContinuousClock.now + timeout
+                        while ContinuousClock.now < deadline {
+                            switch self.connection.receiveChunk() {
+                            case .data(let data): self.buffer.append(data)
+                            case .timedOut: continue
+                            case .closed: return
+                            }
                         }
-                    }
-                    throw EndToEndFailure("the stream was still open after \(timeout)")
-                })
+                        throw EndToEndFailure("the stream was still open after \(timeout)")
+                    })
             }.start()
         }
     }
 
     private func read(_ count: Int, timeout: Duration) throws -> [SSEMessage] {
-        try read(until: { _ in self.parse().count >= count }, timeout: timeout) {
-            "only \(self.parse().count) of \(count) events within \(timeout): \(self.parse())"
-        }
+        try read(
+            until: { _ in self.parse().count >= count }, timeout: timeout,
+            failure: { "only \(self.parse().count) of \(count) events within \(timeout): \(self.parse())" })
         return Array(parse().prefix(count))
     }
 

@@ -1,6 +1,6 @@
+import Client
 import Foundation
 import Wire
-import Client
 
 extension Sandbox {
     /// Every journaled event so far, read with the client library (the CLI has no command for them).

@@ -1,6 +1,6 @@
 import Foundation
-import Wire
 import Presentation
+import Wire
 
 extension Sandbox {
     /// The gateway's base URL.

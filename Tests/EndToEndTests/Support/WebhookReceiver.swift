@@ -3,7 +3,7 @@ import JSON
 import Presentation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One request a `WebhookReceiver` got, as `Receiver/receiver.py` recorded it.

@@ -39,9 +39,10 @@ import WorkerKitTesting
         #expect(schema.violations(of: .object(["name": .string("Ada")])).isEmpty)
         #expect(schema.violations(of: .object([:])).map(\.description) == ["$.name: is required"])
         let tooLong = JSONValue.object(["name": .string(String(repeating: "a", count: 101)), "nmae": .string("x")])
-        #expect(schema.violations(of: tooLong).map(\.description) == [
-            "$.name: must have at most 100 characters, has 101", "$.nmae: is not allowed (not one of the properties)",
-        ])
+        #expect(
+            schema.violations(of: tooLong).map(\.description) == [
+                "$.name: must have at most 100 characters, has 101", "$.nmae: is not allowed (not one of the properties)",
+            ])
         #expect(throws: DecodingError.self) { try JSONValue.object(["name": .string("")]).decode(as: Greet.Input.self) }
     }
 

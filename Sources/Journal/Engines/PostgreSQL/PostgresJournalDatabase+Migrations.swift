@@ -14,7 +14,8 @@ extension PostgresJournalDatabase {
             let known = Set(migrations.map { Int64($0.version) })
             if let newer = applied.subtracting(known).max() {
                 throw PostgresError(
-                    .misuse, "the journal at \(url) has schema version \(newer), which this Interlude does not know "
+                    .misuse,
+                    "the journal at \(url) has schema version \(newer), which this Interlude does not know "
                         + "(it knows up to \(known.max() ?? 0)): it was written by a newer one")
             }
             for migration in migrations.sorted(by: { $0.version < $1.version }) where !applied.contains(Int64(migration.version)) {

@@ -128,15 +128,17 @@ final class PostgresJournalDatabase: JournalDatabase {
     }
 
     static func row(_ row: PostgresRow) -> Row {
-        Row(columns: row.columns, values: zip(row.kinds, row.values).map { kind, text in
-            guard let text else { return .null }
-            switch kind {
-            case .integer: return Int64(text).map(SQLValue.integer) ?? .text(text)
-            case .real: return Double(text).map(SQLValue.real) ?? .text(text)
-            case .boolean: return .integer(text == "t" ? 1 : 0)
-            case .text: return .text(text)
-            }
-        })
+        Row(
+            columns: row.columns,
+            values: zip(row.kinds, row.values).map { kind, text in
+                guard let text else { return .null }
+                switch kind {
+                case .integer: return Int64(text).map(SQLValue.integer) ?? .text(text)
+                case .real: return Double(text).map(SQLValue.real) ?? .text(text)
+                case .boolean: return .integer(text == "t" ? 1 : 0)
+                case .text: return .text(text)
+                }
+            })
     }
 }
 
