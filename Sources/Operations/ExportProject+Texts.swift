@@ -1,12 +1,13 @@
 import WorkerKit
 
 extension ExportProject {
-    /// One line for people.
+    /// One line for people; `exportProject.summary` in `catalog` translates it.
     public static let summary = "Archive a project folder to a destination, asking when it cannot"
 
     /// The error alerts' texts in English and Spanish.
     public static let catalog = Catalog([
         "en": [
+            "exportProject.summary": summary,
             "exportProject.destinationUnavailable.title": "Can't reach the destination",
             "exportProject.destinationUnavailable.message": "Check that the drive is still connected.",
             "exportProject.noAvailableSpace.title": "Not enough space",
@@ -20,6 +21,7 @@ extension ExportProject {
             "exportProject.folder.placeholder": "library/exports/…",
         ],
         "es": [
+            "exportProject.summary": "Archivar la carpeta de un proyecto en un destino, preguntando cuando no se puede",
             "exportProject.destinationUnavailable.title": "No se puede acceder al destino",
             "exportProject.destinationUnavailable.message": "Comprueba que la unidad sigue conectada.",
             "exportProject.noAvailableSpace.title": "No hay espacio suficiente",

@@ -5,8 +5,14 @@ public struct Noop: JobOperation {
     /// The name clients submit.
     public static let name = "noop"
 
-    /// One line for people.
+    /// One line for people; `noop.summary` in `catalog` translates it.
     public static let summary = "Do nothing and ask nothing (for benchmarks)"
+
+    /// Its summary in English and Spanish (it asks nothing).
+    public static let catalog = Catalog([
+        "en": ["noop.summary": summary],
+        "es": ["noop.summary": "No hacer nada ni preguntar nada (para pruebas de rendimiento)"],
+    ])
 
     /// The operation.
     public init() {}

@@ -20,4 +20,12 @@ extension Catalog {
     public func label(of action: Action, locale: String) -> String {
         localize(action.localization, part: nil, fallback: action.label, locale: locale)
     }
+
+    /// The catalog key that translates operation `operation`'s summary: `<operation>.summary`.
+    public static func summaryKey(of operation: String) -> String { "\(operation).summary" }
+
+    /// An operation's summary in `locale` (key `<operation>.summary` of its own catalog), or `summary` itself.
+    public func summary(_ summary: String, of operation: String, locale: String) -> String {
+        localize(Localization(Self.summaryKey(of: operation)), part: nil, fallback: summary, locale: locale)
+    }
 }

@@ -20,13 +20,20 @@ public struct CatalogUse: Codable, Sendable, Hashable {
     /// The action keys every resolver translates itself, never looked up in an operation's catalog.
     public static let resolversOwn: Set<String> = ["action.ok", "action.cancel"]
 
+    /// Whether `key` can be an operation's summary key, `<name>.summary` (the announcement's own
+    /// namespace, as `CatalogKeys` requires), not one of the shared `action.` and `error.` ones.
+    static func isSummaryKey(_ key: String) -> Bool {
+        key.hasSuffix(".summary") && key.count > 8 && !key.hasPrefix("action.") && !key.hasPrefix("error.")
+    }
+
     /// The parts a question's key is looked up with.
     public static let questionParts = ["title", "message", "failureReason"]
 
-    /// Whether `key`, defined in a catalog, is one a question or an action looks up.
+    /// Whether `key`, defined in a catalog, is one a question or an action looks up, or the operation's
+    /// summary (`<operation>.summary`, `Catalog.summaryKey(of:)`).
     public func reaches(_ key: String) -> Bool {
         let key = Catalog.baseKey(of: key)
-        if actions.contains(key) || questions.contains(key) { return true }
+        if actions.contains(key) || questions.contains(key) || Self.isSummaryKey(key) { return true }
         return Self.questionParts.contains { part in
             key.hasSuffix(".\(part)") && questions.contains(String(key.dropLast(part.count + 1)))
         }
