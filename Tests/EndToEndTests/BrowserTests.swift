@@ -91,7 +91,9 @@ extension EndToEnd {
             #expect(resolution?.channel == "web", "answered through the page: \(String(describing: resolution))")
         }
 
-        @Test("A text field in the page: Use Another Folder with no folder is refused naming the field, then exports where the person typed")
+        @Test(
+            "A text field in the page shows only under its action, its placeholder as an example: Use Another Folder with no folder is refused naming the field, then exports where the person typed"
+        )
         func textField() async throws {
             let sandbox = try Sandbox("browser-field")
             defer { sandbox.shutdown() }
@@ -117,7 +119,8 @@ extension EndToEnd {
     }
 }
 
-/// Runs the scripts under `Browser/` (`answer_in_page.py`, `page_inbox.py`, `page_field.py`, `page_catalog.py`) with Debian's python3 (which sees Debian's selenium).
+/// Runs the scripts under `Browser/` (`answer_in_page.py`, `page_inbox.py`, `page_field.py`, `page_catalog.py`, `page_history.py`,
+/// `page_signin.py`) with Debian's python3 (which sees Debian's selenium).
 enum BrowserTools {
     static let python = "/usr/bin/python3"
     static let chromium = "/usr/bin/chromium"
@@ -131,6 +134,7 @@ enum BrowserTools {
         [
             python, chromium, chromedriver, selenium, script.path, folder.appendingPathComponent("page_inbox.py").path,
             folder.appendingPathComponent("page_field.py").path, folder.appendingPathComponent("page_catalog.py").path,
+            folder.appendingPathComponent("page_history.py").path, folder.appendingPathComponent("page_signin.py").path,
         ].allSatisfy { FileManager.default.fileExists(atPath: $0) }
     }
 

@@ -23,6 +23,18 @@ import answer_in_page as page  # noqa: E402
 from answer_in_page import check, open_from_list, shoot, start_browser, wait  # noqa: E402
 
 
+def under(driver, selector, box):
+    """The field sits right under Use Another Folder, after Try Again and before Cancel."""
+    def top_and_bottom(action):
+        return driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]",
+                                     driver.find_element(By.CSS_SELECTOR, f'{selector} button[data-action="{action}"]'))
+    field = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]", box)
+    retry, another, cancel = top_and_bottom("retry"), top_and_bottom("useAnotherFolder"), top_and_bottom("cancel")
+    page.summary["layout"] = {"retry": retry, "useAnotherFolder": another, "field": field, "cancel": cancel}
+    check(retry[1] <= another[0] and another[1] <= field[0] and field[1] <= cancel[0],
+          f"the field shows only under its action: Try Again, Use Another Folder, the field, Cancel ({page.summary['layout']})")
+
+
 def field(args):
     driver = start_browser(args)
     try:
@@ -32,8 +44,11 @@ def field(args):
         box = wait(driver, "the folder input", lambda d: d.find_elements(By.CSS_SELECTOR, f'{selector} input.field[data-field="folder"]'))[0]
         label = driver.find_element(By.CSS_SELECTOR, f'{selector} label[for="{box.get_attribute("id")}"]').text
         check(label == "Folder", f"the field is labelled Folder ({label!r})")
-        check(box.get_attribute("type") == "text" and box.get_attribute("placeholder") == "library/exports/…",
-              f"a text input with its placeholder ({box.get_attribute('type')}, {box.get_attribute('placeholder')!r})")
+        check(box.get_attribute("type") == "text" and box.get_attribute("placeholder") == "e.g. library/exports/…",
+              f"a text input whose placeholder reads as an example ({box.get_attribute('type')}, {box.get_attribute('placeholder')!r})")
+        style = driver.execute_script("const s = getComputedStyle(arguments[0], '::placeholder'); return [s.fontStyle, s.color, getComputedStyle(arguments[0]).color]", box)
+        check(style[0] == "italic" and style[1] != style[2], f"the placeholder is grey italics, not the value's colour ({style})")
+        under(driver, selector, box)
         check(page.driver_focus(driver) == box.get_attribute("id"), "the field has focus")
         page.click(driver, "Use Another Folder", f'{selector} button[data-action="useAnotherFolder"]')
         status = wait(driver, "the refusal naming the field",

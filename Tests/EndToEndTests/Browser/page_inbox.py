@@ -170,9 +170,9 @@ def opened_jobs(driver, args, scheme):
     details = open_job(driver, args.job)
     lines = wait(driver, "the timeline", lambda d: [li.text for li in details.find_elements(By.CSS_SELECTOR, ".history li")] or None)
     text = "\n".join(lines)
-    for expected in ["Queued", "Dispatched to ", "Asked: Remove download", "with cancel", "Finished: Succeeded"]:
+    for expected in ["Queued", "Dispatched to ", "Asked: Remove download", "with Cancel", "Finished: Succeeded"]:
         check(expected in text, f"the timeline has {expected!r} ({lines})")
-    check("Outcome: cancel (answered)" in details.text, f"the outcome names the action ({details.text!r})")
+    check("Outcome: Cancel (answered)" in details.text, f"the outcome names the action by its label ({details.text!r})")
     page.summary["timeline"] = lines
     contrast(driver, "job", scheme)
     close_with_escape(driver, "dialog.details", "the job")

@@ -5,8 +5,8 @@ const $ = (id) => document.getElementById(id);
 const i18n = { tables: { en: FALLBACK_STRINGS }, operations: {}, jobOperations: new Map(), candidates: ["en"], language: "en" };
 
 // A bearer token, needed when the gateway has tokens configured (any non-loopback address). It is
-// asked for after a 401 and kept in this browser's localStorage.
-const auth = { token: null };
+// asked for after a 401 and kept in this browser's localStorage; `signedOut` while none is accepted.
+const auth = { token: null, signedOut: false };
 try { auth.token = localStorage.getItem("interlude.token"); } catch (ignored) { auth.token = null; }
 
 // The catalog locales tried for the reader's languages, most specific first, ending with en
@@ -136,20 +136,26 @@ function el(tag, className, text) {
   return node;
 }
 
+// Shows text in the problem paragraph id (hides it for null); a 401 is not shown, as the sign-in
+// prompt says what to do.
+function showFailure(id, key, result) {
+  showProblem(id, result.status === 401 ? null : ui(key, problem(result)));
+}
+
 function showProblem(id, text) {
   const node = $(id);
   node.textContent = text || "";
   node.hidden = !text;
 }
 
-// A same-origin JSON request, bounded by REQUEST_TIMEOUT_MS. Never throws: a network failure or
-// a timeout comes back as status 0 with `failure` set.
-// Each operation's one-line summary, as its workers announced it (GET /v1/operations); a job shows it
-// instead of the operation's name. An operation not seen yet is asked for again, at most every 30 s.
+// Each operation's one-line summary, as its workers announced it (GET /v1/operations); a job is headed
+// by its operation's name, with the summary below it, in the reader's language when the operation's
+// catalog has its `<name>.summary` key. An operation not seen yet is asked for again, at most every 30 s.
 const operations = { summaries: new Map(), askedAt: 0 };
 
-function operationTitle(name) {
-  return operations.summaries.get(name) || String(name || "?");
+function operationSummary(name) {
+  const summary = operations.summaries.get(name);
+  return summary ? localize(`${name}.summary`, [], summary, name) : null;
 }
 
 async function loadOperations(names) {
@@ -166,6 +172,8 @@ async function loadOperations(names) {
   return true;
 }
 
+// A same-origin JSON request, bounded by REQUEST_TIMEOUT_MS. Never throws: a network failure or
+// a timeout comes back as status 0 with `failure` set; a 401 shows the sign-in prompt.
 async function request(method, url, body) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
@@ -180,7 +188,7 @@ async function request(method, url, body) {
   }
   try {
     const response = await fetch(url, init);
-    if (response.status === 401) askForToken();
+    if (response.status === 401) signedOut();
     let data = null;
     try { data = await response.json(); } catch (ignored) { data = null; }
     return { status: response.status, ok: response.ok, data };

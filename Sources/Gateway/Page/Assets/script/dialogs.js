@@ -31,7 +31,7 @@ function showsTitle(p) {
 
 let dialogNumber = 0;
 
-function actionButton(p, action) {
+function actionButtonOf(p, action) {
   const button = el("button", "action", labelOf(action, p));
   button.type = "button";
   button.dataset.action = action.id;
@@ -71,10 +71,17 @@ function buildDialog(p) {
     dialog.setAttribute("aria-describedby", texts.id);
   }
 
-  const inputs = fieldInputs(p, n);
-  if (inputs) texts.append(inputs);
+  const { shared, under } = fieldInputs(p, n);
+  if (shared) texts.append(shared);
 
-  const { layout, main, apart } = arrange(p);
+  const arranged = arrange(p);
+  const { apart } = arranged;
+  // A field under one action stacks two buttons (cancel last, as a stack has it), so it sits right below its own.
+  const restack = under.size > 0 && arranged.layout === "row";
+  const layout = restack ? "stack" : arranged.layout;
+  const main = restack ? [...arranged.main.filter((a) => a.role !== "cancel"), ...arranged.main.filter((a) => a.role === "cancel")] : arranged.main;
+  // An action's button, and right after it the fields that belong to it.
+  const actionButton = (p, action) => [actionButtonOf(p, action), ...(under.has(action.id) ? [under.get(action.id)] : [])];
   const status = el("p", "dialog-status");
   status.setAttribute("role", "status");
   if (sheet) {
@@ -86,11 +93,11 @@ function buildDialog(p) {
     } else {
       dialog.append(title);
     }
-    for (const action of main) group.append(actionButton(p, action));
+    for (const action of main) group.append(...actionButton(p, action));
     if (group.childElementCount) dialog.append(group);
     if (apart.length) {
       const cancelGroup = el("div", "sheet-group sheet-cancel");
-      for (const action of apart) cancelGroup.append(actionButton(p, action));
+      for (const action of apart) cancelGroup.append(...actionButton(p, action));
       dialog.append(cancelGroup);
     }
     dialog.append(status);
@@ -99,42 +106,56 @@ function buildDialog(p) {
     const text = el("div", "alert-text");
     text.append(title, texts);
     const buttons = el("div", `buttons ${layout}`);
-    for (const action of main) buttons.append(actionButton(p, action));
+    for (const action of main) buttons.append(...actionButton(p, action));
     box.append(text, buttons, status);
     dialog.append(box);
   }
   return dialog;
 }
 
-// The question's text fields: a label and an input each (a password input for a secure one). The
-// server checks the values; a refusal marks the fields it names.
+// The question's text fields: a label and an input each (a password input for a secure one), the
+// placeholder marked as an example ("e.g. …", in grey italics) so it never reads as a value. A field
+// named by some of the actions sits right under the first of them shown (`under`, by action id); a
+// field of every action sits with the texts (`shared`). The server checks the values; a refusal marks
+// the fields it names.
 function fieldInputs(p, n) {
   const fields = Array.isArray(p.fields) ? p.fields.filter((f) => f && typeof f.id === "string") : [];
-  if (!fields.length) return null;
-  const box = el("div", "fields");
+  const actions = Array.isArray(p.actions) ? p.actions.filter((a) => a && typeof a.id === "string") : [];
+  const { main, apart } = arrange(p);
+  const shown = [...main, ...apart];
+  const under = new Map();
+  let shared = null;
   fields.forEach((field, index) => {
-    const l = localizationOf(field);
-    const input = el("input", "field");
-    input.id = `dialog-${n}-field-${index}`;
-    input.type = field.kind === "secure" ? "password" : "text";
-    input.dataset.field = field.id;
-    input.autocomplete = field.kind === "secure" ? "off" : "on";
-    input.spellcheck = false;
-    const placeholder = field.placeholder == null ? null : (l ? localize(`${l.key}.placeholder`, l.arguments, String(field.placeholder), operationOf(p)) : String(field.placeholder));
-    if (placeholder) input.placeholder = placeholder;
-    if (Number.isInteger(field.maxLength)) input.maxLength = field.maxLength;
-    if (field.required) input.setAttribute("aria-required", "true");
-    input.addEventListener("keydown", (event) => {
-      if (event.key !== "Enter") return;
-      event.preventDefault();
-      const action = (Array.isArray(p.actions) ? p.actions : []).find((a) => a && fieldBelongs(field, a));
-      if (action) choose(p, action);
-    });
-    const label = el("label", "field-label", l ? localize(l.key, l.arguments, String(field.label), operationOf(p)) : String(field.label));
-    label.htmlFor = input.id;
-    box.append(label, input);
+    const owner = Array.isArray(field.actions) ? shown.find((a) => field.actions.includes(a.id)) : null;
+    const box = owner ? under.get(owner.id) || el("div", "fields action-fields") : shared || el("div", "fields");
+    if (owner) under.set(owner.id, box);
+    else shared = box;
+    box.append(...fieldInput(p, n, field, index, actions));
   });
-  return box;
+  return { shared, under };
+}
+
+function fieldInput(p, n, field, index, actions) {
+  const l = localizationOf(field);
+  const input = el("input", "field");
+  input.id = `dialog-${n}-field-${index}`;
+  input.type = field.kind === "secure" ? "password" : "text";
+  input.dataset.field = field.id;
+  input.autocomplete = field.kind === "secure" ? "off" : "on";
+  input.spellcheck = false;
+  const placeholder = field.placeholder == null ? null : (l ? localize(`${l.key}.placeholder`, l.arguments, String(field.placeholder), operationOf(p)) : String(field.placeholder));
+  if (placeholder) input.placeholder = ui("page.field.example", placeholder);
+  if (Number.isInteger(field.maxLength)) input.maxLength = field.maxLength;
+  if (field.required) input.setAttribute("aria-required", "true");
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    const action = actions.find((a) => fieldBelongs(field, a));
+    if (action) choose(p, action);
+  });
+  const label = el("label", "field-label", l ? localize(l.key, l.arguments, String(field.label), operationOf(p)) : String(field.label));
+  label.htmlFor = input.id;
+  return [label, input];
 }
 
 function fieldBelongs(field, action) {

@@ -1,32 +1,52 @@
 // The job list: the 20 newest jobs (of one state, when the filter says so), refreshed after every
-// event and every few seconds (faster while one runs, so its progress bar moves). The operation
-// filter and the search by id narrow what is shown; a whole job id not in the list is asked for.
-// A click opens a job: its state, outcome, the deadline of its question and its timeline.
-const jobs = { list: [], byId: new Map(), timer: null, loading: false, loaded: false, found: null };
+// event and every few seconds (faster while one runs, so its progress bar moves); "Show more" adds the
+// next 20 (the listing's `next`), and those stay listed through the refreshes. The operation filter
+// and the search by id narrow what is shown; a whole job id not in the list is asked for. Each row is
+// headed by its operation's name, its summary below. A click opens a job (`details`).
+const jobs = { list: [], byId: new Map(), timer: null, loading: false, loaded: false, found: null, older: null, next: null };
 const JOB_STATES = ["queued", "running", "waiting", "succeeded", "failed", "cancelled"];
+const JOB_PAGE = 20;
 
 function scheduleJobs(delay) {
   clearTimeout(jobs.timer);
   jobs.timer = setTimeout(loadJobs, delay);
 }
 
+function jobQuery() {
+  const chosen = $("filter-state").value;
+  return JOB_STATES.includes(chosen) ? `&state=${chosen}` : "";
+}
+
+// Newest first, as the API lists them.
+function newestFirst(a, b) {
+  return String(b.createdAt).localeCompare(String(a.createdAt)) || String(b.id).localeCompare(String(a.id));
+}
+
 async function loadJobs() {
+  if (auth.signedOut) return;
   if (jobs.loading) { scheduleJobs(500); return; }
   jobs.loading = true;
   try {
-    const chosen = $("filter-state").value;
-    const query = JOB_STATES.includes(chosen) ? `&state=${chosen}` : "";
-    const result = await request("GET", `/v1/jobs?limit=20${query}`);
+    const result = await request("GET", `/v1/jobs?limit=${JOB_PAGE}${jobQuery()}`);
     if (result.ok && result.data && Array.isArray(result.data.jobs)) {
       showProblem("jobs-error", null);
-      jobs.list = result.data.jobs.filter((job) => job && typeof job.id === "string");
+      const fresh = result.data.jobs.filter((job) => job && typeof job.id === "string");
+      const ids = new Set(fresh.map((job) => job.id));
+      if (jobs.older) {
+        // Jobs a newer one pushed off the first page stay, with those "Show more" added.
+        const kept = new Map([...jobs.list, ...jobs.older].filter((job) => !ids.has(job.id)).map((job) => [job.id, job]));
+        jobs.older = [...kept.values()].sort(newestFirst);
+      } else {
+        jobs.next = typeof result.data.next === "string" ? result.data.next : null;
+      }
+      jobs.list = fresh;
       for (const job of jobs.list) noteOperation(job.id, job.operation);
       jobs.loaded = true;
       await loadOperations(jobs.list.map((job) => job.operation));
       await findSearched();
       renderJobs();
     } else {
-      showProblem("jobs-error", ui("page.jobs.error", problem(result)));
+      showFailure("jobs-error", "page.jobs.error", result);
     }
   } finally {
     jobs.loading = false;
@@ -34,11 +54,30 @@ async function loadJobs() {
   }
 }
 
+// "Show more": the page of jobs after the oldest listed, by the cursor the last page gave.
+async function loadMoreJobs() {
+  if (!jobs.next) return;
+  const result = await request("GET", `/v1/jobs?limit=${JOB_PAGE}${jobQuery()}&cursor=${encodeURIComponent(jobs.next)}`);
+  if (!result.ok || !result.data || !Array.isArray(result.data.jobs)) {
+    showFailure("jobs-error", "page.jobs.error", result);
+    return;
+  }
+  const known = new Set([...jobs.list, ...(jobs.older || [])].map((job) => job.id));
+  const more = result.data.jobs.filter((job) => job && typeof job.id === "string" && !known.has(job.id));
+  for (const job of more) noteOperation(job.id, job.operation);
+  jobs.older = [...(jobs.older || []), ...more];
+  jobs.next = typeof result.data.next === "string" ? result.data.next : null;
+  await loadOperations(more.map((job) => job.operation));
+  renderJobs();
+  const first = more.length && $("jobs").querySelector(`button.open[data-job="${CSS.escape(more[0].id)}"]`);
+  if (first) first.focus();
+}
+
 // A whole job id typed in the search box that the list does not hold: asked for by id.
 async function findSearched() {
   const text = $("filter-search").value.trim();
   jobs.found = null;
-  if (!/^job_([0-9a-f]{8})?[0-9a-f]{16}$/.test(text) || jobs.list.some((job) => job.id === text)) return;
+  if (!/^job_([0-9a-f]{8})?[0-9a-f]{16}$/.test(text) || allJobs().some((job) => job.id === text)) return;
   const result = await request("GET", `/v1/jobs/${encodeURIComponent(text)}`);
   if (result.ok && result.data && result.data.id === text) {
     jobs.found = result.data;
@@ -53,12 +92,13 @@ function noteJob(job) {
   if (!job || typeof job.id !== "string") return;
   noteOperation(job.id, job.operation);
   const chosen = $("filter-state").value;
-  const index = jobs.list.findIndex((known) => known.id === job.id);
+  const where = jobs.older && jobs.older.some((known) => known.id === job.id) ? jobs.older : jobs.list;
+  const index = where.findIndex((known) => known.id === job.id);
   if (index < 0 && (!chosen || chosen === job.state)) jobs.list.unshift(job);
-  else if (index >= 0 && String(job.updatedAt) >= String(jobs.list[index].updatedAt)) {
-    const known = { ...jobs.list[index], ...job };
+  else if (index >= 0 && String(job.updatedAt) >= String(where[index].updatedAt)) {
+    const known = { ...where[index], ...job };
     if (job.state !== "waiting") delete known.presentation;
-    jobs.list[index] = known;
+    where[index] = known;
   }
   jobs.loaded = true;
   renderJobs();
@@ -80,15 +120,19 @@ function failureOf(error, operation) {
   return ui("page.failure", title, code);
 }
 
+function allJobs() {
+  return jobs.older ? [...jobs.list, ...jobs.older] : jobs.list;
+}
+
 function shownJobs() {
   const operation = $("filter-operation").value;
   const search = $("filter-search").value.trim().toLowerCase();
-  const list = jobs.found ? [jobs.found] : jobs.list;
+  const list = jobs.found ? [jobs.found] : allJobs();
   return list.filter((job) => (!operation || job.operation === operation) && (!search || job.id.toLowerCase().includes(search)));
 }
 
 function renderJobs() {
-  jobs.byId = new Map(jobs.list.map((job) => [job.id, job]));
+  jobs.byId = new Map(allJobs().map((job) => [job.id, job]));
   renderOperationFilter();
   const shown = shownJobs();
   $("jobs-empty").hidden = !jobs.loaded || shown.length > 0;
@@ -96,7 +140,8 @@ function renderJobs() {
   const number = new Intl.NumberFormat(i18n.language.replace(/_/g, "-"));
   const list = $("jobs");
   const focused = document.activeElement && list.contains(document.activeElement) ? document.activeElement.dataset.job : null;
-  list.replaceChildren(...shown.slice(0, 20).map((job) => {
+  $("jobs-more").hidden = !jobs.next || Boolean(jobs.found);
+  list.replaceChildren(...shown.map((job) => {
     const item = el("li");
     item.dataset.job = job.id;
     const stateName = JOB_STATES.includes(job.state) ? job.state : "queued";
@@ -105,10 +150,12 @@ function renderJobs() {
     button.type = "button";
     button.dataset.job = job.id;
     const line = el("span", "job-line");
-    const name = el("span", "job-name", operationTitle(job.operation));
+    const name = el("span", "job-name", String(job.operation || "?"));
     name.title = String(job.operation || "");
     line.append(name, el("span", `state state-${stateName}`, ui(`page.state.${stateName}`)));
     button.append(line);
+    const summary = operationSummary(job.operation);
+    if (summary) button.append(el("span", "meta line job-summary", summary));
     const details = [subjectOf(job), job.id, age(job.updatedAt || job.createdAt)].filter(Boolean);
     button.append(el("span", "meta line", details.join(" · ")));
     const progress = job.progress;
@@ -118,7 +165,7 @@ function renderJobs() {
       bar.max = Number(progress.total);
       bar.value = done;
       const text = ui("page.progress", number.format(done), number.format(Number(progress.total)));
-      bar.setAttribute("aria-label", `${operationTitle(job.operation)}: ${text}`);
+      bar.setAttribute("aria-label", `${job.operation}: ${text}`);
       button.append(bar, el("span", "meta line", text));
     }
     if (stateName === "failed" && job.error) button.append(el("span", "meta line problem", failureOf(job.error, job.operation)));
@@ -131,17 +178,18 @@ function renderJobs() {
     if (again) again.focus();
   }
   if (state.pending.size) renderQueue(queue());
+  focusOnLoad();
 }
 
-// The operation filter's choices: every operation the page knows of, by its summary.
+// The operation filter's choices: every operation the page knows of, by name.
 function renderOperationFilter() {
   const select = $("filter-operation");
-  const names = new Set([...operations.summaries.keys(), ...jobs.list.map((job) => job.operation)].filter((n) => typeof n === "string"));
+  const names = new Set([...operations.summaries.keys(), ...allJobs().map((job) => job.operation)].filter((n) => typeof n === "string"));
   const known = [...select.options].slice(1).map((option) => option.value);
   if (names.size === known.length && [...names].every((name) => known.includes(name))) return;
   const chosen = select.value;
   const options = [...names].sort().map((name) => {
-    const option = el("option", null, operationTitle(name));
+    const option = el("option", null, name);
     option.value = name;
     return option;
   });
@@ -156,7 +204,15 @@ function setUpFilters() {
     option.value = name;
     select.append(option);
   }
-  select.addEventListener("change", () => scheduleJobs(0));
+  select.addEventListener("change", () => {
+    jobs.older = null;
+    jobs.next = null;
+    scheduleJobs(0);
+  });
+  $("jobs-more").addEventListener("click", () => {
+    if (!jobs.older) jobs.older = [];
+    loadMoreJobs();
+  });
   $("filter-operation").addEventListener("change", renderJobs);
   $("filter-search").addEventListener("input", () => {
     renderJobs();

@@ -10,6 +10,7 @@ const state = {
   early: null,         // a resolution of that question that came by event meanwhile
   live: "connecting",
   lastSnapshot: 0,     // 0 until the first snapshot: the list says "Connecting…" until then
+  focusedOnLoad: false, // whether focusOnLoad has put focus on the first item
 };
 const PAGE_TITLE = document.title;
 
@@ -19,10 +20,11 @@ const me = { name: null, groups: [] };
 
 async function loadMe() {
   const result = await request("GET", "/v1/me");
-  if (!result.ok || !result.data || typeof result.data.name !== "string") return;
+  if (!result.ok || !result.data || typeof result.data.name !== "string") return result;
   me.name = result.data.name;
   me.groups = Array.isArray(result.data.groups) ? result.data.groups : [];
   update();
+  return result;
 }
 
 // 0: meant for me, 1: for anyone, 2: for others.
@@ -85,16 +87,24 @@ function resolved(resolution) {
 
 function contextOf(p) {
   const job = jobs.byId.get(p.job);
-  return `${job ? operationTitle(job.operation) : p.job} · ${age(p.createdAt)}`;
+  const operation = job ? job.operation : operationOf(p);
+  return `${operation || p.job} · ${age(p.createdAt)}`;
 }
 
-// "Answer within 23 h (by 14:02)": how long a question with a deadline still waits.
+// "Answer within 23 h (by 14:02)": how long a question with a deadline still waits, and until when:
+// a time today, "tomorrow, 14:02", or a later day's date.
 function deadlineOf(p) {
   const at = Date.parse(p && p.expiresAt);
   if (!Number.isFinite(at)) return null;
   const left = Math.max(0, Math.round((at - Date.now()) / 1000));
-  const clock = new Date(at).toLocaleTimeString(i18n.language.replace(/_/g, "-"), { hour: "2-digit", minute: "2-digit" });
-  return ui("page.deadline", duration(left), clock);
+  const end = new Date(at);
+  const clock = end.toLocaleTimeString(i18n.language.replace(/_/g, "-"), { hour: "2-digit", minute: "2-digit" });
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  if (end.toDateString() === new Date().toDateString()) return ui("page.deadline", duration(left), clock);
+  if (end.toDateString() === tomorrow.toDateString()) return ui("page.deadline.tomorrow", duration(left), clock);
+  const day = end.toLocaleDateString(i18n.language.replace(/_/g, "-"), { weekday: "short", day: "numeric", month: "short" });
+  return ui("page.deadline.later", duration(left), day, clock);
 }
 
 // A node saying p's deadline, kept current every second (`refreshDeadlines`); null without one.
@@ -170,6 +180,17 @@ function renderQueue(items) {
   }
 }
 
+// Once the page has loaded, while nothing has focus: the first question of the inbox (else, once
+// the inbox is known to be empty, the newest job), so the arrow keys and Enter work without a Tab.
+function focusOnLoad() {
+  if (state.focusedOnLoad || state.shown || details.dialog) return;
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const first = $("pending-list").querySelector("button.open") || (state.lastSnapshot ? $("jobs").querySelector("button.open") : null);
+  if (!first) return;
+  state.focusedOnLoad = true;
+  first.focus();
+}
+
 // Up and down arrows (and Home, End) move between the items of a list of buttons.
 function arrowKeys(list, selector) {
   list.addEventListener("keydown", (event) => {
@@ -188,6 +209,7 @@ function arrowKeys(list, selector) {
 let reconciling = false;
 let reconcileAgain = false;
 async function reconcile() {
+  if (auth.signedOut) return;
   if (reconciling) { reconcileAgain = true; return; }
   reconciling = true;
   try {
@@ -198,7 +220,7 @@ async function reconcile() {
       const query = cursor == null ? "" : `?cursor=${encodeURIComponent(cursor)}`;
       const result = await request("GET", `/v1/presentations${query}`);
       if (!result.ok || !result.data || !Array.isArray(result.data.presentations)) {
-        showProblem("pending-error", ui("page.questions.error", problem(result)));
+        showFailure("pending-error", "page.questions.error", result);
         $("pending-empty").hidden = true;
         return;
       }
@@ -216,6 +238,7 @@ async function reconcile() {
       if (!listed.has(id) && entry.seenAt < started) verifyGone(id);
     }
     update();
+    focusOnLoad();
   } finally {
     reconciling = false;
     if (reconcileAgain) { reconcileAgain = false; reconcile(); }
@@ -232,6 +255,7 @@ async function verifyGone(id) {
 
 // Every 5 s: a snapshot when the stream is down (or every 30 s anyway), and fresh ages.
 function tick() {
+  if (auth.signedOut) return;
   if (state.live !== "live" || Date.now() - state.lastSnapshot > 30000) reconcile();
   renderQueue(queue());
 }

@@ -87,7 +87,7 @@ async function readStream(generation) {
   try {
     feed();
     const response = await fetch("/v1/events", { headers, cache: "no-store", signal: controller.signal });
-    if (response.status === 401) askForToken();
+    if (response.status === 401) signedOut();
     if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
     if (generation !== live.generation) return;
     streamOpened();
