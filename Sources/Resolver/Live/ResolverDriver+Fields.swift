@@ -19,7 +19,7 @@ extension ResolverDriver {
         promptField()
     }
 
-    /// `Folder (for example library/exports/…): `, or `Password (hidden as you type): ` for a secure
+    /// `Folder (e.g. library/exports/…): `, or `Password (hidden as you type): ` for a secure
     /// field: a placeholder is an example, never a default, so it says so.
     private func promptField() {
         guard let editing else { return }
