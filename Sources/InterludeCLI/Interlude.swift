@@ -26,18 +26,19 @@ public enum Interlude {
 
     /// Runs a command line and returns the exit status (also used by tests).
     public static func run(_ words: [String]) async -> Int32 {
-        guard let first = words.first, first != "--help", first != "-h", first != "help" else {
+        guard let first = words.first, first != "--help", first != "-h" else {
             print(overview)
             return words.isEmpty ? ExitStatus.usage : ExitStatus.success
         }
-        if first == "--version" || first == "-V" {
+        if ["version", "--version", "-v", "-V"].contains(first) {
             print(InterludeVersion.line)
             return ExitStatus.success
         }
+        let failure = FailureReport(json: words.contains("--json"))
+        if first == "help" { return await help(Array(words.dropFirst()), failure: failure) }
         guard let command = commands.first(where: { $0.name == first }) else {
-            let hint = Spelling.suggestion(for: first, among: commands.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
-            printError("unknown command \"\(first)\"\(hint)\n\n\(overview)")
-            return ExitStatus.usage
+            let hint = Spelling.suggestion(for: first, among: commands.map(\.name) + ["help", "version"]).map { "; did you mean `\($0)`?" } ?? ""
+            return failure.report(UsageError("unknown command \"\(first)\"\(hint)"), command: nil)
         }
         do {
             let arguments = try Arguments(
@@ -52,16 +53,23 @@ public enum Interlude {
                 settings.logFormat = format
             }
             return try await command.run(arguments, settings: settings)
-        } catch let error as UsageError {
-            printError("\(error)\n\n\(command.help)")
-            return ExitStatus.usage
-        } catch let error as WireError {
-            printError(error.message)
-            return error.exitStatus
         } catch {
-            printError("\(error)")
-            return ExitStatus.failure
+            return failure.report(error, command: command.name)
         }
+    }
+
+    /// `interlude help [COMMAND]`: the overview, or one command's help as `interlude COMMAND --help` prints it.
+    static func help(_ words: [String], failure: FailureReport) async -> Int32 {
+        guard let name = words.first else {
+            print(overview)
+            return ExitStatus.success
+        }
+        guard words.count == 1, let command = commands.first(where: { $0.name == name }) else {
+            let problem = words.count == 1 ? "no command \"\(name)\"" + Spelling.hint(for: name, among: commands.map(\.name)) : "help takes one command"
+            return failure.report(UsageError(problem), command: nil)
+        }
+        print(await command.currentHelp(try? Settings.load(file: nil)))
+        return ExitStatus.success
     }
 
     static var overview: String {
@@ -78,8 +86,9 @@ public enum Interlude {
             Every command reads config/interlude.json (or --config FILE, or INTERLUDE_CONFIG) and then
             INTERLUDE_… environment variables; see docs/configuration.md. Every command also takes
             --log-format text|json (the logFormat setting).
-            Run `interlude <command> --help` for a command's options, `interlude --version` for the
-            version, and `interlude completion bash|zsh|fish` for shell completion.
+            Run `interlude help <command>` (or `interlude <command> --help`) for a command's options,
+            `interlude version` (or --version, -v) for the version, and `interlude completion bash|zsh|fish`
+            for shell completion.
             """
     }
 }

@@ -113,7 +113,12 @@ extension EndToEnd {
             let (up, _) = try await sandbox.startUp(environment: [
                 "PATH": "/usr/bin:/bin", "INTERLUDE_LOG_LEVEL": "info", "INTERLUDE_LOG_FORMAT": "json",
             ])
-            #expect(up.stdout.contains("Try: \(sandbox.binary.resolvingSymlinksInPath().path) submit removeDownload"), "\(up.stdout)")
+            // As the README names a build's binary: `.build/debug/interlude`, not the link's target under `.build/<triple>/debug`.
+            let real = sandbox.binary.resolvingSymlinksInPath()
+            let short = real.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(real.deletingLastPathComponent().lastPathComponent).appendingPathComponent(real.lastPathComponent)
+            let expected = short.resolvingSymlinksInPath().path == real.path && short.path.hasSuffix(".build/debug/interlude") ? short.path : real.path
+            #expect(up.stdout.contains("Try: \(expected) submit removeDownload"), "\(up.stdout)")
 
             let job = try await sandbox.submit("removeDownload", blueInGreen)
             let question = try await sandbox.question(of: job)

@@ -50,13 +50,16 @@ extension EndToEnd {
             return Array(words.dropFirst())
         }
 
-        @Test("Both walkthroughs as the README writes them, twice in a row on the demo library")
+        /// The user and the worker the README's samples name.
+        static let sampleEnvironment = ["USER": "ana", "INTERLUDE_WORKER_NAME": "laptop-4242"]
+
+        @Test("Both walkthroughs as the README writes them, twice in a row on the demo library, each printing the README's sample output")
         func twiceInARow() async throws {
             let sandbox = try Sandbox("readme", demoLibrary: false)
             defer { sandbox.shutdown() }
             let created = try await sandbox.cli("demo")
             #expect(created.status == 0, "\(created)")
-            try await sandbox.startUp()
+            try await sandbox.startUp(environment: Self.sampleEnvironment)
             let first = try Self.commands(after: "### Walkthrough: remove a download")
             let second = try Self.commands(after: "In a third one, restore the demo library")
             #expect(first.map { $0.first ?? "" } == ["submit", "pending", "answer", "status"], "\(first)")
@@ -72,19 +75,26 @@ extension EndToEnd {
             }
         }
 
-        /// Submit, pending, answer (with the id the submit printed), status: the download is gone.
+        /// Submit, pending, answer (with the id the submit printed), status: the download is gone, and
+        /// each command printed what the README shows under it, ids and times masked.
         func removeADownload(_ commands: [[String]], in sandbox: Sandbox, round: Int) async throws {
-            let submitted = try await sandbox.cli(commands[0])
-            #expect(submitted.status == 0, "round \(round): \(submitted)")
+            let samples = try Self.samples(after: "### Walkthrough: remove a download")
+            #expect(samples.map(\.command) == commands && samples.allSatisfy { !$0.output.isEmpty }, "every command shows its output: \(samples)")
+            func run(_ index: Int, _ words: [String]) async throws -> Sandbox.CLIResult {
+                let result = try await sandbox.cli(words, environment: Self.sampleEnvironment)
+                #expect(result.status == 0, "round \(round): \(result)")
+                #expect(Self.maskedLines(result.stdout) == samples[index].output.map(Self.masked), "round \(round): README.md's sample of \(words)")
+                return result
+            }
+            let submitted = try await run(0, commands[0])
             let job = submitted.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             let question = try await sandbox.question(of: job)
-            let pending = try await sandbox.cli(commands[1])
+            let pending = try await run(1, commands[1])
             #expect(pending.stdout.contains("Remove download") && pending.stdout.contains(question.id), "round \(round): \(pending)")
-            let answer = commands[2].map { $0.hasPrefix("prs_") ? question.id : $0 }
-            let answered = try await sandbox.cli(answer)
-            #expect(answered.status == 0 && answered.stdout.contains("with remove"), "round \(round): \(answered)")
+            let answered = try await run(2, commands[2].map { $0.hasPrefix("prs_") ? question.id : $0 })
+            #expect(answered.stdout.contains("with remove"), "round \(round): \(answered)")
             #expect(try await sandbox.waitForEnd(of: job).result == .object(["removed": .bool(true)]), "round \(round)")
-            let status = try await sandbox.cli(commands[3].map { $0.hasPrefix("job_") ? job : $0 })
+            let status = try await run(3, commands[3].map { $0.hasPrefix("job_") ? job : $0 })
             #expect(status.stdout.contains("succeeded") && status.stdout.contains(#"result: {"removed":true}"#), "round \(round): \(status)")
             #expect(!FileManager.default.fileExists(atPath: sandbox.library.appendingPathComponent("downloads/t-101.m4a").path))
         }
@@ -93,7 +103,10 @@ extension EndToEnd {
         func answerInTheResolver(_ commands: [[String]], in sandbox: Sandbox, round: Int) async throws {
             let terminal = try await TmuxTerminal(sandbox, ["resolve", "--as", "ana"], environment: ["NO_COLOR": "1", "LANG": "C"])
             defer { terminal.close() }
-            try await terminal.waitFor("waiting for new ones")
+            let idle = try Self.samples(after: "In a second one, from the same folder:")
+            #expect(idle.map(\.command) == [["resolve", "--as", "ana"]] && idle.first?.output.count == 1, "\(idle)")
+            try await terminal.waitFor(idle.first?.output.first ?? "waiting for new ones")
+            let dialog = try Self.block(after: "counts down there too")
             let reset = try await sandbox.cli(commands[0])
             #expect(reset.status == 0, "round \(round): \(reset)")
             var jobs: [String] = []
@@ -118,7 +131,10 @@ extension EndToEnd {
                 let index = remaining.firstIndex { screen.contains($0.0) }!
                 let (_, key, answered) = remaining.remove(at: index)
                 try await terminal.press(key)
-                try await terminal.waitFor("answered by ana (cli) \(answered)")
+                let shown = try await terminal.waitFor("answered by ana (cli) \(answered)")
+                if answered == "with Remove" {
+                    #expect(Self.shows(shown, inOrder: dialog), "round \(round): README.md's dialog \(dialog) is not on the screen:\n\(shown)")
+                }
             }
             for job in jobs {
                 #expect(try await sandbox.waitForEnd(of: job).state == .succeeded, "round \(round): \(job)")

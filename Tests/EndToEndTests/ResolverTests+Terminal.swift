@@ -67,7 +67,9 @@ extension EndToEnd {
             #expect(!final.contains("Someone else answered first"), "\(final)")
         }
 
-        @Test("A text field in the terminal: the chosen action asks for the folder on a line, an empty one is refused naming it, a typed one answers")
+        @Test(
+            "A text field in the terminal: the chosen action asks for the folder on a line, its placeholder shown as an example; an empty one is refused here, without asking the broker; a typed one answers"
+        )
         func textFieldInTheTerminal() async throws {
             let (sandbox, terminal) = try await Self.resolverInTerminal("resolve-field")
             defer {
@@ -79,12 +81,12 @@ extension EndToEnd {
             let dialog = try await terminal.waitFor("Can't reach the destination")
             #expect(dialog.contains("[U]se Another Folder"), "\(dialog)")
             try await terminal.press("u")
-            try await terminal.waitFor("Folder (library/exports/…):")
+            try await terminal.waitFor("Folder (e.g. library/exports/…):")
             try await terminal.press("Enter")
-            try await terminal.waitFor("folder: is required")
-            try await terminal.press("u")
+            try await terminal.waitFor("Folder: is required")
+            // The same field is asked again at once: what is typed now goes into it.
             try await terminal.press("-l", "oops")
-            try await terminal.waitFor("Folder (library/exports/…): oops")
+            try await terminal.waitFor("Folder (e.g. library/exports/…): oops")
             try await terminal.press("BSpace", "BSpace", "BSpace", "BSpace")
             try await terminal.press("-l", exports.path)
             try await terminal.press("Enter")
@@ -93,6 +95,8 @@ extension EndToEnd {
             #expect(done.state == .succeeded, "\(done)")
             let question = try #require(try await sandbox.journalEvents().first { $0.type == .presentationPending && $0.job?.id == job }?.presentation)
             #expect(try await Self.resolution(of: question.id, in: sandbox).values == ["folder": exports.path], "Backspace took oops back")
+            let history = try await sandbox.cliJSON(Deadlines.JobWithHistory.self, "status", job, "--json").history
+            #expect(!history.contains { $0.type == .refused }, "the empty folder never reached the broker: \(history)")
         }
 
         @Test("In Spanish, Escape chooses the cancel action, and a withdrawn question closes as retirada")

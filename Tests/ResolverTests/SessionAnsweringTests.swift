@@ -22,6 +22,8 @@ struct SessionAnsweringTests {
         let ours = F.resolution(1, by: "bob")
         #expect(session.answerReplied("p-1", .success(ours)) == [.answered(F.entry(1), ours)])
         #expect(session.receive(F.resolved(1, at: 11, by: "bob")).isEmpty)
+        #expect(session.showNext() == nil, "p-1's place is kept a moment for its job's next question")
+        session.letGo("j-1")
         #expect(session.showNext()?.id == "p-2")
     }
 

@@ -3,23 +3,50 @@ import Configuration
 struct CompletionCommand: Command {
     let name = "completion"
     let summary = "Print shell completion for bash, zsh or fish"
+    let options: Set<String> = ["list"]
     let help = """
         Usage: interlude completion bash|zsh|fish
+               interlude completion --list operations|jobs|presentations
 
-        Prints a script that completes interlude's commands, their options and the values some options
-        take (job states, log formats, files). Load it with:
+        Prints a script that completes interlude's commands, their options, the values some options
+        take (job states, log formats, files), and what the broker knows now: operation names after
+        submit and operations, job ids after status and cancel, question ids after answer (asked with
+        --list, one a line, within a second). Load it with:
           bash  source <(interlude completion bash)            (or save it in ~/.local/share/bash-completion/completions/interlude)
           zsh   source <(interlude completion zsh)             (after compinit; or save it as _interlude on $fpath)
           fish  interlude completion fish | source             (or save it in ~/.config/fish/completions/interlude.fish)
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
+        if let list = arguments["list"] {
+            _ = try arguments.positionals()
+            for word in try await Self.words(list, settings: settings) { print(word) }
+            return ExitStatus.success
+        }
         let shell = try arguments.positionals("shell")[0]
         guard let script = ShellCompletion(commands: Interlude.commands).script(for: shell) else {
             throw UsageError("unknown shell \"\(shell)\"; give bash, zsh or fish" + Spelling.hint(for: shell, among: ShellCompletion.shells))
         }
         print(script, terminator: "")
         return ExitStatus.success
+    }
+}
+
+extension CompletionCommand {
+    /// What the broker knows now that a command takes as its first word: operation names, the newest
+    /// jobs' ids, or the pending questions' ids; asked with a one-second timeout.
+    static func words(_ list: String, settings: Settings) async throws -> [String] {
+        var quick = settings
+        quick.requestTimeoutMs = min(settings.requestTimeoutMs, 1_000)
+        let connection = try Connection(quick)
+        defer { connection.broker.close() }
+        switch list {
+        case "operations": return try await connection.client.operations().operations.map(\.name)
+        case "jobs": return try await connection.client.jobs(limit: 100).jobs.map(\.id)
+        case "presentations": return try await connection.client.allPending().presentations.map(\.id)
+        default:
+            throw UsageError("--list takes \(ShellCompletion.lists.joined(separator: ", "))" + Spelling.hint(for: list, among: ShellCompletion.lists))
+        }
     }
 }
 
@@ -33,6 +60,7 @@ struct ShellCompletion {
     static let values: [String: [String]] = [
         "state": ["queued", "running", "waiting", "succeeded", "failed", "cancelled"],
         "log-format": ["text", "json"],
+        "list": lists,
     ]
 
     /// Options whose value is a file name.
@@ -40,6 +68,17 @@ struct ShellCompletion {
 
     /// Positional words a command takes from a fixed list.
     static let positionalValues: [String: [String]] = ["completion": shells]
+
+    /// What `completion --list` can ask the broker for.
+    static let lists = ["operations", "jobs", "presentations"]
+
+    /// The `completion --list` a command's first positional word comes from.
+    static let positionalLists: [String: String] = [
+        "submit": "operations", "operations": "operations", "status": "jobs", "cancel": "jobs", "answer": "presentations",
+    ]
+
+    /// Words besides the commands that may come first: `help COMMAND` and `version`.
+    static let extraFirstWords = ["help", "version"]
 
     func script(for shell: String) -> String? {
         switch shell {
@@ -70,12 +109,15 @@ struct ShellCompletion {
         let fileCase = "        \(Self.fileOptions.sorted().map { "--" + $0 }.joined(separator: "|"))) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;"
         let valued = Set(commands.flatMap { $0.options }).union(Interlude.globalOptions).subtracting(Self.values.keys).subtracting(Self.fileOptions)
         let otherCase = "        \(valued.sorted().map { "--" + $0 }.joined(separator: "|"))) COMPREPLY=(); return ;;"
+        let listCases = Dictionary(grouping: Self.positionalLists.keys, by: { Self.positionalLists[$0]! }).sorted { $0.key < $1.key }.map {
+            "            \($0.value.sorted().joined(separator: "|"))) COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" completion --list \($0.key) 2>/dev/null)\" -- \"$cur\")); return ;;"
+        }
         return """
             # bash completion for interlude: source <(interlude completion bash)
             _interlude() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" words=""
                 if [ "$COMP_CWORD" -eq 1 ]; then
-                    COMPREPLY=($(compgen -W "\(names) --help --version" -- "$cur"))
+                    COMPREPLY=($(compgen -W "\(names) \(Self.extraFirstWords.joined(separator: " ")) --help --version" -- "$cur"))
                     return
                 fi
                 case "$prev" in
@@ -83,6 +125,12 @@ struct ShellCompletion {
             \(fileCase)
             \(otherCase)
                 esac
+                if [ "$COMP_CWORD" -eq 2 ] && [[ "$cur" != -* ]]; then
+                    case "${COMP_WORDS[1]}" in
+            \(listCases.joined(separator: "\n"))
+                        help) COMPREPLY=($(compgen -W "\(names)" -- "$cur")); return ;;
+                    esac
+                fi
                 case "${COMP_WORDS[1]}" in
             \(cases)
                 esac
@@ -103,16 +151,25 @@ struct ShellCompletion {
                 return "'--\(option)=:\(option): '"
             }
             if let values = Self.positionalValues[command.name] { specs.append("'1:\(command.name):(\(values.joined(separator: " ")))'") }
+            if let list = Self.positionalLists[command.name] { specs.append("'1:\(list):_interlude_list \(list)'") }
             specs.append("'*:argument: '")
             return "        \(command.name)) _arguments \(specs.joined(separator: " ")) ;;"
         }.joined(separator: "\n")
         return """
             #compdef interlude
             # zsh completion for interlude: source <(interlude completion zsh) after compinit, or save as _interlude on $fpath
+            _interlude_list() {
+                local -a items
+                items=(${(f)"$($_interlude_program completion --list $1 2>/dev/null)"})
+                compadd -a items
+            }
             _interlude() {
+                local _interlude_program=$words[1]
                 local -a commands
                 commands=(
             \(described)
+                    'help:Print the help of a command'
+                    'version:Print the version'
                 )
                 if (( CURRENT == 2 )); then
                     _describe -t commands 'interlude command' commands
@@ -123,6 +180,7 @@ struct ShellCompletion {
                 (( CURRENT-- ))
                 case $command in
             \(cases)
+                    help) _arguments '1:command:(\(commands.map(\.name).joined(separator: " ")))' ;;
                 esac
             }
             if (( $+functions[compdef] )); then compdef _interlude interlude; fi
@@ -135,6 +193,10 @@ struct ShellCompletion {
             "# fish completion for interlude: interlude completion fish | source",
             "complete -c interlude -f",
             "complete -c interlude -n __fish_use_subcommand -l version -d 'Print the version'",
+            "complete -c interlude -n __fish_use_subcommand -a help -d 'Print the help of a command'",
+            "complete -c interlude -n __fish_use_subcommand -a version -d 'Print the version'",
+            "complete -c interlude -n '__fish_seen_subcommand_from help' -a '\(commands.map(\.name).joined(separator: " "))'",
+            "function __interlude_list; set -l program (commandline -opc)[1]; $program completion --list $argv 2>/dev/null; end",
         ]
         for command in commands {
             lines.append("complete -c interlude -n __fish_use_subcommand -a \(command.name) -d '\(Self.fishQuoted(command.summary))'")
@@ -154,6 +216,9 @@ struct ShellCompletion {
             }
             if let values = Self.positionalValues[command.name] {
                 lines.append("complete -c interlude \(condition) -a '\(values.joined(separator: " "))'")
+            }
+            if let list = Self.positionalLists[command.name] {
+                lines.append("complete -c interlude \(condition) -a '(__interlude_list \(list))'")
             }
         }
         return lines.joined(separator: "\n") + "\n"

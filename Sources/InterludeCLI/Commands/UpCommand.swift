@@ -18,7 +18,9 @@ struct UpCommand: Command {
         on loopback. If the library folder (`library`) is empty or missing, a small demo library is
         created so every operation can be tried. Once all listen it prints where ("interlude is up."
         and a line per endpoint, ports resolved); on a signal it stops the webhook deliveries, the
-        gateway, the worker and the broker, in that order.
+        gateway, the worker and the broker, in that order. When something already listens where it
+        would (another `interlude up`), it says which addresses and settings (clients, workers, events,
+        http) and exits 1 before it creates anything.
         Then, in another terminal: interlude submit …, interlude pending, interlude answer …; or curl the
         JSON API at `http` (see `interlude gateway --help`), or open the web page there.
           --init  if the journal's file is empty or not a journal, set it aside and start a new one
@@ -27,6 +29,8 @@ struct UpCommand: Command {
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         _ = try arguments.positionals()
+        // Before anything is created: a second `up` beside a running one must leave this folder as it was.
+        try EndpointsInUse.check(settings)
         let log = settings.log("up")
         let library = URL(fileURLWithPath: settings.library)
         if try DemoLibrary.create(at: library) { log.info("created a demo library in \(library.path)") }

@@ -1,7 +1,8 @@
 /// The catalog keys an operation's questions and actions use, as its worker announces them (`uses`), so
 /// the broker can tell a catalog's stray key and an untranslated action apart from the rest.
 ///
-/// A question's (or a field's) key `k` is looked up as `k.title`, `k.message` and `k.failureReason`, an
+/// A question's (or a field's) key `k` is looked up as `k.title`, `k.message` and `k.failureReason` (a
+/// field's as it is, `k.placeholder` and `k.pattern`, the message for a value its pattern refuses), an
 /// action's as it is. With `uses` announced, the broker refuses a catalog that defines a key none of them
 /// reaches, and one that ships a locale lacking an action key (other than `action.ok` and `action.cancel`,
 /// which every resolver translates itself).
@@ -27,7 +28,7 @@ public struct CatalogUse: Codable, Sendable, Hashable {
     }
 
     /// The parts a question's key is looked up with.
-    public static let questionParts = ["title", "message", "failureReason"]
+    public static let questionParts = ["title", "message", "failureReason", "placeholder", "pattern"]
 
     /// Whether `key`, defined in a catalog, is one a question or an action looks up, or the operation's
     /// summary (`<operation>.summary`, `Catalog.summaryKey(of:)`).

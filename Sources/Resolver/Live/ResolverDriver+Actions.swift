@@ -19,6 +19,7 @@ extension ResolverDriver {
             case .answered(let entry, let resolution):
                 if options.json { output.json(.answered(resolution)) }
                 tell(entry, renderer(entry).closingLine(resolution, presentation: entry.presentation))
+                if let held = session.holding { keepPlace(for: held.job, person: !byPolicy.contains(entry.id)) }
             case .lostRace(let entry, let error, let winner):
                 refusals += 1
                 if options.json { output.json(.refused(entry.id, error)) }
@@ -42,6 +43,7 @@ extension ResolverDriver {
                 for skipped in evaluation.skipped { output.log("policy: \(entry.id): \(skipped)") }
                 if let decision = evaluation.decision {
                     output.log("policy: \(entry.id) (\(entry.operation ?? entry.presentation.job)): \(decision.reason)")
+                    byPolicy.insert(entry.id)
                     send(entry, action: decision.action, values: decision.values)
                     return
                 }
@@ -66,6 +68,16 @@ extension ResolverDriver {
         let (client, feed, identity, channel) = (client, feed, options.identity, options.channel)
         Task {
             feed.yield(.reply(entry.id, await BrokerCalls.answer(client, entry.id, action: action, by: identity, channel: channel, values: values)))
+        }
+    }
+
+    /// Keeps the answered question's place for its job's next one a moment (a person sees Try Again's
+    /// question again where it was, not behind the others); without a person, not at all.
+    private func keepPlace(for job: String, person: Bool) {
+        guard options.interactive, person else { return session.letGo(job) }
+        Task { [feed] in
+            try? await Task.sleep(for: ResolverSession.placeKept)
+            feed.yield(.letGo(job))
         }
     }
 

@@ -19,15 +19,33 @@ extension ResolverDriver {
         promptField()
     }
 
-    /// `Folder (library/exports/…): `, or `Password (hidden): ` for a secure field.
+    /// `Folder (e.g. library/exports/…): `, or `Password (hidden as you type): ` for a secure
+    /// field: a placeholder is an example, never a default, so it says so.
     private func promptField() {
         guard let editing else { return }
         let field = editing.field
         let catalog = texts.catalog(for: editing.entry.operation)
-        let label = catalog.localize(field.localization, part: nil, fallback: field.label, locale: options.locale)
-        let placeholder = field.placeholder.map { catalog.localize(field.localization, part: "placeholder", fallback: $0, locale: options.locale) }
+        let placeholder = field.placeholder.map {
+            text("example", catalog.localize(field.localization, part: "placeholder", fallback: $0, locale: options.locale))
+        }
         let hint = field.kind == .secure ? text("hidden") : placeholder
-        output.screen(TextRules.escaped("  \(label)\(hint.map { " (\($0))" } ?? ""): "))
+        output.screen(TextRules.escaped("  \(label(of: field, editing.entry))\(hint.map { " (\($0))" } ?? ""): "))
+    }
+
+    /// The field's label in the person's language.
+    private func label(of field: TextFieldState, _ entry: PendingEntry) -> String {
+        texts.catalog(for: entry.operation).localize(field.localization, part: nil, fallback: field.label, locale: options.locale)
+    }
+
+    /// What is wrong with `value` for `field`, said here before anything is sent: `is required`, the
+    /// field's own message (`<key>.pattern` in its catalog) for a value that does not match its pattern,
+    /// in the person's language; nil when the broker would take it.
+    func problem(_ field: TextFieldState, _ value: String, _ entry: PendingEntry) -> String? {
+        guard let problem = field.problem(with: value) else { return nil }
+        if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return text("required") }
+        guard let pattern = field.pattern, problem == "does not match \(pattern)" else { return problem }
+        let own = texts.catalog(for: entry.operation).localize(field.localization, part: "pattern", fallback: "", locale: options.locale)
+        return own.isEmpty ? text("mismatch") : own
     }
 
     /// A key while a field is typed: characters are added (and echoed, unless the field is secure),
@@ -45,6 +63,14 @@ extension ResolverDriver {
             if current.field.kind == .text { output.screen("\u{8} \u{8}") }
         case .enter:
             output.screen("\n")
+            if let problem = problem(current.field, current.line, current.entry) {
+                // Refused here, without a round trip: the same field is asked again.
+                output.screen(TextRules.escaped("  \(label(of: current.field, current.entry)): \(problem)") + "\n")
+                current.line = ""
+                editing = current
+                promptField()
+                return
+            }
             if !current.line.isEmpty { current.values[current.field.id] = current.line }
             current.line = ""
             current.index += 1

@@ -27,6 +27,8 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
     var statusShown: String?
     /// Presentations the policy has looked at; it decides each once.
     var decided: Set<String> = []
+    /// Presentations the policy answered: no person's place to keep after them.
+    var byPolicy: Set<String> = []
     var refusals = 0
     var quitting = false
     /// The operations' texts, from the broker.
@@ -118,6 +120,7 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
         case .key(let key): press(key)
         case .keysEnded, .stop: quitting = true
         case .tick: break
+        case .letGo(let job): session.letGo(job)
         }
     }
 

@@ -18,6 +18,8 @@ enum ResolverInput: Sendable {
     case stop
     /// A second passed (a countdown on screen moves).
     case tick
+    /// The job we just answered did not ask again soon: the place kept for its next question is let go.
+    case letGo(String)
 }
 
 /// Stops a running resolver from anywhere (a signal handler's task).

@@ -26,6 +26,20 @@ public struct PendingSet: Sendable, Hashable {
         return true
     }
 
+    /// Puts `entry` at `index` (clamped to the entries), out of age order: a question that replaces one
+    /// the person just answered takes its place; `false` if it is already there.
+    @discardableResult
+    public mutating func insert(_ entry: PendingEntry, at index: Int) -> Bool {
+        guard !contains(entry.id) else { return false }
+        entries.insert(entry, at: min(max(index, 0), entries.count))
+        return true
+    }
+
+    /// The position of the entry with this id, if pending.
+    public func index(of id: String) -> Int? {
+        entries.firstIndex { $0.id == id }
+    }
+
     /// Removes and returns the entry with this id, if pending.
     @discardableResult
     public mutating func remove(_ id: String) -> PendingEntry? {

@@ -5,7 +5,7 @@ extension ResolverSession {
     /// The presentation to show: the shown one while it lasts, else the oldest not set aside; `nil`
     /// while an answer is in flight or nothing waits.
     public mutating func showNext() -> PendingEntry? {
-        guard answering == nil else { return nil }
+        guard answering == nil, holding == nil else { return nil }
         if let shown { return shown }
         shown = pending.entries.first { !setAside.contains($0.id) }
         return shown
@@ -22,6 +22,7 @@ extension ResolverSession {
     public mutating func beginAnswer(_ id: String) {
         guard let shown, shown.id == id else { return }
         answering = shown
+        answeredIndex = nil
         endedInFlight = false
         resolvedInFlight = nil
     }
@@ -37,7 +38,10 @@ extension ResolverSession {
         shown = nil
         switch reply {
         case .success(let resolution):
+            let index = pending.index(of: entry.id) ?? answeredIndex ?? 0
             end(entry)
+            let asked = pending.entries.contains { $0.presentation.job == entry.presentation.job }
+            if !asked, waiting > 0 { holding = Place(job: entry.presentation.job, index: index) }
             return [.answered(entry, resolution)]
         case .failure(let error) where error.code == .alreadyResolved:
             end(entry)

@@ -11,7 +11,11 @@ extension ResolverSession {
         case .presentationResolved:
             guard let resolution = event.resolution else { return [] }
             return close(resolution.presentation, resolution: resolution)
-        case .jobQueued, .jobSucceeded, .jobFailed, .jobCancelled, .heartbeat, .presentationReminder, .operationAnnounced:
+        case .jobSucceeded, .jobFailed, .jobCancelled:
+            // A job that ended asks nothing more: no place is kept for it.
+            if let job = event.job?.id { letGo(job) }
+            return []
+        case .jobQueued, .heartbeat, .presentationReminder, .operationAnnounced:
             // A job that ends first resolves its question (withdrawn), which is its own event; a
             // reminder is about a question the resolver already shows or lists.
             return []
@@ -21,13 +25,25 @@ extension ResolverSession {
     /// Adds a question not seen before (and, with `once`, listed by the first snapshot).
     mutating func add(_ entry: PendingEntry) -> [SessionAction] {
         guard !finished.contains(entry.id), scope?.contains(entry.id) ?? true, answering?.id != entry.id else { return [] }
-        guard pending.add(entry), announced.insert(entry.id).inserted else { return [] }
+        let added = place(for: entry).map { pending.insert(entry, at: $0) } ?? pending.add(entry)
+        guard added, announced.insert(entry.id).inserted else { return [] }
         return [.presented(entry)]
+    }
+
+    /// Where a new question goes out of age order: the place of its job's question we are answering or
+    /// just answered (the job asks again, as after Try Again); nil for age order.
+    private mutating func place(for entry: PendingEntry) -> Int? {
+        let job = entry.presentation.job
+        if let answering, answering.presentation.job == job { return pending.index(of: answering.id) ?? answeredIndex }
+        guard let holding, holding.job == job else { return nil }
+        self.holding = nil
+        return holding.index
     }
 
     /// Ends a question; while our answer to it is in flight, the reply decides what to say.
     mutating func close(_ id: String, resolution: Resolution?) -> [SessionAction] {
         if answering?.id == id {
+            answeredIndex = pending.index(of: id) ?? answeredIndex
             endedInFlight = true
             if let resolution { resolvedInFlight = resolution }
             pending.remove(id)

@@ -30,6 +30,22 @@ public struct ResolverSession: Sendable {
     var finished: Set<String> = []
     /// With `once`: the first snapshot's presentation ids.
     var scope: Set<String>?
+    /// After our answer took effect while others waited: where its job's next question goes if it asks
+    /// one at once (as Try Again does), so the person keeps their place; until then nothing else is shown.
+    public internal(set) var holding: Place?
+    /// Where the question we are answering stood when an event ended it before the broker's reply came.
+    var answeredIndex: Int?
+
+    /// How long a live resolver keeps an answered question's place for its job's next question.
+    public static let placeKept: Duration = .milliseconds(1_500)
+
+    /// The place in the queue of a question just answered, kept for its job's next one.
+    public struct Place: Sendable, Hashable {
+        /// The job whose next question takes the place.
+        public let job: String
+        /// Where the answered question stood among the pending ones.
+        public let index: Int
+    }
 
     /// A session; `once` limits it to what the first snapshot lists.
     public init(once: Bool = false) {
@@ -59,7 +75,12 @@ public struct ResolverSession: Sendable {
 
     /// With `once`: everything the first snapshot listed is answered, closed or set aside.
     public var isFinished: Bool {
-        once && started && shown == nil && answering == nil && pending.entries.allSatisfy { setAside.contains($0.id) }
+        once && started && shown == nil && answering == nil && holding == nil && pending.entries.allSatisfy { setAside.contains($0.id) }
+    }
+
+    /// Stops keeping a place for `job`'s next question (it did not come soon): the next one in age order is shown.
+    public mutating func letGo(_ job: String) {
+        if holding?.job == job { holding = nil }
     }
 
     /// How many presentations wait behind the shown one (set-aside ones not counted).
