@@ -117,19 +117,22 @@ let package = Package(
         .testTarget(
             name: "OperationsTests",
             dependencies: ["JSON", "Operations", "Confinement", "WorkerKitTesting", "WorkerKit", "Presentation", "Schema", "Wire", "Archive", "TestSupport"]),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
-        .testTarget(name: "ClientTests", dependencies: ["Client", "Presentation", "Wire", "ZeroMQ", "TestSupport"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "SQLite"]),
+        .testTarget(name: "ClientTests", dependencies: ["Client", "Presentation", "Wire", "ZeroMQ", "TestSupport", "JSON"]),
         .testTarget(name: "ResolverTests", dependencies: ["JSON", "Resolver", "Operations", "Presentation", "Wire", "WorkerKitTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "WebhooksTests", dependencies: ["JSON", "Webhooks", "HTTPServer", "Client", "Presentation", "Wire", "TestSupport"],
+            name: "WebhooksTests", dependencies: ["JSON", "Webhooks", "HTTPServer", "Client", "Presentation", "Wire", "TestSupport", "Log", "SQLite"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GatewayTests",
-            dependencies: ["JSON", "Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Schema", "Wire", "TestSupport"]),
+            dependencies: [
+                "JSON", "Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Schema", "Wire", "TestSupport", "Log", "SQLite",
+            ]),
         .testTarget(
-            name: "InterludeCLITests", dependencies: ["JSON", "InterludeCLI", "Configuration", "Gateway", "Webhooks", "Presentation", "Wire", "TestSupport"]),
+            name: "InterludeCLITests",
+            dependencies: ["JSON", "InterludeCLI", "Configuration", "Gateway", "Webhooks", "Presentation", "Wire", "TestSupport", "Client", "SQLite"]),
         .testTarget(name: "BenchTests", dependencies: ["JSON", "Bench", "InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], exclude: ["Regressions"]),
@@ -143,4 +146,13 @@ let package = Package(
 // .build/fuzz): it has no `main` of its own, libFuzzer's is linked in by `--sanitize=fuzzer`.
 if ProcessInfo.processInfo.environment["INTERLUDE_FUZZ"] == "1" {
     package.targets.append(.executableTarget(name: "interlude-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Entry"))
+}
+
+// The compiler, not only a test, keeps the module graph and the spelling of existentials true.
+for target in package.targets where target.type != .system {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
 }

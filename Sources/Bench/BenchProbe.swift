@@ -1,6 +1,8 @@
 import Client
 import Foundation
+import JSON
 import Operations
+import Presentation
 import Wire
 import ZeroMQ
 

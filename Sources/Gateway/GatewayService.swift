@@ -1,6 +1,7 @@
 import Client
 import HTTPServer
 import Lifecycle
+import Log
 import Webhooks
 
 /// The gateway: the JSON API, incoming webhooks, events and the web page over HTTP, talking to the broker over ZeroMQ.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Any JSON value: the snapshot a worker attaches to a presentation, an operation's input or output.
 public enum JSONValue: Sendable, Hashable {
     /// JSON `null`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Who a question is for: user names and groups. An answer from anyone else is refused (`forbidden`)
 /// and recorded as refused; a question without an audience is for anyone who may answer.
 public struct Audience: Codable, Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import Foundation
 import Presentation
 
 /// A position in the list of pending presentations, oldest first: creation time in milliseconds, then id.

@@ -1,3 +1,4 @@
+import JSON
 import Presentation
 
 extension Job {

@@ -1,8 +1,11 @@
 import Foundation
 import JSON
+import Log
 import Presentation
+import Synchronization
 import Wire
 import WorkerKit
+import ZeroMQ
 
 extension WorkerService {
     /// Handles one command from the broker; called on the socket thread, never blocks.

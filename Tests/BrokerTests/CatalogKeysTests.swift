@@ -1,6 +1,8 @@
 import Broker
 import Foundation
+import JSON
 import Journal
+import Log
 import Presentation
 import Testing
 import Wire

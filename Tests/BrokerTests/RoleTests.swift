@@ -1,5 +1,6 @@
 import Broker
 import Foundation
+import JSON
 import Presentation
 import Testing
 import Wire

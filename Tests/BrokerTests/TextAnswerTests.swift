@@ -2,6 +2,7 @@ import Broker
 import Foundation
 import Journal
 import Presentation
+import Schema
 import Testing
 import Wire
 

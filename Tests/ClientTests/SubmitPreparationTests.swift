@@ -1,3 +1,4 @@
+import JSON
 import Presentation
 import Testing
 import Wire

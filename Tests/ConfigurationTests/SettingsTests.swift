@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import SQLite
 import Testing
 
 @Suite final class SettingsTests {

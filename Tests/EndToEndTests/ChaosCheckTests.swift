@@ -1,7 +1,9 @@
 import Foundation
+import Presentation
 import SQLite
 import TestSupport
 import Testing
+import Wire
 
 extension EndToEnd {
     /// `scripts/chaos` ends with checks of the journal, the library and the webhook deliveries; they are

@@ -1,4 +1,6 @@
 import Foundation
+import JSON
+import Presentation
 import Testing
 import Wire
 

@@ -2,6 +2,7 @@ import Client
 import Foundation
 import JSON
 import Presentation
+import TestSupport
 import Testing
 import Wire
 import ZeroMQ

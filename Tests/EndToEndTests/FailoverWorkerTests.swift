@@ -1,6 +1,7 @@
 import Client
 import Foundation
 import PostgreSQL
+import Presentation
 import TestSupport
 import Testing
 import Wire

@@ -1,5 +1,7 @@
 import Foundation
+import JSON
 import Presentation
+import TestSupport
 import Testing
 import Wire
 

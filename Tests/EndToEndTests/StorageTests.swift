@@ -1,6 +1,7 @@
 import Foundation
 import Presentation
 import SQLite
+import TestSupport
 import Testing
 import Wire
 

@@ -1,6 +1,8 @@
 import Foundation
 import JSON
 import Presentation
+import Schema
+import TestSupport
 import Testing
 import Wire
 

@@ -1,4 +1,6 @@
+import Client
 import Foundation
+import Gateway
 import Presentation
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import Client
 import Foundation
 import TestSupport
 import Testing
+import Wire
 
 /// A client given several brokers talks to one at a time and follows the one that answers.
 @Suite struct BrokerFollowingTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Gateway
 import JSON
+import Log
 import Presentation
+import SQLite
 import TestSupport
 import Testing
 import Wire

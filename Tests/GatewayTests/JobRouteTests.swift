@@ -1,4 +1,7 @@
+import Client
 import Foundation
+import Gateway
+import JSON
 import Presentation
 import Synchronization
 import TestSupport

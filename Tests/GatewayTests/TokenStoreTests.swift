@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import HTTPServer
 import Testing
 
 @Suite struct TokenStoreTests {

@@ -1,8 +1,11 @@
+import Client
 import Configuration
 import Foundation
 import Gateway
+import SQLite
 import Testing
 import Webhooks
+import Wire
 
 @testable import InterludeCLI
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import PostgreSQL
 import SQLite
 import TestSupport

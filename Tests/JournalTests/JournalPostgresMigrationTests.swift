@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import PostgreSQL
 import Presentation
+import SQLite
 import TestSupport
 import Testing
 import Wire

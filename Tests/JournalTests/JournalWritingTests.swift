@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Journal
 import Presentation
 import Testing

@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import JSON
 import Operations
 import Presentation
 import Testing

@@ -3,6 +3,7 @@ import Foundation
 import Operations
 import Presentation
 import Testing
+import WorkerKit
 import WorkerKitTesting
 
 /// exportProject writes only into its export roots, reads only inside the library, and removes only its own partial files.

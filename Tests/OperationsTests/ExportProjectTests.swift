@@ -4,6 +4,8 @@ import JSON
 import Operations
 import Presentation
 import Testing
+import Wire
+import WorkerKit
 import WorkerKitTesting
 
 @Suite struct ExportProjectTests {

@@ -1,7 +1,9 @@
 import Foundation
+import JSON
 import Operations
 import Presentation
 import Testing
+import WorkerKit
 import WorkerKitTesting
 
 @Suite struct RemoveDownloadTests {

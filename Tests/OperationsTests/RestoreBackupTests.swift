@@ -3,6 +3,7 @@ import JSON
 import Operations
 import Presentation
 import Testing
+import WorkerKit
 import WorkerKitTesting
 
 @Suite struct RestoreBackupTests {

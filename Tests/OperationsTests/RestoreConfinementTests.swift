@@ -2,6 +2,7 @@ import Foundation
 import Operations
 import TestSupport
 import Testing
+import WorkerKit
 import WorkerKitTesting
 
 /// restoreBackup refuses a backup whose links, followed through one another, lead out of the data they restore.

@@ -1,3 +1,5 @@
+import Foundation
+import JSON
 import Presentation
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Presentation
 
 /// The seed article's examples as presentations, with the localization keys the operations use.

@@ -1,5 +1,7 @@
 import Client
 import Foundation
+import Log
+import SQLite
 import TestSupport
 
 @testable import Webhooks

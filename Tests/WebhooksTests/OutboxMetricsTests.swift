@@ -1,5 +1,7 @@
 import Foundation
+import Log
 import Testing
+import Wire
 
 @testable import Webhooks
 

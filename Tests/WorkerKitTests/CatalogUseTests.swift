@@ -1,4 +1,5 @@
 import Testing
+import Wire
 import WorkerKit
 
 /// A worker announces the catalog keys its questions and buttons use, read from its `PresentationAction` types.

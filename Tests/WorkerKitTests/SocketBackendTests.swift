@@ -3,6 +3,7 @@ import Presentation
 import Synchronization
 import Testing
 import Wire
+import ZeroMQ
 
 @testable import WorkerRuntime
 

@@ -1,5 +1,8 @@
+import Client
 import Foundation
+import JSON
 import Operations
+import Presentation
 import Wire
 
 /// One question-asking job at a time — wait for its question, answer it, time the answer to `job.succeeded`.

@@ -1,5 +1,6 @@
 import Foundation
 import Operations
+import Wire
 import ZeroMQ
 
 /// N jobs each waiting on a question at once, on a broker and workers in processes of their own: how far

@@ -1,7 +1,9 @@
+import Client
 import Foundation
 import JSON
 import Operations
 import Presentation
+import Wire
 
 /// `noop` jobs through broker and workers, at most K in flight from one client, completions taken from events.
 enum ThroughputRun {

@@ -1,5 +1,6 @@
 import Foundation
 import Journal
+import Log
 
 extension BrokerLoop {
     /// Removes one small batch of what is older than `retention` when one is due: often while there is

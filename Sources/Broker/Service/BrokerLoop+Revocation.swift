@@ -1,4 +1,5 @@
 import Foundation
+import Log
 import ZeroMQ
 
 extension BrokerLoop {

@@ -1,5 +1,6 @@
 import Foundation
 import Journal
+import Log
 import Presentation
 import Wire
 

@@ -1,4 +1,5 @@
 import Foundation
+import Presentation
 import Wire
 
 /// Every operation a worker has announced, each distinct announcement kept (the journal keeps them too),

@@ -1,3 +1,5 @@
+import Client
+import HTTPServer
 import Wire
 
 extension API {

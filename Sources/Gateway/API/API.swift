@@ -1,6 +1,7 @@
 import Client
 import HTTPServer
 import Webhooks
+import Wire
 
 /// Lines of Prometheus text another part of the gateway adds to `/metrics` (the webhook outbox, for one).
 public typealias MetricsProvider = @Sendable () async -> String

@@ -1,3 +1,5 @@
+import HTTPServer
+
 extension APIError {
     /// 400: the body is not JSON, or a header or query parameter is malformed.
     static func badRequest(_ message: String, code: String = "badRequest") -> APIError {

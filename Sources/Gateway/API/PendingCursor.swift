@@ -1,3 +1,4 @@
+import Foundation
 import Presentation
 
 /// A position in the pending snapshot, oldest first: creation time in milliseconds, then id.

@@ -1,4 +1,5 @@
 import Configuration
+import Foundation
 
 struct CompletionCommand: Command {
     let name = "completion"

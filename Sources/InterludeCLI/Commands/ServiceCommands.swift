@@ -1,6 +1,7 @@
 import Broker
 import Configuration
 import Foundation
+import Journal
 import Lifecycle
 import Log
 import Operations

@@ -1,7 +1,9 @@
 import Broker
 import Configuration
 import Foundation
+import Journal
 import Lifecycle
+import Log
 import Operations
 import WorkerRuntime
 import ZeroMQ

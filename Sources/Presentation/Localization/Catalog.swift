@@ -1,3 +1,5 @@
+import Foundation
+
 /// Translations of presentation texts and resolver strings: locale identifier → key → template.
 ///
 /// Templates use `{0}`, `{1}`, … for a `Localization`'s arguments. A text that depends on a count gives

@@ -1,3 +1,5 @@
+import Presentation
+
 /// The pending presentations a resolver knows of, oldest first, each once.
 public struct PendingSet: Sendable, Hashable {
     /// The entries, oldest first.

@@ -1,4 +1,6 @@
 import Foundation
+import Log
+import Synchronization
 
 extension WebhookDispatcher {
     /// Starts a round for each endpoint whose oldest pending delivery is due, at most `concurrency`

@@ -1,5 +1,6 @@
 import Client
 import Foundation
+import Log
 import Synchronization
 import Wire
 

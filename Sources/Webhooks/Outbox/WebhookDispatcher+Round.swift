@@ -1,4 +1,5 @@
 import Foundation
+import Log
 
 extension WebhookDispatcher {
     /// Delivers `entries`, one endpoint's oldest due deliveries in event order: counts every attempt in

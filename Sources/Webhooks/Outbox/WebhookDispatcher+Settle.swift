@@ -1,4 +1,6 @@
 import Foundation
+import Log
+import Synchronization
 
 extension WebhookDispatcher {
     /// What the retry policy decided for one attempt of a round.

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Presentation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
