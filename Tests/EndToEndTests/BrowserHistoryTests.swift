@@ -1,4 +1,6 @@
 import Foundation
+import Presentation
+import TestSupport
 import Testing
 import Wire
 

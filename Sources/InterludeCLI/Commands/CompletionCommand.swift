@@ -1,5 +1,7 @@
+import Client
 import Configuration
 import Foundation
+import Wire
 
 struct CompletionCommand: Command {
     let name = "completion"

@@ -1,3 +1,4 @@
+import Foundation
 import Presentation
 
 /// The text fields of a chosen action, typed one line each: what is typed so far, and the values given.
