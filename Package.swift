@@ -122,7 +122,7 @@ let package = Package(
             dependencies: ["JSON", "Operations", "Confinement", "WorkerKitTesting", "WorkerKit", "Presentation", "Schema", "Wire", "Archive", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "ClientTests", dependencies: ["Client", "Presentation", "Wire", "ZeroMQ", "TestSupport"]),
-        .testTarget(name: "GatewayClientTests", dependencies: ["GatewayClient"]),
+        .testTarget(name: "GatewayClientTests", dependencies: ["GatewayClient", "Presentation", "Wire"]),
         .testTarget(name: "ResolverTests", dependencies: ["JSON", "Resolver", "Operations", "Presentation", "Wire", "WorkerKitTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer"], exclude: ["Fixtures"]),
