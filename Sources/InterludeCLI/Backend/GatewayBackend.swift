@@ -73,13 +73,8 @@ struct GatewayBackend: InterludeBackend {
     }
     func operations(named name: String?) async throws(WireError) -> BrokerReply.OperationList {
         guard let name else { return try await operations() }
-        do {
-            return BrokerReply.OperationList(operations: [try await client.operation(name)])
-        } catch  where error.status == 404 {
-            return BrokerReply.OperationList(operations: [])
-        } catch {
-            throw Self.wire(error)
-        }
+        // 404 when no worker announced it: the broker's notFound, exit 1 as over ZeroMQ.
+        return BrokerReply.OperationList(operations: [try await wire { () async throws(GatewayError) in try await client.operation(name) }])
     }
 
     /// A snapshot, then the event stream after it (resumed after a drop by the client); a failure is

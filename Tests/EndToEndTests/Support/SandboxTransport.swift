@@ -23,7 +23,8 @@ enum Transport: String, CaseIterable, Sendable, CustomStringConvertible {
 
 extension Sandbox {
     /// Over the gateway: the arguments without `--as NAME`, and the environment that names the gateway
-    /// and NAME's token (the user's, `e2e`, without one). Over ZeroMQ, or for other commands, as they are.
+    /// and NAME's token (the user's, `e2e`, without one) and no reachable broker. Over ZeroMQ, or for
+    /// other commands, as they are.
     func overTransport(_ arguments: [String], _ extra: [String: String]) -> ([String], [String: String]) {
         guard transport == .gateway, let command = arguments.first, Transport.clientCommands.contains(command) else { return (arguments, extra) }
         var arguments = arguments
@@ -32,7 +33,11 @@ extension Sandbox {
             name = arguments[at + 1]
             arguments.removeSubrange(at...(at + 1))
         }
-        let environment = ["INTERLUDE_GATEWAY": gatewayURL, "INTERLUDE_TOKEN": Transport.token(for: name)]
+        var environment = ["INTERLUDE_GATEWAY": gatewayURL, "INTERLUDE_TOKEN": Transport.token(for: name)]
+        // No way to the broker: what works, works over HTTP (`--help` lists the broker's operations itself).
+        if !arguments.contains("--help") {
+            environment.merge(["INTERLUDE_CLIENTS": "tcp://127.0.0.1:1", "INTERLUDE_EVENTS": "tcp://127.0.0.1:1"]) { _, new in new }
+        }
         return (arguments, extra.merging(environment) { _, new in new })
     }
 
