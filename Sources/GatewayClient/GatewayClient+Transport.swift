@@ -16,7 +16,7 @@ extension GatewayClient {
     /// Sends one request and returns a 2xx response; any other status throws the API's error.
     func send(
         _ method: String, _ path: String, query: [(String, String?)] = [], json body: Data? = nil, headers extra: [String: String] = [:]
-    ) async throws(GatewayError) -> Response {
+    ) async throws(GatewayClientError) -> Response {
         var request = URLRequest(url: try url(path, query: query), timeoutInterval: timeout)
         request.httpMethod = method
         var fields = headers(extra)
@@ -31,12 +31,12 @@ extension GatewayClient {
         do {
             (data, response) = try await session.data(for: request)
         } catch {
-            throw GatewayError(status: 0, code: GatewayError.unreachable, message: "\(method) \(path): \(error.localizedDescription)")
+            throw GatewayClientError(status: 0, code: GatewayClientError.unreachable, message: "\(method) \(path): \(error.localizedDescription)")
         }
         guard let http = response as? HTTPURLResponse else {
-            throw GatewayError(status: 0, code: GatewayError.unexpectedResponse, message: "\(method) \(path) got no HTTP response.")
+            throw GatewayClientError(status: 0, code: GatewayClientError.unexpectedResponse, message: "\(method) \(path) got no HTTP response.")
         }
-        guard (200..<300).contains(http.statusCode) else { throw GatewayError(status: http.statusCode, body: data) }
+        guard (200..<300).contains(http.statusCode) else { throw GatewayClientError(status: http.statusCode, body: data) }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
@@ -45,20 +45,22 @@ extension GatewayClient {
     }
 
     /// A wire type read with its own one-pass reader.
-    static func read<T: JSONReadable>(_ type: T.Type, _ response: Response) throws(GatewayError) -> T {
+    static func read<T: JSONReadable>(_ type: T.Type, _ response: Response) throws(GatewayClientError) -> T {
         do {
             return try JSONReader.read(T.self, from: response.body)
         } catch {
-            throw GatewayError(status: response.status, code: GatewayError.unexpectedResponse, message: "The gateway's \(T.self) could not be read: \(error)")
+            throw GatewayClientError(
+                status: response.status, code: GatewayClientError.unexpectedResponse, message: "The gateway's \(T.self) could not be read: \(error)")
         }
     }
 
     /// A body of the API's (a page around wire types) read with the shared decoder.
-    static func decoded<T: Decodable>(_ type: T.Type, _ response: Response) throws(GatewayError) -> T {
+    static func decoded<T: Decodable>(_ type: T.Type, _ response: Response) throws(GatewayClientError) -> T {
         do {
             return try JSONCoding.decoder.decode(T.self, from: response.body)
         } catch {
-            throw GatewayError(status: response.status, code: GatewayError.unexpectedResponse, message: "The gateway's \(T.self) could not be read: \(error)")
+            throw GatewayClientError(
+                status: response.status, code: GatewayClientError.unexpectedResponse, message: "The gateway's \(T.self) could not be read: \(error)")
         }
     }
 

@@ -13,7 +13,7 @@ import Foundation
 /// reads its response through a data delegate, chunk by chunk as it arrives, so it streams on Linux as
 /// it does on Apple platforms.
 ///
-/// Every call throws `GatewayError`: the API's JSON error as it came, or what stood in the way of one.
+/// Every call throws `GatewayClientError`: the API's JSON error as it came, or what stood in the way of one.
 public struct GatewayClient: Sendable {
     /// The gateway's base URL, such as `https://interlude.example.com`.
     public let base: URL
@@ -39,14 +39,14 @@ public struct GatewayClient: Sendable {
     }
 
     /// The URL of `path` (segments already escaped) under `base`, with `query`'s non-nil items.
-    func url(_ path: String, query: [(String, String?)] = []) throws(GatewayError) -> URL {
+    func url(_ path: String, query: [(String, String?)] = []) throws(GatewayClientError) -> URL {
         let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
         guard var components = URLComponents(string: root + path) else {
-            throw GatewayError(status: 0, code: GatewayError.badURL, message: "\(root + path) is not a URL.")
+            throw GatewayClientError(status: 0, code: GatewayClientError.badURL, message: "\(root + path) is not a URL.")
         }
         let items = query.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
         if !items.isEmpty { components.queryItems = items }
-        guard let url = components.url else { throw GatewayError(status: 0, code: GatewayError.badURL, message: "\(root + path) is not a URL.") }
+        guard let url = components.url else { throw GatewayClientError(status: 0, code: GatewayClientError.badURL, message: "\(root + path) is not a URL.") }
         return url
     }
 

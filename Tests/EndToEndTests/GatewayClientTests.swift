@@ -62,7 +62,7 @@ extension EndToEnd {
             try await sandbox.waitOverHTTP(waiting.id, "cancelled", client: sandbox.api(token: Self.ana)) { $0.state == .cancelled }
         }
 
-        @Test("The API's refusals arrive as one GatewayError: 401, 403, 404 and 422 with their codes, and a lost race with the winner")
+        @Test("The API's refusals arrive as one GatewayClientError: 401, 403, 404 and 422 with their codes, and a lost race with the winner")
         func refusals() async throws {
             let sandbox = try await Self.sandbox("gwclient-errors")
             defer { sandbox.shutdown() }
@@ -70,15 +70,15 @@ extension EndToEnd {
             let bob = try Self.client(sandbox, token: Self.bob)
             let stranger = try Self.client(sandbox, token: "tok-nobody-0123456789abcdef")
 
-            typealias Call = @Sendable (GatewayClient) async throws(GatewayError) -> Void
+            typealias Call = @Sendable (GatewayClient) async throws(GatewayClientError) -> Void
             let refusals: [(GatewayClient, Call, Int, String)] = [
-                (stranger, { (client) async throws(GatewayError) in _ = try await client.jobs() }, 401, "invalidToken"),
-                (bob, { (client) async throws(GatewayError) in _ = try await client.submit("removeDownload") }, 403, "forbidden"),
-                (ana, { (client) async throws(GatewayError) in _ = try await client.job("no-such-job") }, 404, "notFound"),
-                (ana, { (client) async throws(GatewayError) in _ = try await client.submit("noSuchOperation") }, 422, "unknownOperation"),
+                (stranger, { (client) async throws(GatewayClientError) in _ = try await client.jobs() }, 401, "invalidToken"),
+                (bob, { (client) async throws(GatewayClientError) in _ = try await client.submit("removeDownload") }, 403, "forbidden"),
+                (ana, { (client) async throws(GatewayClientError) in _ = try await client.job("no-such-job") }, 404, "notFound"),
+                (ana, { (client) async throws(GatewayClientError) in _ = try await client.submit("noSuchOperation") }, 422, "unknownOperation"),
             ]
             for (client, call, status, code) in refusals {
-                do throws(GatewayError) {
+                do throws(GatewayClientError) {
                     try await call(client)
                     Issue.record("expected \(status) \(code)")
                 } catch {
@@ -90,7 +90,7 @@ extension EndToEnd {
             let job = try await ana.submit("removeDownload", input: try RawJSON(validating: Data(blueInGreen.utf8)))
             let question = try await sandbox.questionOverHTTP(job.id, client: sandbox.api(token: Self.ana))
             _ = try await ana.answer(question.id, action: "cancel")
-            do throws(GatewayError) {
+            do throws(GatewayClientError) {
                 _ = try await bob.dismiss(question.id)
                 Issue.record("bob's dismissal after ana's answer took effect")
             } catch {

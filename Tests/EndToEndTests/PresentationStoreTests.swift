@@ -30,8 +30,8 @@ extension EndToEnd {
         }
 
         /// What an answer came to.
-        static func outcome(_ call: () async throws(GatewayError) -> Resolution) async -> Result<Resolution, GatewayError> {
-            do throws(GatewayError) {
+        static func outcome(_ call: () async throws(GatewayClientError) -> Resolution) async -> Result<Resolution, GatewayClientError> {
+            do throws(GatewayClientError) {
                 return .success(try await call())
             } catch {
                 return .failure(error)
@@ -60,8 +60,8 @@ extension EndToEnd {
 
             let remove = try #require(first.actions.first { $0.id == "remove" })
             let cancel = try #require(first.actions.first { $0.id == "cancel" })
-            async let anas = Self.outcome { () async throws(GatewayError) in try await ana.answer(remove) }
-            async let bobs = Self.outcome { () async throws(GatewayError) in try await bob.answer(cancel) }
+            async let anas = Self.outcome { () async throws(GatewayClientError) in try await ana.answer(remove) }
+            async let bobs = Self.outcome { () async throws(GatewayClientError) in try await bob.answer(cancel) }
             let outcomes = [("ana", await anas), ("bob", await bobs)]
             let winners = outcomes.filter { if case .success = $0.1 { true } else { false } }
             #expect(winners.count == 1, "\(outcomes)")

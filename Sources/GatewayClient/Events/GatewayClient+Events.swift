@@ -26,7 +26,7 @@ extension GatewayClient {
     ///
     /// A dropped stream is opened again after `backoff` with `Last-Event-ID` set to the last event
     /// delivered, so the gateway replays what was missed from its journal; the sequence ends (throwing a
-    /// `GatewayError`) only when the gateway refuses the stream itself (a bad or revoked token, say), or
+    /// `GatewayClientError`) only when the gateway refuses the stream itself (a bad or revoked token, say), or
     /// when the consumer stops iterating.
     public func events(after sequence: Int64? = nil, backoff: Backoff = Backoff()) -> AsyncThrowingStream<Event, any Error> {
         let (events, output) = AsyncThrowingStream.makeStream(of: Event.self)
@@ -34,7 +34,7 @@ extension GatewayClient {
             var last = sequence
             var delay = backoff.first
             while !Task.isCancelled {
-                do throws(GatewayError) {
+                do throws(GatewayClientError) {
                     if try await follow(after: &last, into: output) { delay = backoff.first }
                 } catch  where error.status == 0 || error.status >= 500 || error.status == 408 || error.status == 429 {
                     // The gateway is away or overloaded: try again after the backoff.
@@ -52,7 +52,7 @@ extension GatewayClient {
     }
 
     /// One connection: yields its events after `last` until it ends; returns whether the gateway answered 200.
-    private func follow(after last: inout Int64?, into output: AsyncThrowingStream<Event, any Error>.Continuation) async throws(GatewayError) -> Bool {
+    private func follow(after last: inout Int64?, into output: AsyncThrowingStream<Event, any Error>.Continuation) async throws(GatewayClientError) -> Bool {
         var extra = ["Accept": "text/event-stream"]
         if let last { extra["Last-Event-ID"] = String(last) }
         var request = URLRequest(url: try url("/v1/events"), timeoutInterval: max(timeout, 60))
@@ -82,11 +82,12 @@ extension GatewayClient {
                 }
             case .ended(let error):
                 if status == 0 {
-                    throw GatewayError(status: 0, code: GatewayError.unreachable, message: "GET /v1/events: \(error?.localizedDescription ?? "no response")")
+                    throw GatewayClientError(
+                        status: 0, code: GatewayClientError.unreachable, message: "GET /v1/events: \(error?.localizedDescription ?? "no response")")
                 }
             }
         }
-        if status != 200, status != 0 { throw GatewayError(status: status, body: refusal) }
+        if status != 200, status != 0 { throw GatewayClientError(status: status, body: refusal) }
         return status == 200
     }
 }

@@ -8,7 +8,7 @@ import Wire
 ///
 /// `run()` follows the gateway (a snapshot, then its events, the stream resumed after a drop); a question
 /// answered elsewhere, withdrawn or expired leaves at once and the next one becomes `current`. `answer`
-/// and `dismiss` resolve `current`; an answer that lost the race throws the `GatewayError` that names the
+/// and `dismiss` resolve `current`; an answer that lost the race throws the `GatewayClientError` that names the
 /// winner, and `ended` says how the question ended either way when it was not this store's answer.
 @MainActor @Observable public final class PresentationStore {
     /// The question to show, or nil when there is none.
@@ -21,7 +21,7 @@ import Wire
     /// Who the token says is answering, once `run()` has asked.
     public private(set) var caller: GatewayCaller?
     /// Why `run()` stopped following, when the gateway refused it (a revoked token, say).
-    public private(set) var problem: GatewayError?
+    public private(set) var problem: GatewayClientError?
 
     @ObservationIgnored private let client: GatewayClient
     @ObservationIgnored private let backoff: GatewayClient.Backoff
@@ -40,7 +40,7 @@ import Wire
     public func run() async {
         var delay = backoff.first
         while !Task.isCancelled {
-            do throws(GatewayError) {
+            do throws(GatewayClientError) {
                 let caller = try await client.me()
                 let snapshot = try await client.allPending(mine: true)
                 self.caller = caller
@@ -62,30 +62,30 @@ import Wire
 
     /// Answers `current` with `action` (one of its actions) and the text fields' `values`, then moves on.
     @discardableResult
-    public func answer(_ action: Action, values: [String: String] = [:]) async throws(GatewayError) -> Resolution {
+    public func answer(_ action: Action, values: [String: String] = [:]) async throws(GatewayClientError) -> Resolution {
         let shown = try showing()
-        return try await resolve(shown) { [client] () async throws(GatewayError) -> Resolution in
+        return try await resolve(shown) { [client] () async throws(GatewayClientError) -> Resolution in
             try await client.answer(shown.id, action: action.id, values: values)
         }
     }
 
     /// Dismisses `current` without choosing (its cancel action, if it has one), then moves on.
     @discardableResult
-    public func dismiss() async throws(GatewayError) -> Resolution {
+    public func dismiss() async throws(GatewayClientError) -> Resolution {
         let shown = try showing()
-        return try await resolve(shown) { [client] () async throws(GatewayError) -> Resolution in try await client.dismiss(shown.id) }
+        return try await resolve(shown) { [client] () async throws(GatewayClientError) -> Resolution in try await client.dismiss(shown.id) }
     }
 
-    private func showing() throws(GatewayError) -> Presentation {
-        guard let current else { throw GatewayError(status: 0, code: "nothingShown", message: "There is no question to answer.") }
+    private func showing() throws(GatewayClientError) -> Presentation {
+        guard let current else { throw GatewayClientError(status: 0, code: "nothingShown", message: "There is no question to answer.") }
         return current
     }
 
     /// Sends the answer; win or lose, the question leaves and the next is shown.
-    private func resolve(_ shown: Presentation, _ call: () async throws(GatewayError) -> Resolution) async throws(GatewayError) -> Resolution {
+    private func resolve(_ shown: Presentation, _ call: () async throws(GatewayClientError) -> Resolution) async throws(GatewayClientError) -> Resolution {
         answering = shown.id
         defer { answering = nil }
-        do throws(GatewayError) {
+        do throws(GatewayClientError) {
             let resolution = try await call()
             questions?.end(shown.id)
             publish()
@@ -100,16 +100,16 @@ import Wire
         }
     }
 
-    private func follow(after sequence: Int64) async throws(GatewayError) {
+    private func follow(after sequence: Int64) async throws(GatewayClientError) {
         do {
             for try await event in client.events(after: sequence, backoff: backoff) {
                 if let ending = questions?.receive(event), ending.0.id != answering { ended = ending.1 }
                 publish()
             }
-        } catch let error as GatewayError {
+        } catch let error as GatewayClientError {
             throw error
         } catch {
-            throw GatewayError(status: 0, code: GatewayError.unreachable, message: "\(error)")
+            throw GatewayClientError(status: 0, code: GatewayClientError.unreachable, message: "\(error)")
         }
     }
 

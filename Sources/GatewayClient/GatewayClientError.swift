@@ -4,7 +4,7 @@ import Presentation
 
 /// A refused or failed gateway request: the API's JSON error (`{"error": {"code", "message"}}`) with its
 /// HTTP status, and on a 409 the resolution that won; status 0 when no response came at all.
-public struct GatewayError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct GatewayClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The HTTP status, or 0 when the gateway could not be reached or its answer not read.
     public let status: Int
     /// The API's stable code, such as `notFound`, `alreadyResolved` or `forbidden`; or one of this library's.
