@@ -31,7 +31,9 @@ extension GatewayClient {
         do {
             (data, response) = try await session.data(for: request)
         } catch {
-            throw GatewayClientError(status: 0, code: GatewayClientError.unreachable, message: "\(method) \(path): \(error.localizedDescription)")
+            throw GatewayClientError(
+                status: 0, code: GatewayClientError.unreachable,
+                message: "cannot reach the gateway at \(base.absoluteString) (\(method) \(path): \(error.localizedDescription))")
         }
         guard let http = response as? HTTPURLResponse else {
             throw GatewayClientError(status: 0, code: GatewayClientError.unexpectedResponse, message: "\(method) \(path) got no HTTP response.")
