@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "WorkerMain", targets: ["WorkerMain"]),
         .library(name: "WorkerKitTesting", targets: ["WorkerKitTesting"]),
         .library(name: "InterludeClient", targets: ["Client"]),
+        .library(name: "InterludeGateway", targets: ["GatewayClient"]),
     ],
     targets: [
         // libzmq's pkg-config file carries -isystem flags SwiftPM refuses; its header is in /usr/include.
@@ -57,6 +58,8 @@ let package = Package(
         .target(name: "WorkerKitTesting", dependencies: ["JSON", "WorkerKit", "Wire", "Presentation"]),
         .target(name: "Operations", dependencies: ["WorkerKit", "Archive", "Confinement", "Primitives"]),
         .target(name: "Client", dependencies: ["JSON", "ZeroMQ", "Wire", "Presentation", "Log", "Lifecycle", "Primitives"]),
+        // A client of the gateway's HTTP API for programs and apps anywhere (Foundation only, no ZeroMQ).
+        .target(name: "GatewayClient", dependencies: ["JSON", "Wire", "Presentation"]),
         .target(name: "Resolver", dependencies: ["JSON", "Client", "Wire", "Presentation", "Primitives"]),
         .target(name: "Sodium", dependencies: ["CSodium"]),
         // Outgoing HTTP (webhook deliveries): libcurl's multi interface on a thread of its own.
@@ -79,7 +82,7 @@ let package = Package(
             name: "InterludeCLI",
             dependencies: [
                 "JSON", "Configuration", "Log", "Lifecycle", "ZeroMQ", "Broker", "Journal", "Webhooks", "WorkerKit", "WorkerRuntime", "WorkerMain",
-                "Operations", "Client", "Resolver",
+                "Operations", "Client", "Resolver", "GatewayClient",
                 "Gateway", "Presentation", "Schema", "Wire", "Primitives",
             ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
@@ -119,6 +122,7 @@ let package = Package(
             dependencies: ["JSON", "Operations", "Confinement", "WorkerKitTesting", "WorkerKit", "Presentation", "Schema", "Wire", "Archive", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "SQLite"]),
         .testTarget(name: "ClientTests", dependencies: ["Client", "Presentation", "Wire", "ZeroMQ", "TestSupport", "JSON"]),
+        .testTarget(name: "GatewayClientTests", dependencies: ["GatewayClient", "Presentation", "Wire"]),
         .testTarget(name: "ResolverTests", dependencies: ["JSON", "Resolver", "Operations", "Presentation", "Wire", "WorkerKitTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer"], exclude: ["Fixtures"]),
@@ -137,7 +141,8 @@ let package = Package(
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], exclude: ["Regressions"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["JSON", "Client", "PostgreSQL", "Wire", "Presentation", "Schema", "ZeroMQ", "SQLite", "TestSupport"],
+            name: "EndToEndTests",
+            dependencies: ["JSON", "Client", "GatewayClient", "PostgreSQL", "Wire", "Presentation", "Schema", "ZeroMQ", "SQLite", "TestSupport"],
             exclude: ["Browser", "Receiver"]),
     ]
 )

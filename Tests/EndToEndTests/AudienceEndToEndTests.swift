@@ -8,9 +8,11 @@ import Wire
 extension EndToEnd {
     /// Questions meant for some people, through the CLI and through the HTTP API with tokens that carry groups.
     @Suite("Who may answer") struct WhoMayAnswer {
-        @Test("submit --for ana: pending --mine lists it for ana only; bob's answer exits 3 naming the rule and is in the timeline; ana's takes effect")
-        func overTheCommandLine() async throws {
-            let sandbox = try Sandbox("audience-cli")
+        @Test(
+            "submit --for ana: pending --mine lists it for ana only; bob's answer exits 3 naming the rule and is in the timeline; ana's takes effect",
+            arguments: Transport.allCases)
+        func overTheCommandLine(over transport: Transport) async throws {
+            let sandbox = try Sandbox("audience-cli", transport: transport)
             defer { sandbox.shutdown() }
             try await sandbox.startUp()
             let submitted = try await sandbox.cli("submit", "removeDownload", "--input", blueInGreen, "--for", "ana")

@@ -36,11 +36,12 @@ extension EndToEnd {
             #expect(fits.status == 0, "an input within the limit is taken: \(fits)")
         }
 
-        @Test("A page of jobs too large for one message is cut short, says so, and its cursor reaches every job")
-        func jobPagesAreCutByBytes() async throws {
-            let sandbox = try Sandbox("sizes-jobs")
+        @Test("A page of jobs too large for one message is cut short, says so, and its cursor reaches every job", arguments: Transport.allCases)
+        func jobPagesAreCutByBytes(over transport: Transport) async throws {
+            let sandbox = try Sandbox("sizes-jobs", transport: transport)
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
+            try await sandbox.startTransport()
             try await sandbox.announceShippedOperations()
             let input = try sandbox.inputFile("input.json", paddedInput(200 << 10))
             for _ in 0..<6 { _ = try await sandbox.submit("noop", input) }

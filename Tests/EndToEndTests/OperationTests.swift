@@ -7,11 +7,12 @@ import Wire
 extension EndToEnd {
     /// The broker knows only what workers announce, keeps it in its journal, and checks submits against it.
     @Suite("Announced operations") struct Operations {
-        @Test("Before any worker, a submit is refused naming no operation; once one announces, its schema decides")
-        func announcedOperationsDecideWhatIsAccepted() async throws {
-            let sandbox = try Sandbox("operations")
+        @Test("Before any worker, a submit is refused naming no operation; once one announces, its schema decides", arguments: Transport.allCases)
+        func announcedOperationsDecideWhatIsAccepted(over transport: Transport) async throws {
+            let sandbox = try Sandbox("operations", transport: transport)
             defer { sandbox.shutdown() }
             let broker = try await sandbox.startBroker()
+            try await sandbox.startTransport()
 
             let early = try await sandbox.cli("submit", "addStop", "--input", #"{"place": "Lisbon", "day": 3}"#)
             #expect(early.status == 1, "\(early)")

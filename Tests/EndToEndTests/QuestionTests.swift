@@ -7,9 +7,9 @@ import Wire
 extension EndToEnd {
     /// Submitting, answering, refusing and cancelling, with one broker and one worker process.
     @Suite("Questions and answers") struct Questions {
-        @Test("Answering remove deletes the download and the job succeeds with removed: true")
-        func answeringRemoveDeletesTheDownload() async throws {
-            let sandbox = try Sandbox("answer")
+        @Test("Answering remove deletes the download and the job succeeds with removed: true", arguments: Transport.allCases)
+        func answeringRemoveDeletesTheDownload(over transport: Transport) async throws {
+            let sandbox = try Sandbox("answer", transport: transport)
             defer { sandbox.shutdown() }
             let (job, question, file) = try await sandbox.downloadWaitingForRemoval()
             let listed = try #require(try await sandbox.pending().first { $0.job == job }, "pending lists no question for \(job)")
@@ -31,12 +31,13 @@ extension EndToEnd {
             #expect(try await sandbox.pending().isEmpty)
         }
 
-        @Test("A second answer is refused with exit 3 naming the winner, and an unknown action with exit 1")
-        func duplicateAndUnknownAnswersAreRefused() async throws {
-            let sandbox = try Sandbox("duplicate")
+        @Test("A second answer is refused with exit 3 naming the winner, and an unknown action with exit 1", arguments: Transport.allCases)
+        func duplicateAndUnknownAnswersAreRefused(over transport: Transport) async throws {
+            let sandbox = try Sandbox("duplicate", transport: transport)
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
             try await sandbox.startWorker("w1")
+            try await sandbox.startTransport()
 
             let first = try await sandbox.submit("removeDownload", blueInGreen)
             let question = try await sandbox.question(of: first)
@@ -78,9 +79,9 @@ extension EndToEnd {
             #expect(FileManager.default.fileExists(atPath: TestLibrary.download("t-102", in: sandbox.library).path))
         }
 
-        @Test("Cancelling a waiting job withdraws its question and removes nothing")
-        func cancellingAWaitingJob() async throws {
-            let sandbox = try Sandbox("cancel")
+        @Test("Cancelling a waiting job withdraws its question and removes nothing", arguments: Transport.allCases)
+        func cancellingAWaitingJob(over transport: Transport) async throws {
+            let sandbox = try Sandbox("cancel", transport: transport)
             defer { sandbox.shutdown() }
             let (job, question, file) = try await sandbox.downloadWaitingForRemoval()
             let cancel = try await sandbox.cli("cancel", job)
@@ -134,6 +135,7 @@ extension Sandbox {
     fileprivate func downloadWaitingForRemoval() async throws -> (job: String, question: Presentation, file: URL) {
         try await startBroker()
         try await startWorker("w1")
+        try await startTransport()
         let file = TestLibrary.download("t-101", in: library)
         let job = try await submit("removeDownload", blueInGreen)
         return (job, try await question(of: job), file)

@@ -8,10 +8,11 @@ extension EndToEnd {
     /// `interlude resolve`: a person at a real terminal (tmux), policies, races, and no terminal at all.
     @Suite("The resolver") struct Resolving {
         /// Broker and worker processes, and the resolver in a terminal answering as `ana`.
-        static func resolverInTerminal(_ label: String, _ extra: [String] = []) async throws -> (Sandbox, TmuxTerminal) {
-            let sandbox = try Sandbox(label)
+        static func resolverInTerminal(_ label: String, _ extra: [String] = [], over transport: Transport = .zeroMQ) async throws -> (Sandbox, TmuxTerminal) {
+            let sandbox = try Sandbox(label, transport: transport)
             try await sandbox.startBroker()
             try await sandbox.startWorker("w1")
+            try await sandbox.startTransport()
             let terminal = try await TmuxTerminal(sandbox, ["resolve", "--as", "ana"] + extra, environment: ["NO_COLOR": "1", "LANG": "C"])
             return (sandbox, terminal)
         }
@@ -25,9 +26,9 @@ extension EndToEnd {
             return resolution
         }
 
-        @Test("A key press in the terminal answers the shown question, and an answer given elsewhere closes it")
-        func keyPressAnswersAndAnswersElsewhereClose() async throws {
-            let (sandbox, terminal) = try await Self.resolverInTerminal("resolve-tty")
+        @Test("A key press in the terminal answers the shown question, and an answer given elsewhere closes it", arguments: Transport.allCases)
+        func keyPressAnswersAndAnswersElsewhereClose(over transport: Transport) async throws {
+            let (sandbox, terminal) = try await Self.resolverInTerminal("resolve-tty", over: transport)
             defer {
                 terminal.close()
                 sandbox.shutdown()

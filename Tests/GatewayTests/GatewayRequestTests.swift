@@ -35,7 +35,7 @@ import Testing
         Case(method: "POST", path: "/v1/presentations/prs_1/answer", body: #"{"dismiss": "yes"}"#, status: 422, code: "invalidRequest"),
         Case(
             method: "POST", path: "/v1/presentations/prs_1/answer", body: #"{"action": "remove"}"#,
-            headers: ["X-Interlude-Channel": "cli"], status: 400, code: "badRequest"),
+            headers: ["X-Interlude-Channel": "email"], status: 400, code: "badRequest"),
         Case(method: "GET", path: "/v1/jobs?state=sleeping", status: 400, code: "badRequest"),
         Case(method: "GET", path: "/v1/jobs?limit=0", status: 400, code: "badRequest"),
         Case(method: "GET", path: "/v1/jobs?limit=501", status: 400, code: "badRequest"),

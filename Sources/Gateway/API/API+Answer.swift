@@ -3,8 +3,9 @@ import Presentation
 import Wire
 
 extension API {
-    /// The channels an answer may come through over HTTP, named by `X-Interlude-Channel`.
-    static let channels: Set<String> = ["http", "web", "webhook"]
+    /// The channels an answer may come through over HTTP, named by `X-Interlude-Channel`; `cli` is the
+    /// command line over the gateway (`--gateway`), recorded as it is over ZeroMQ.
+    static let channels: Set<String> = ["http", "web", "webhook", "cli"]
 
     /// Answers with `{"action": id, "values": {field: text}}` or dismisses with `{"dismiss": true}`,
     /// recording the caller and channel; values the question's fields refuse get 422 naming each field.
@@ -42,7 +43,7 @@ extension API {
     private static func channel(_ request: HTTPRequest) throws(APIError) -> String {
         guard let channel = request.headers["X-Interlude-Channel"] else { return "http" }
         guard channels.contains(channel) else {
-            throw .badRequest("X-Interlude-Channel must be http, web or webhook, got \"\(channel)\".")
+            throw .badRequest("X-Interlude-Channel must be http, web, webhook or cli, got \"\(channel)\".")
         }
         return channel
     }

@@ -26,7 +26,7 @@ extension API {
                 .post, "/v1/presentations/{id}/answer", access: .scope(.answer),
                 RouteDescription(
                     "Answer or dismiss a presentation", id: "answerPresentation",
-                    parameters: [Parameter.id, Parameter.header("X-Interlude-Channel", "http (default), web or webhook.")], body: "AnswerRequest",
+                    parameters: [Parameter.id, Parameter.header("X-Interlude-Channel", "http (default), web, webhook or cli.")], body: "AnswerRequest",
                     responses: [
                         .ok(200, "This answer took effect.", "Resolution"), .error(400, "The body is not JSON."), .error(404, "No such presentation."),
                         .error(409, "Already resolved, withdrawn, expired or stale; error.resolution is the winner."),

@@ -8,9 +8,10 @@ import Wire
 struct OperationsCommand: Command {
     let name = "operations"
     let summary = "The operations workers have announced: summary, input, workers, jobs"
+    let options = Backends.options
     let flags: Set<String> = ["json"]
     let help = """
-        Usage: interlude operations [NAME] [--json]
+        Usage: interlude operations [NAME] [--json] [--gateway URL --token-file FILE]
 
         Lists what the broker can run: every operation a worker has announced (the broker knows no other),
         with its summary, the input it accepts (its JSON Schema), the workers that run it now, and how many
@@ -19,12 +20,13 @@ struct OperationsCommand: Command {
         (exit 1 when no worker ever announced it).
           --json  the broker's listing as one line of JSON: {"operations": [{"name", "summary", "input",
                   "catalog", "workers", "jobs", "announcedAt", "announcedBy", "variants"}]}
+        \(Backends.help)
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("expected at most one operation name") }
         let name = arguments.positionals.first
-        let list = try await Connection(settings).client.operations(named: name)
+        let list = try await Backends.choose(arguments, settings).operations(named: name)
         if arguments.has("json") {
             Output.json(list)
         } else if list.operations.isEmpty {

@@ -7,10 +7,10 @@ import Wire
 struct PendingCommand: Command {
     let name = "pending"
     let summary = "List the questions waiting for an answer"
-    let options: Set<String> = ["limit", "after", "as"]
+    let options = Backends.options.union(["limit", "after", "as"])
     let flags: Set<String> = ["json", "mine"]
     let help = """
-        Usage: interlude pending [--mine [--as NAME]] [--limit N [--after CURSOR]] [--json]
+        Usage: interlude pending [--mine [--as NAME]] [--limit N [--after CURSOR]] [--json] [--gateway URL --token-file FILE]
 
         Lists every pending presentation (alert or confirmation dialog), oldest first, with its actions,
         reading them from the broker page by page. A question meant for some people only says so
@@ -22,15 +22,17 @@ struct PendingCommand: Command {
           --limit  list one page of at most N (1–1000) instead, and print the cursor of the next
           --after  the cursor printed after the previous page
           --json   print a JSON array of presentations (with --limit: {"presentations": […], "next": …})
+        \(Backends.help)
+        Over the gateway, --mine follows the token's name and groups.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         _ = try arguments.positionals()
-        let client = try Connection(settings).client
+        let client = try Backends.choose(arguments, settings)
         guard let limit = try Self.limit(arguments) else {
             if arguments["after"] != nil { throw UsageError("--after goes with --limit") }
             var presentations = try await client.allPending().presentations
-            if arguments.has("mine") { presentations = Self.mine(presentations, name: arguments["as"] ?? answeringName(nil, settings)) }
+            if arguments.has("mine") { presentations = try await client.mine(presentations, name: arguments["as"] ?? answeringName(nil, settings)) }
             if arguments.has("json") { Output.json(presentations) } else { Self.print(presentations) }
             return ExitStatus.success
         }
@@ -42,12 +44,6 @@ struct PendingCommand: Command {
             if let next = page.next { Swift.print("more: interlude pending --limit \(limit) --after \(next)") }
         }
         return ExitStatus.success
-    }
-
-    /// The questions `name` may answer: those naming `name` first, then those for anyone.
-    static func mine(_ presentations: [Presentation], name: String) -> [Presentation] {
-        let named = presentations.filter { $0.audience?.users.contains(name) == true }
-        return named + presentations.filter { $0.audience == nil }
     }
 
     private struct Page: Encodable {
@@ -77,12 +73,12 @@ struct PendingCommand: Command {
 struct AnswerCommand: Command {
     let name = "answer"
     let summary = "Answer a pending question (exit 3 if someone answered first)"
-    let options: Set<String> = ["as", "value"]
+    let options = Backends.options.union(["as", "value"])
     let repeatable: Set<String> = ["value"]
     let flags: Set<String> = ["json", "dismiss"]
     let help = """
-        Usage: interlude answer <presentation> <action> [--value FIELD=TEXT]... [--as NAME] [--json]
-               interlude answer <presentation> --dismiss [--as NAME] [--json]
+        Usage: interlude answer <presentation> <action> [--value FIELD=TEXT]... [--as NAME] [--json] [--gateway URL --token-file FILE]
+               interlude answer <presentation> --dismiss [--as NAME] [--json] [--gateway URL --token-file FILE]
 
         Answers a pending presentation with one of its action ids. The first answer wins: exits 0 when
         this answer took effect, 3 when the question was already resolved or is no longer the job's
@@ -95,14 +91,16 @@ struct AnswerCommand: Command {
           --as       who is answering (default: the user name; with a CURVE key, the key's name,
                      and any other name is refused)
           --json     print the resolution, or {"error": …}, as one line of JSON
+        \(Backends.help)
+        Over the gateway, the answer is recorded under the token's name.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let words = arguments.has("dismiss") ? try arguments.positionals("presentation") : try arguments.positionals("presentation", "action")
-        let by = answeringName(arguments["as"], settings)
         let values = try Self.values(arguments.all("value"))
-        let connection = try Connection(settings)
-        let outcome = await Self.answer(connection, words, dismiss: arguments.has("dismiss"), by: by, values: values)
+        let backend = try Backends.choose(arguments, settings)
+        let by = try await backend.answeringName(arguments["as"], settings)
+        let outcome = await Self.answer(backend, words, dismiss: arguments.has("dismiss"), by: by, values: values)
         switch outcome {
         case .success(let resolution):
             if arguments.has("json") { Output.json(resolution) } else { print(Output.safe("\(resolution.presentation): \(resolution.summary)")) }
@@ -137,10 +135,10 @@ struct AnswerCommand: Command {
     }
 
     private static func answer(
-        _ connection: Connection, _ words: [String], dismiss: Bool, by: String, values: [String: String]?
+        _ backend: any InterludeBackend, _ words: [String], dismiss: Bool, by: String, values: [String: String]?
     ) async -> Result<Resolution, WireError> {
         do {
-            let resolution = try await connection.client.answer(
+            let resolution = try await backend.answer(
                 words[0], action: words.count > 1 ? words[1] : nil, dismiss: dismiss, by: by, channel: "cli", values: values)
             return .success(resolution)
         } catch {

@@ -9,10 +9,10 @@ import ZeroMQ
 struct ResolveCommand: Command {
     let name = "resolve"
     let summary = "Answer pending questions in the terminal as they arrive, or by policy"
-    let options: Set<String> = ["as", "policy", "locale"]
+    let options = Backends.options.union(["as", "policy", "locale"])
     let flags: Set<String> = ["once", "json", "quiet"]
     let help = """
-        Usage: interlude resolve [--policy FILE] [--once] [--json] [--as NAME] [--locale LOCALE] [--quiet]
+        Usage: interlude resolve [--policy FILE] [--once] [--json] [--as NAME] [--locale LOCALE] [--quiet] [--gateway URL --token-file FILE]
 
         Shows pending questions one at a time, oldest first, and follows new ones as they arrive.
         Keys: the row number, the label's first letter when unambiguous, Esc for the cancel action;
@@ -29,12 +29,15 @@ struct ResolveCommand: Command {
           --locale  language of the dialogs, such as es (default: LC_ALL, LC_MESSAGES or LANG)
           --quiet   no terminal bell
         Without a terminal on stdin and without --policy, lists what is pending and exits 2.
+        \(Backends.help)
+        Over the gateway, answers are recorded under the token's name.
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         _ = try arguments.positionals()
         let environment = ProcessInfo.processInfo.environment
-        var options = ResolverOptions(identity: answeringName(arguments["as"], settings))
+        let client = try Backends.choose(arguments, settings)
+        var options = ResolverOptions(identity: try await client.answeringName(arguments["as"], settings))
         options.policy = try arguments["policy"].map { path throws(PolicyError) in try AnswerPolicy(contentsOf: URL(fileURLWithPath: path)) }
         options.once = arguments.has("once")
         options.quiet = arguments.has("quiet")
@@ -44,8 +47,6 @@ struct ResolveCommand: Command {
         options.colour = TerminalEnvironment.usesColour(environment, isTerminal: RawTerminal.isTerminal(STDOUT_FILENO))
         options.width = environment["COLUMNS"] == nil ? min(max(RawTerminal.columns() ?? 80, 20), 200) : TerminalEnvironment.width(environment)
         options.silence = .milliseconds(max(3_000, settings.heartbeatMs * settings.liveness))
-        let connection = try Connection(settings)
-        let client = connection.client
         guard options.interactive || options.policy != nil else {
             let texts = (try? await client.operations()).map(AnnouncedTexts.init) ?? AnnouncedTexts()
             PendingListing.write(try await client.allPending(), texts: texts, options: options)
@@ -53,12 +54,12 @@ struct ResolveCommand: Command {
                 options.json ? "--json does not ask in the terminal; use --policy FILE" : "stdin is not a terminal; use --policy FILE or run in a terminal")
             return ExitStatus.usage
         }
-        return try await Self.follow(options, connection: connection.broker)
+        return try await Self.follow(options, client: client)
     }
 
     /// Runs the resolver (in raw mode when a person answers) on the connection's events until it ends.
-    private static func follow(_ options: ResolverOptions, connection: BrokerConnection) async throws -> Int32 {
-        let driver = ResolverDriver(options: options, client: connection.client)
+    private static func follow(_ options: ResolverOptions, client: any InterludeBackend) async throws -> Int32 {
+        let driver = ResolverDriver(options: options, client: client)
         let terminal = options.interactive ? try RawTerminal() : nil
         defer { terminal?.restore() }
         let reader = options.interactive ? try KeyReader() : nil
@@ -71,7 +72,7 @@ struct ResolveCommand: Command {
             }
         }
         defer { signals.cancel() }
-        let outcome = try await driver.run(source: connection, keys: reader?.keys)
+        let outcome = try await driver.run(keys: reader?.keys)
         return outcome == .answersRefused && options.once ? ExitStatus.refused : ExitStatus.success
     }
 }

@@ -6,9 +6,10 @@ import Wire
 struct StatusCommand: Command {
     let name = "status"
     let summary = "Show a job (state, pending question, result), or the broker's state"
+    let options = Backends.options
     let flags: Set<String> = ["json"]
     let help = """
-        Usage: interlude status <job> [--json]
+        Usage: interlude status <job> [--json] [--gateway URL --token-file FILE]
                interlude status [--json]
 
         Shows a job's state (queued, running, waiting, succeeded, failed, cancelled), its pending
@@ -20,10 +21,11 @@ struct StatusCommand: Command {
         aside because their journal rows cannot be read (quarantined).
           --json  print the job as one line of JSON, its timeline in "history": [{"at", "type", …}]
                   (without a job: the broker's counters)
+        \(Backends.help)
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
-        let client = try Connection(settings).client
+        let client = try Backends.choose(arguments, settings)
         guard !arguments.positionals.isEmpty else {
             let stats = try await client.stats()
             if arguments.has("json") { Output.json(stats) } else { print(Output.describe(stats)) }
@@ -44,18 +46,20 @@ struct StatusCommand: Command {
 struct CancelCommand: Command {
     let name = "cancel"
     let summary = "Cancel a job"
+    let options = Backends.options
     let flags: Set<String> = ["json"]
     let help = """
-        Usage: interlude cancel <job> [--json]
+        Usage: interlude cancel <job> [--json] [--gateway URL --token-file FILE]
 
         Cancels a job. A queued or waiting job ends at once (its question is withdrawn); a running job
         is asked to stop and ends as soon as its operation notices. A job that has ended cannot be cancelled.
           --json  print the job as one line of JSON
+        \(Backends.help)
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
         let id = try arguments.positionals("job")[0]
-        let job = try await Connection(settings).client.cancel(id)
+        let job = try await Backends.choose(arguments, settings).cancel(id)
         Output.show(job, json: arguments.has("json"))
         return ExitStatus.success
     }
@@ -64,10 +68,10 @@ struct CancelCommand: Command {
 struct JobsCommand: Command {
     let name = "jobs"
     let summary = "List jobs, newest first"
-    let options: Set<String> = ["state", "limit", "after", "before"]
+    let options = Backends.options.union(["state", "limit", "after", "before"])
     let flags: Set<String> = ["json"]
     let help = """
-        Usage: interlude jobs [--state STATE] [--limit N] [--after CURSOR] [--json]
+        Usage: interlude jobs [--state STATE] [--limit N] [--after CURSOR] [--json] [--gateway URL --token-file FILE]
 
         Lists jobs, newest first, one page at a time: a page holds at most N jobs, fewer when more would
         not fit in one message (it then says so).
@@ -75,6 +79,7 @@ struct JobsCommand: Command {
           --limit  how many (1–500, default 50)
           --after  the cursor printed at the end of the previous page (--before is the older name)
           --json   print {"jobs": […], "next": …, "cutShort": …} as one line of JSON
+        \(Backends.help)
         """
 
     func run(_ arguments: Arguments, settings: Settings) async throws -> Int32 {
@@ -89,7 +94,7 @@ struct JobsCommand: Command {
             guard let limit = Int(text), (1...500).contains(limit) else { throw UsageError("--limit must be from 1 to 500") }
             return limit
         }
-        let page = try await Connection(settings).client.jobs(state: state, limit: limit, after: arguments["after"] ?? arguments["before"])
+        let page = try await Backends.choose(arguments, settings).jobs(state: state, limit: limit, after: arguments["after"] ?? arguments["before"])
         if arguments.has("json") {
             Output.json(page)
         } else {

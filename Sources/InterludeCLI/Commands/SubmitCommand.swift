@@ -8,10 +8,10 @@ import Wire
 struct SubmitCommand: Command {
     let name = "submit"
     let summary = "Submit an operation; prints the job id"
-    let options: Set<String> = ["input", "idempotency-key", "timeout", "answer-within", "for"]
+    let options = Backends.options.union(["input", "idempotency-key", "timeout", "answer-within", "for"])
     let flags: Set<String> = ["json", "wait"]
     let help = """
-        Usage: interlude submit <operation> [--input JSON | --input @FILE] [--idempotency-key KEY] [--answer-within DURATION] [--for WHO] [--wait [--timeout SECONDS]] [--json]
+        Usage: interlude submit <operation> [--input JSON | --input @FILE] [--idempotency-key KEY] [--answer-within DURATION] [--for WHO] [--wait [--timeout SECONDS]] [--json] [--gateway URL --token-file FILE]
 
         Submits an operation to the broker and prints the new job's id. The broker refuses, before
         queueing anything, an operation no worker has announced and an input that breaks the operation's
@@ -29,6 +29,7 @@ struct SubmitCommand: Command {
                              exits 0 if it succeeded, 1 otherwise
           --timeout          with --wait, seconds to wait at most (default 3600)
           --json             print {"job": …} (with --wait, the whole job) as one line of JSON
+        \(Backends.help)
 
         Operations: the ones workers have announced; `interlude operations` describes each one's input.
         """
@@ -60,8 +61,8 @@ struct SubmitCommand: Command {
             guard let audience = Audience(list: text) else { throw UsageError("--for takes names and group:NAME, comma-separated, got \"\(text)\"") }
             return audience
         }
-        let connection = try Connection(settings)
-        let job = try await connection.client.submit(
+        let backend = try Backends.choose(arguments, settings)
+        let job = try await backend.submit(
             operation, input: input, idempotencyKey: arguments["idempotency-key"], answerWithin: answerWithin, audience: audience)
         guard arguments.has("wait") else {
             if arguments.has("json") { Output.json(["job": job.id]) } else { print(job.id) }
@@ -69,7 +70,7 @@ struct SubmitCommand: Command {
         }
         guard let seconds = Int(arguments["timeout"] ?? "3600"), seconds > 0 else { throw UsageError("--timeout takes a positive number of seconds") }
         if !arguments.has("json") { printError("\(job.id) queued; waiting for it to end (answer its questions with `interlude pending` / `interlude answer`)") }
-        let finished = try await connection.client.waitForEnd(of: job.id, timeout: .seconds(seconds), poll: .milliseconds(100))
+        let finished = try await backend.waitForEnd(of: job.id, timeout: .seconds(seconds), poll: .milliseconds(100))
         Output.show(finished, json: arguments.has("json"))
         return finished.state == .succeeded ? ExitStatus.success : ExitStatus.failure
     }

@@ -67,7 +67,13 @@ extension ResolverDriver {
         session.beginAnswer(entry.id)
         let (client, feed, identity, channel) = (client, feed, options.identity, options.channel)
         Task {
-            feed.yield(.reply(entry.id, await BrokerCalls.answer(client, entry.id, action: action, by: identity, channel: channel, values: values)))
+            let reply: Result<Resolution, WireError>
+            do throws(WireError) {
+                reply = .success(try await client.answer(entry.id, action: action, by: identity, channel: channel, values: values))
+            } catch {
+                reply = .failure(error)
+            }
+            feed.yield(.reply(entry.id, reply))
         }
     }
 

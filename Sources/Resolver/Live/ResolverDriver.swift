@@ -10,7 +10,7 @@ import Wire
 /// Answers run as tasks whose replies come back as inputs, so events keep flowing while one is in flight.
 public final class ResolverDriver {  // not Sendable: used only by the task that calls `run`
     let options: ResolverOptions
-    let client: BrokerClient
+    let client: any ResolverBackend
     let output: ResolverOutput
     var session: ResolverSession
     let inputs: AsyncStream<ResolverInput>
@@ -34,8 +34,8 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
     /// The operations' texts, from the broker.
     var texts = AnnouncedTexts()
 
-    /// A resolver answering through `client` as `options` say.
-    public init(options: ResolverOptions, client: BrokerClient, output: ResolverOutput = .standard) {
+    /// A resolver answering through `client` (the broker's, or the gateway's) as `options` say.
+    public init(options: ResolverOptions, client: any ResolverBackend, output: ResolverOutput = .standard) {
         self.options = options
         self.client = client
         self.output = output
@@ -46,19 +46,17 @@ public final class ResolverDriver {  // not Sendable: used only by the task that
     /// A handle that makes `run` return.
     public var stopper: ResolverStopper { ResolverStopper(feed: feed) }
 
-    /// Follows `source` (subscribed first, then the snapshot) and keys until `q`, Ctrl-C, `stop()`,
-    /// or — with `once` — until what was pending is handled. A broker that cannot give the first
-    /// snapshot ends the run with its error; later failures are retried.
-    public func run(source: any EventSource, keys: AsyncStream<KeyInput>?) async throws(WireError) -> ResolverOutcome {
-        let follower = EventFollower<BrokerReply.PendingSnapshot>(
-            source: source, silence: options.silence,
-            snapshot: { [client] () async throws(WireError) -> (snapshot: BrokerReply.PendingSnapshot, sequence: Int64) in
-                let snapshot = try await client.allPending()
-                return (snapshot, snapshot.sequence)
-            },
-            report: { [feed] error in feed.yield(.trouble(error)) },
-            deliver: { [feed] update in feed.yield(.followed(update)) })
-        var pumps = [Task { try? await follower.run() }]
+    /// Follows the backend's pending questions (subscribed first, then the snapshot) and keys until `q`,
+    /// Ctrl-C, `stop()`, or — with `once` — until what was pending is handled. A backend that cannot give
+    /// the first snapshot ends the run with its error; later failures are retried.
+    public func run(keys: AsyncStream<KeyInput>?) async throws(WireError) -> ResolverOutcome {
+        let (client, silence, feed) = (client, options.silence, feed)
+        var pumps = [
+            Task {
+                try? await client.followPending(
+                    silence: silence, report: { error in feed.yield(.trouble(error)) }, deliver: { update in feed.yield(.followed(update)) })
+            }
+        ]
         if options.interactive {
             // Once a second: the countdown under a dialog with a deadline moves.
             pumps.append(

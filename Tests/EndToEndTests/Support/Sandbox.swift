@@ -27,9 +27,12 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
     private var cliCount = 0
     /// Settings every process of this sandbox gets on top of the defaults (CURVE keys, for one).
     var common: [String: String] = [:]
+    /// How the client commands reach Interlude (`Transport`).
+    let transport: Transport
 
     /// A fresh sandbox; with `demoLibrary` the library gets a few downloads and a project to act on.
-    init(_ label: String, demoLibrary: Bool = true) throws {
+    init(_ label: String, demoLibrary: Bool = true, transport: Transport = .zeroMQ) throws {
+        self.transport = transport
         binary = try InterludeBinary.locate()
         root = FileManager.default.temporaryDirectory.appendingPathComponent("interlude-e2e-\(label)-\(UUID().uuidString.prefix(8))")
         data = root.appendingPathComponent("data", isDirectory: true)
@@ -37,6 +40,7 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
         logs = root.appendingPathComponent("logs", isDirectory: true)
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         if demoLibrary { try TestLibrary.create(at: library) }
+        if transport == .gateway { common["INTERLUDE_TOKENS"] = Transport.tokens }
     }
 
     /// The environment every process gets: the caller's minus any `INTERLUDE_…`, plus this sandbox's settings.
@@ -152,6 +156,7 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
     }
 
     func cli(_ arguments: [String], environment extra: [String: String] = [:], timeout: Duration = .seconds(15)) async throws -> CLIResult {
+        let (arguments, extra) = overTransport(arguments, extra)
         cliCount += 1
         let handle = try ProcessHandle(
             name: "cli\(cliCount)", executable: binary, arguments: arguments, environment: environment(extra), directory: root,

@@ -17,6 +17,7 @@ final class TmuxTerminal: @unchecked Sendable {  // used from one test at a time
     init(_ sandbox: Sandbox, _ arguments: [String], environment extra: [String: String]) async throws {
         self.sandbox = sandbox
         socket = sandbox.root.appendingPathComponent("tmux.sock").path
+        let (arguments, extra) = sandbox.overTransport(arguments, extra)
         var environment = sandbox.environment(extra.merging(["TERM": "screen"]) { old, _ in old })
         for name in ["LC_ALL", "LC_MESSAGES", "COLUMNS", "TMUX"] where extra[name] == nil { environment[name] = nil }
         let assignments = environment.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }

@@ -1,0 +1,19 @@
+import Foundation
+import Wire
+
+extension GatewayClient {
+    /// The operations workers have announced, sorted by name.
+    public func operations() async throws(GatewayClientError) -> BrokerReply.OperationList {
+        try Self.decoded(BrokerReply.OperationList.self, try await send("GET", "/v1/operations"))
+    }
+
+    /// One announced operation; 404 when no worker has announced it.
+    public func operation(_ name: String) async throws(GatewayClientError) -> OperationInfo {
+        try Self.decoded(OperationInfo.self, try await send("GET", "/v1/operations/\(Self.segment(name))"))
+    }
+
+    /// Who the token says the caller is: its name and groups.
+    public func me() async throws(GatewayClientError) -> GatewayCaller {
+        try Self.decoded(GatewayCaller.self, try await send("GET", "/v1/me"))
+    }
+}

@@ -1,0 +1,41 @@
+import Configuration
+import Foundation
+import GatewayClient
+import Resolver
+
+/// Picks how a client command reaches Interlude: the gateway when `--gateway URL` or `INTERLUDE_GATEWAY`
+/// names one (with the token of `--token-file FILE` or `INTERLUDE_TOKEN`), else the broker the settings name.
+enum Backends {
+    /// The options every client command takes for the gateway.
+    static let options: Set<String> = ["gateway", "token-file"]
+
+    /// The help lines for them.
+    static let help = """
+          --gateway     answer and ask over the gateway's HTTP API at this URL (http:// or https://, the
+                        system's certificate authorities) instead of the broker (or INTERLUDE_GATEWAY)
+          --token-file  with --gateway, the file whose first line is the API token (or INTERLUDE_TOKEN)
+        """
+
+    /// The backend `arguments` and the environment ask for.
+    static func choose(_ arguments: Arguments, _ settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> any InterludeBackend
+    {
+        guard let gateway = arguments["gateway"] ?? environment["INTERLUDE_GATEWAY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            if arguments["token-file"] != nil { throw UsageError("--token-file goes with --gateway URL") }
+            return BrokerBackend(try Connection(settings).broker)
+        }
+        guard let url = URL(string: gateway), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+            throw UsageError("--gateway takes an http:// or https:// URL, got \"\(gateway)\"")
+        }
+        return GatewayBackend(client: GatewayClient(base: url, token: try token(arguments["token-file"], environment)))
+    }
+
+    /// The token's first line from the file, else `INTERLUDE_TOKEN`; nil for a gateway whose API is open.
+    private static func token(_ file: String?, _ environment: [String: String]) throws -> String? {
+        guard let file else { return environment["INTERLUDE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 } }
+        guard let data = FileManager.default.contents(atPath: file) else { throw UsageError("--token-file \(file): cannot be read") }
+        let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let line, !line.isEmpty else { throw UsageError("--token-file \(file): the first line is empty") }
+        return line
+    }
+}
