@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Presentation
 import Testing
 import Wire

@@ -1,3 +1,4 @@
+import Client
 import Configuration
 import Foundation
 import JSON

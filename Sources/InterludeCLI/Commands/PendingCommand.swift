@@ -2,6 +2,7 @@ import Client
 import Configuration
 import Foundation
 import Presentation
+import Resolver
 import Wire
 
 struct PendingCommand: Command {
