@@ -46,7 +46,7 @@ base_key="debootstrap --variant=minbase $suite $mirror"
 if [ "$(cat "$cache/base.key" 2>/dev/null)" != "$base_key" ]; then
     say "$base_key (once; cached in $base)"
     rm -rf --one-file-system "$base" "$base.new" "$cache/base.key"
-    debootstrap --variant=minbase "$suite" "$base.new" "$mirror" >"$cache/debootstrap.log" 2>&1 ||
+    interruptible debootstrap --variant=minbase "$suite" "$base.new" "$mirror" >"$cache/debootstrap.log" 2>&1 ||
         { tail -n 30 "$cache/debootstrap.log" >&2; die "debootstrap failed (its log: $cache/debootstrap.log)"; }
     mv "$base.new" "$base"
     echo "$base_key" >"$cache/base.key"
@@ -73,7 +73,7 @@ if [ ! -f "$root.done" ]; then
             WORKDIR) workdir=$arguments; mkdir -p "$root.new$workdir" ;;
             RUN)
                 say "RUN $arguments"
-                chroot --userspec="$user" "$root.new" /usr/bin/env -i -C "$workdir" "${environment[@]}" /bin/sh -c "$arguments" >>"$cache/setup.log" 2>&1 ||
+                interruptible chroot --userspec="$user" "$root.new" /usr/bin/env -i -C "$workdir" "${environment[@]}" /bin/sh -c "$arguments" >>"$cache/setup.log" 2>&1 ||
                     { tail -n 30 "$cache/setup.log" >&2; die "the runtime stage's RUN failed in the root (its log: $cache/setup.log): $arguments"; } ;;
         esac
     done <<<"$setup"

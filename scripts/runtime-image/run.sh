@@ -44,10 +44,10 @@ missing=$(awk '/=> not found/ { print $1 }' <<<"$libraries")
 if [ -n "$missing" ]; then
     for library in $missing; do
         provider=$(dpkg -S "*/$library" 2>/dev/null | head -1 | cut -d: -f1)
-        say "$target needs $library, which the runtime stage does not install${provider:+ (here $provider provides it)}"
+        say "$target needs $library, which the runtime stage does not install${provider:+ (on this machine $provider provides it)}"
     done
     as_user "$target" --help 2>&1 | head -3 >&2 || true
-    fail "the runtime stage lacks libraries the binary links: $(echo $missing)"
+    fail "the runtime stage lacks libraries the binary links: ${missing//$'\n'/ }"
 fi
 
 
@@ -71,6 +71,9 @@ sockets = [socket.socket() for _ in range(4)]
 for s in sockets: s.bind(("127.0.0.1", 0))
 print(*(s.getsockname()[1] for s in sockets))')
 clients=tcp://127.0.0.1:$clients_port
+workers=tcp://127.0.0.1:$workers_port
+events=tcp://127.0.0.1:$events_port
+gateway_address=127.0.0.1:$http_port
 token=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
 probe=(--key /run/secrets/health.key --broker-key /run/secrets/broker.pub --wait 30)
 
@@ -80,31 +83,42 @@ start() {
     local name=$1
     shift
     "${in_container[@]}" "$@" >"$run/$name.log" 2>&1 &
-    pids[$name]=$!
+    pids["$name"]=$!
     started+=("$name")
 }
-# Waits for NAME to be healthy with the probe the compose file uses (`interlude health`, its reader key).
+# Waits for NAME to be healthy with the probe the compose file uses (`interlude health`, its reader key),
+# and fails at once if NAME ends first.
 healthy() {
-    local name=$1
+    local name=$1 probe status=0
     shift
-    as_user "$@" >>"$run/health.log" 2>&1 || fail "$name did not become healthy within 30 s ($(tail -n 1 "$run/health.log"))" "$name"
+    "${in_container[@]}" "$@" >>"$run/health.log" 2>&1 &
+    probe=$!
+    while kill -0 "$probe" 2>/dev/null; do
+        if ! kill -0 "${pids[$name]}" 2>/dev/null; then
+            kill "$probe" 2>/dev/null || true
+            wait "${pids[$name]}" || status=$?
+            fail "$name ended, with status $status, before it was healthy" "$name"
+        fi
+        sleep 0.1
+    done
+    wait "$probe" || fail "$name did not become healthy within 30 s ($(tail -n 1 "$run/health.log"))" "$name"
 }
 
-start broker INTERLUDE_DATA=/var/lib/interlude INTERLUDE_CLIENTS="$clients" INTERLUDE_WORKERS=tcp://127.0.0.1:$workers_port \
-    INTERLUDE_EVENTS=tcp://127.0.0.1:$events_port INTERLUDE_SYNCHRONOUS=full INTERLUDE_LOG_FORMAT=json \
+start broker INTERLUDE_DATA=/var/lib/interlude INTERLUDE_CLIENTS="$clients" INTERLUDE_WORKERS="$workers" \
+    INTERLUDE_EVENTS="$events" INTERLUDE_SYNCHRONOUS=full INTERLUDE_LOG_FORMAT=json \
     INTERLUDE_CURVE_SECRET_KEY_FILE=/run/secrets/broker.key INTERLUDE_AUTHORIZED_KEYS_FILE=/run/secrets/authorized_keys interlude broker
 healthy broker INTERLUDE_CLIENTS="$clients" interlude health broker "${probe[@]}"
-start worker INTERLUDE_WORKERS=tcp://127.0.0.1:$workers_port INTERLUDE_CLIENTS="$clients" INTERLUDE_WORKER_NAME=worker-1 \
+start worker INTERLUDE_WORKERS="$workers" INTERLUDE_CLIENTS="$clients" INTERLUDE_WORKER_NAME=worker-1 \
     INTERLUDE_LIBRARY=/srv/library INTERLUDE_LOG_FORMAT=json INTERLUDE_CURVE_SECRET_KEY_FILE=/run/secrets/worker.key \
     INTERLUDE_BROKER_PUBLIC_KEY=/run/secrets/broker.pub interlude worker
 healthy worker INTERLUDE_CLIENTS="$clients" interlude health worker worker-1 "${probe[@]}"
-start gateway INTERLUDE_HTTP=127.0.0.1:$http_port INTERLUDE_CLIENTS="$clients" INTERLUDE_EVENTS=tcp://127.0.0.1:$events_port \
+start gateway INTERLUDE_HTTP="$gateway_address" INTERLUDE_CLIENTS="$clients" INTERLUDE_EVENTS="$events" \
     INTERLUDE_DATA=/var/lib/interlude-gateway INTERLUDE_LOG_FORMAT=json INTERLUDE_CURVE_SECRET_KEY_FILE=/run/secrets/gateway.key \
     INTERLUDE_BROKER_PUBLIC_KEY=/run/secrets/broker.pub INTERLUDE_TOKENS="check:$token:submit+answer+read" interlude gateway
-healthy gateway INTERLUDE_HTTP=127.0.0.1:$http_port interlude health gateway --wait 30
+healthy gateway INTERLUDE_HTTP="$gateway_address" interlude health gateway --wait 30
 
 # The README's walk-through over HTTP, with the token: submit, read the question, answer it, read the result.
-api=http://127.0.0.1:$http_port
+api=http://$gateway_address
 http() { curl -sS --fail-with-body --max-time 10 -H "Authorization: Bearer $token" -H 'Content-Type: application/json' "$@"; }
 # Reads the job until its state is STATE (30 s at most); prints it.
 job_in_state() {
