@@ -50,7 +50,6 @@ if [ -n "$missing" ]; then
     fail "the runtime stage lacks libraries the binary links: ${missing//$'\n'/ }"
 fi
 
-
 # The image's volumes and secrets as compose gives them: CURVE keys made by the image's own keygen in a
 # folder of the user's (compose mounts secret files with their owner on the host), a track in the library.
 install -d -m 0700 -o "$uid" -g "${image_user#*:}" "$container/run/secrets"
@@ -75,7 +74,17 @@ workers=tcp://127.0.0.1:$workers_port
 events=tcp://127.0.0.1:$events_port
 gateway_address=127.0.0.1:$http_port
 token=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
-probe=(--key /run/secrets/health.key --broker-key /run/secrets/broker.pub --wait 30)
+probe="--key /run/secrets/health.key --broker-key /run/secrets/broker.pub --wait 30"
+# The stage's HEALTHCHECK command (exec or shell form); HEALTH_PROBE names the part, as compose would set it.
+health_command=$(grep '^HEALTHCHECK ' <<<"$runtime_stage" | sed -n 's/.* CMD //p')
+if [[ $health_command == \[* ]]; then
+    mapfile -t healthcheck < <(jq -r '.[]' <<<"$health_command")
+elif [ -n "$health_command" ]; then
+    healthcheck=(/bin/sh -c "$health_command")
+else
+    healthcheck=(/bin/sh -c 'exec interlude health $HEALTH_PROBE')
+fi
+stop_signal=$(grep '^STOPSIGNAL ' <<<"$runtime_stage" | cut -d' ' -f2)
 
 # Starts NAME: the rest of the arguments run in the container as the image's user, its output in NAME.log.
 # Started as a simple command, its process is chroot's, which becomes interlude's: signals reach it.
@@ -86,12 +95,13 @@ start() {
     pids["$name"]=$!
     started+=("$name")
 }
-# Waits for NAME to be healthy with the probe the compose file uses (`interlude health`, its reader key),
-# and fails at once if NAME ends first.
+# Waits for NAME to be healthy, probed by the stage's HEALTHCHECK with the rest of the arguments (NAME=VALUE,
+# HEALTH_PROBE among them: the part, the reader key, --wait instead of Docker's retries), and fails at once
+# if NAME ends first.
 healthy() {
     local name=$1 probe status=0
     shift
-    "${in_container[@]}" "$@" >>"$run/health.log" 2>&1 &
+    "${in_container[@]}" "$@" "${healthcheck[@]}" >>"$run/health.log" 2>&1 &
     probe=$!
     while kill -0 "$probe" 2>/dev/null; do
         if ! kill -0 "${pids[$name]}" 2>/dev/null; then
@@ -107,15 +117,15 @@ healthy() {
 start broker INTERLUDE_DATA=/var/lib/interlude INTERLUDE_CLIENTS="$clients" INTERLUDE_WORKERS="$workers" \
     INTERLUDE_EVENTS="$events" INTERLUDE_SYNCHRONOUS=full INTERLUDE_LOG_FORMAT=json \
     INTERLUDE_CURVE_SECRET_KEY_FILE=/run/secrets/broker.key INTERLUDE_AUTHORIZED_KEYS_FILE=/run/secrets/authorized_keys interlude broker
-healthy broker INTERLUDE_CLIENTS="$clients" interlude health broker "${probe[@]}"
+healthy broker INTERLUDE_CLIENTS="$clients" HEALTH_PROBE="broker $probe"
 start worker INTERLUDE_WORKERS="$workers" INTERLUDE_CLIENTS="$clients" INTERLUDE_WORKER_NAME=worker-1 \
     INTERLUDE_LIBRARY=/srv/library INTERLUDE_LOG_FORMAT=json INTERLUDE_CURVE_SECRET_KEY_FILE=/run/secrets/worker.key \
     INTERLUDE_BROKER_PUBLIC_KEY=/run/secrets/broker.pub interlude worker
-healthy worker INTERLUDE_CLIENTS="$clients" interlude health worker worker-1 "${probe[@]}"
+healthy worker INTERLUDE_CLIENTS="$clients" HEALTH_PROBE="worker worker-1 $probe"
 start gateway INTERLUDE_HTTP="$gateway_address" INTERLUDE_CLIENTS="$clients" INTERLUDE_EVENTS="$events" \
     INTERLUDE_DATA=/var/lib/interlude-gateway INTERLUDE_LOG_FORMAT=json INTERLUDE_CURVE_SECRET_KEY_FILE=/run/secrets/gateway.key \
     INTERLUDE_BROKER_PUBLIC_KEY=/run/secrets/broker.pub INTERLUDE_TOKENS="check:$token:submit+answer+read" interlude gateway
-healthy gateway INTERLUDE_HTTP="$gateway_address" interlude health gateway --wait 30
+healthy gateway INTERLUDE_HTTP="$gateway_address" HEALTH_PROBE="gateway --wait 30"
 
 # The README's walk-through over HTTP, with the token: submit, read the question, answer it, read the result.
 api=http://$gateway_address
@@ -124,7 +134,9 @@ http() { curl -sS --fail-with-body --max-time 10 -H "Authorization: Bearer $toke
 job_in_state() {
     local deadline=$((SECONDS + 30)) body
     while body=$(http "$api/v1/jobs/$job") || fail "GET /v1/jobs/$job: $body" gateway; do
-        [ "$(jq -r .state <<<"$body")" = "$1" ] && { echo "$body"; return; }
+        state=$(jq -r .state <<<"$body")
+        [ "$state" = "$1" ] && { echo "$body"; return; }
+        case $state in succeeded | failed | cancelled) fail "job $job ended $(jq -c '{state, error}' <<<"$body"), not $1" ;; esac
         [ "$SECONDS" -lt "$deadline" ] || fail "job $job is $(jq -c '{state, error}' <<<"$body"), not $1, after 30 s"
         sleep 0.2
     done
@@ -141,12 +153,12 @@ result=$(job_in_state succeeded | jq -c .result)
 [ "$(stat -c %u "$container/var/lib/interlude/journal.sqlite")" = "$uid" ] || fail "the journal does not belong to uid $uid" broker
 say "job $job: asked, answered over HTTP, succeeded: $result"
 
-# The image's STOPSIGNAL: each part ends by itself, with status 0, within the 15 s compose gives it.
+# The stage's STOPSIGNAL: each part ends by itself, with status 0, within the 15 s compose gives it.
 for name in gateway worker broker; do
-    kill -TERM "${pids[$name]}"
-    stop_within 15 "${pids[$name]}" || fail "$name still runs 15 s after SIGTERM" "$name"
+    kill -s "${stop_signal:-SIGTERM}" "${pids[$name]}"
+    stop_within 15 "${pids[$name]}" || fail "$name still runs 15 s after ${stop_signal:-SIGTERM}" "$name"
     status=0
     wait "${pids[$name]}" || status=$?
-    [ "$status" -eq 0 ] || fail "$name ended with status $status after SIGTERM" "$name"
+    [ "$status" -eq 0 ] || fail "$name ended with status $status after ${stop_signal:-SIGTERM}" "$name"
 done
 started=()
