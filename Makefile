@@ -28,6 +28,8 @@ test: deps
 	$(SWIFT) test --package-path Examples/HelloWorker --skip-build
 	INTERLUDE_TOKENS=check:check:read INTERLUDE_POSTGRES_PASSWORD=check docker-compose -f docker-compose.yml -f docker-compose.postgres.yml config --quiet
 	bash scripts/verify-units.sh "$$($(SWIFT) build --show-bin-path)/interlude"
+# The Dockerfile's runtime stage without Docker: its packages in a debootstrapped root, the release binary, a job answered in a chroot (as root; cached in .build).
+	SWIFT=$(SWIFT) bash scripts/check-runtime-image
 	$(SWIFT) test --skip-build --skip '$(PACKAGE_BUILDS)'
 # These build whole packages (the scaffold, the example): on their own, so they starve no timed test.
 	$(SWIFT) test --skip-build --filter '$(PACKAGE_BUILDS)'
@@ -40,8 +42,9 @@ docs: deps
 	$(SWIFT) build
 	bash scripts/reference-docs --convert
 
+# Built as the Dockerfile builds it (the Swift runtime linked in), into the .build/release the runtime check uses.
 release: deps
-	$(SWIFT) build -c release --product interlude
+	$(SWIFT) build -c release --product interlude --static-swift-stdlib
 
 # Rewrites the Swift files the way the lint in `make test` wants them.
 format:

@@ -3,7 +3,7 @@
 set -euo pipefail
 
 packages=(libzmq3-dev libsqlite3-dev libmicrohttpd-dev libsodium-dev libarchive-dev libpq-dev libcurl4-openssl-dev pkg-config make python3 tmux)
-[ "${INTERLUDE_WITH_TEST_TOOLS:-0}" = 1 ] && packages+=(docker-compose chromium chromium-driver python3-selenium openssl curl jq zsh fish systemd nginx-light)
+[ "${INTERLUDE_WITH_TEST_TOOLS:-0}" = 1 ] && packages+=(docker-compose chromium chromium-driver python3-selenium openssl curl jq zsh fish systemd nginx-light debootstrap)
 # The benchmark's peers: a private PostgreSQL (scripts/postgres-private) and a virtual environment for PyPI packages.
 [ "${INTERLUDE_WITH_TEST_TOOLS:-0}" = 1 ] && packages+=(postgresql-15 python3-venv)
 
