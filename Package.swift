@@ -116,7 +116,9 @@ let package = Package(
             dependencies: ["WorkerKit", "WorkerKitTesting", "WorkerRuntime", "Presentation", "Wire", "ZeroMQ", "Log", "Primitives", "TestSupport"]),
         .testTarget(
             name: "OperationsTests",
-            dependencies: ["JSON", "Operations", "Confinement", "WorkerKitTesting", "WorkerKit", "Presentation", "Schema", "Wire", "Archive", "TestSupport"]),
+            dependencies: [
+                "JSON", "Operations", "Confinement", "WorkerKitTesting", "WorkerKit", "Presentation", "Schema", "Wire", "Archive", "Broker", "TestSupport",
+            ]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "ClientTests", dependencies: ["Client", "Presentation", "Wire", "ZeroMQ", "TestSupport"]),
         .testTarget(name: "ResolverTests", dependencies: ["JSON", "Resolver", "Operations", "Presentation", "Wire", "WorkerKitTesting"]),

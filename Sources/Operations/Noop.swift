@@ -8,6 +8,9 @@ public struct Noop: JobOperation {
     /// One line for people.
     public static let summary = "Do nothing and ask nothing (for benchmarks)"
 
+    /// No questions and no texts, said so the broker checks that it ships none.
+    public static let catalogUse: CatalogUse? = CatalogUse(questions: [], actions: [])
+
     /// The operation.
     public init() {}
 

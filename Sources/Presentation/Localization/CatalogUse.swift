@@ -1,10 +1,10 @@
 /// The catalog keys an operation's questions and actions use, as its worker announces them (`uses`), so
 /// the broker can tell a catalog's stray key and an untranslated action apart from the rest.
 ///
-/// A question's (or a field's) key `k` is looked up as `k.title`, `k.message` and `k.failureReason`, an
-/// action's as it is. With `uses` announced, the broker refuses a catalog that defines a key none of them
-/// reaches, and one that ships a locale lacking an action key (other than `action.ok` and `action.cancel`,
-/// which every resolver translates itself).
+/// A question's (or a field's) key `k` is looked up as `k.title`, `k.message`, `k.failureReason` and (a
+/// field's placeholder) `k.placeholder`, an action's as it is. With `uses` announced, the broker refuses a
+/// catalog that defines a key none of them reaches, and one that ships a locale lacking an action key
+/// (other than `action.ok` and `action.cancel`, which every resolver translates itself).
 public struct CatalogUse: Codable, Sendable, Hashable {
     /// The keys of the operation's questions and text fields.
     public var questions: [String]
@@ -20,8 +20,8 @@ public struct CatalogUse: Codable, Sendable, Hashable {
     /// The action keys every resolver translates itself, never looked up in an operation's catalog.
     public static let resolversOwn: Set<String> = ["action.ok", "action.cancel"]
 
-    /// The parts a question's key is looked up with.
-    public static let questionParts = ["title", "message", "failureReason"]
+    /// The parts a question's (or a text field's) key is looked up with.
+    public static let questionParts = ["title", "message", "failureReason", "placeholder"]
 
     /// Whether `key`, defined in a catalog, is one a question or an action looks up.
     public func reaches(_ key: String) -> Bool {
