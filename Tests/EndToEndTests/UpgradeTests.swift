@@ -9,7 +9,7 @@ import Testing
 import Wire
 
 extension EndToEnd.Failover {
-    /// Tells a loop on another task to stop.
+    /// Tells a loop on another task to stop, and counts the submits it has had acknowledged.
     final class StopFlag: Sendable {
         private let raised = Atomic<Bool>(false)
         private let counted = Atomic<Int>(0)
