@@ -54,16 +54,16 @@ def give_up(signum, frame):
     raise TimeoutError("the whole run took longer than 80 s")
 
 
-def start_browser(args, phone=False):
+def start_browser(args, phone=False, language="en-US"):
     options = webdriver.ChromeOptions()
     options.binary_location = args.chromium
     profile = tempfile.mkdtemp(prefix="interlude-chromium-")
     profiles.append(profile)
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                     "--disable-extensions", "--hide-scrollbars", "--lang=en-US", f"--user-data-dir={profile}",
+                     "--disable-extensions", "--hide-scrollbars", f"--lang={language}", f"--user-data-dir={profile}",
                      "--window-size=1280,800"]:
         options.add_argument(argument)
-    options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
+    options.add_experimental_option("prefs", {"intl.accept_languages": f"{language},{language.split('-')[0]}"})
     if phone:
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
