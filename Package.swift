@@ -119,7 +119,9 @@ let package = Package(
             dependencies: ["WorkerKit", "WorkerKitTesting", "WorkerRuntime", "Presentation", "Wire", "ZeroMQ", "Log", "Primitives", "TestSupport"]),
         .testTarget(
             name: "OperationsTests",
-            dependencies: ["JSON", "Operations", "Confinement", "WorkerKitTesting", "WorkerKit", "Presentation", "Schema", "Wire", "Archive", "TestSupport"]),
+            dependencies: [
+                "JSON", "Operations", "Confinement", "WorkerKitTesting", "WorkerKit", "Presentation", "Schema", "Wire", "Archive", "Broker", "TestSupport",
+            ]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "SQLite"]),
         .testTarget(name: "ClientTests", dependencies: ["Client", "Presentation", "Wire", "ZeroMQ", "TestSupport", "JSON"]),
         .testTarget(name: "GatewayClientTests", dependencies: ["GatewayClient", "Presentation", "Wire"]),

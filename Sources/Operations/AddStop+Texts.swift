@@ -21,4 +21,8 @@ extension AddStop {
             "action.keepDay": "Mantener el día {0}",
         ],
     ])
+
+    /// The keys its alert and buttons use (written out: the choices carry values), so the broker refuses a
+    /// stray key or an untranslated button.
+    public static let catalogUse: CatalogUse? = CatalogUse(questions: ["addStop.conflict"], actions: ["action.moveToDay", "action.keepDay"])
 }

@@ -35,4 +35,12 @@ extension ExportProject {
             "exportProject.folder.placeholder": "library/exports/…",
         ],
     ])
+
+    /// The keys its alerts, its text field and its buttons use, so the broker refuses a stray key or an
+    /// untranslated button.
+    public static let catalogUse: CatalogUse? = CatalogUse(
+        questions: [
+            "exportProject.destinationUnavailable", "exportProject.noAvailableSpace", "exportProject.destinationNotAllowed",
+            "exportProject.folder",
+        ], choices: Choice.self)
 }

@@ -72,7 +72,7 @@ public struct ExportProject: JobOperation {
     }
 
     /// The error alerts' actions.
-    enum Choice: String, PresentationAction {
+    enum Choice: String, PresentationAction, CaseIterable {
         case retry, useAnotherFolder, cancel, useExportsFolder
 
         var button: ButtonState {

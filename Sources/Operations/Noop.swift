@@ -14,6 +14,9 @@ public struct Noop: JobOperation {
         "es": ["noop.summary": "No hacer nada ni preguntar nada (para pruebas de rendimiento)"],
     ])
 
+    /// No questions and no actions, said so the broker checks that its catalog holds its summary only.
+    public static let catalogUse: CatalogUse? = CatalogUse(questions: [], actions: [])
+
     /// The operation.
     public init() {}
 

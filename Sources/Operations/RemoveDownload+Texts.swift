@@ -19,4 +19,7 @@ extension RemoveDownload {
             "action.remove": "Eliminar",
         ],
     ])
+
+    /// The keys its questions and buttons use, so the broker refuses a stray key or an untranslated button.
+    public static let catalogUse: CatalogUse? = CatalogUse(questions: ["removeDownload.confirm"], choices: Choice.self)
 }

@@ -43,7 +43,7 @@ public struct RemoveDownload: JobOperation {
     }
 
     /// The dialog's actions.
-    enum Choice: String, PresentationAction {
+    enum Choice: String, PresentationAction, CaseIterable {
         case remove, cancel
 
         var button: ButtonState {
@@ -91,15 +91,18 @@ public struct RemoveDownload: JobOperation {
         }
     }
 
+    /// Whether `name` in `downloads/` is a download: `index.json` is the titles index, not one; hidden files,
+    /// folders and links are never downloads.
+    static func isDownload(_ name: String, in downloads: Folder) throws -> Bool {
+        guard name != DemoLibrary.downloadsIndex, !name.hasPrefix(".") else { return false }
+        return try downloads.info(name)?.entry == .file
+    }
+
     /// The name of the regular file in `downloads/` whose name without extension is `trackID`.
     private func locate(_ trackID: String) throws -> String {
         let downloads = try downloads(trackID: trackID)
         let found = try downloads.names().first { name in
-            // `index.json` is the titles index, not a download; hidden files, folders and links are never downloads.
-            guard name != DemoLibrary.downloadsIndex, !name.hasPrefix("."), (name as NSString).deletingPathExtension == trackID else {
-                return false
-            }
-            return try downloads.info(name)?.entry == .file
+            try (name as NSString).deletingPathExtension == trackID && Self.isDownload(name, in: downloads)
         }
         guard let found else {
             throw JobError(code: "downloadNotFound", message: "no download for track \"\(trackID)\" in \(downloads.path)")

@@ -19,4 +19,7 @@ extension ResetPreferences {
             "action.reset": "Restablecer",
         ],
     ])
+
+    /// The keys its questions and buttons use, so the broker refuses a stray key or an untranslated button.
+    public static let catalogUse: CatalogUse? = CatalogUse(questions: ["resetPreferences.confirm"], choices: Choice.self)
 }

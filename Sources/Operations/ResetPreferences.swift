@@ -49,7 +49,7 @@ public struct ResetPreferences: JobOperation {
     }
 
     /// The alert's actions.
-    enum Choice: String, PresentationAction {
+    enum Choice: String, PresentationAction, CaseIterable {
         case reset, cancel
 
         var button: ButtonState {

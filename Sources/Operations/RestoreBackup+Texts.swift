@@ -19,4 +19,7 @@ extension RestoreBackup {
             "action.restoreBackup": "Restaurar copia",
         ],
     ])
+
+    /// The keys its questions and buttons use, so the broker refuses a stray key or an untranslated button.
+    public static let catalogUse: CatalogUse? = CatalogUse(questions: ["restoreBackup.confirm"], choices: Choice.self)
 }

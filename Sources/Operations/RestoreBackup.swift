@@ -43,7 +43,7 @@ public struct RestoreBackup: JobOperation {
     }
 
     /// The alert's actions.
-    enum Choice: String, PresentationAction {
+    enum Choice: String, PresentationAction, CaseIterable {
         case restore, cancel
 
         var button: ButtonState {

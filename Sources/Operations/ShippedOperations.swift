@@ -8,6 +8,7 @@ public enum ShippedOperations {
     public static func registry(library: URL, exportReserveBytes: Int64 = 0, exportRoots: [URL] = []) throws -> OperationRegistry {
         var registry = OperationRegistry()
         try registry.register(RemoveDownload(library: library))
+        try registry.register(ClearDownloads(library: library))
         try registry.register(ExportProject(library: library, reserveBytes: exportReserveBytes, exportRoots: exportRoots))
         try registry.register(RestoreBackup(library: library))
         try registry.register(ResetPreferences(library: library))

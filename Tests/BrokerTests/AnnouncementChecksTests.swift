@@ -65,11 +65,13 @@ import Wire
 
     static let accepted: [String] = [
         #"{"name": "odd", "summary": "Odd", "input": {"type": ["object", "null"], "properties": {"n": {"type": "string", "pattern": "^a", "format": "email"}}, "required": ["n"], "additionalProperties": false}, "catalog": {}}"#,
-        #"{"name": "odd", "summary": "Odd", "input": true, "catalog": {"en": {"odd.ask.title": "Ask?", "odd.ask.message": "Sure?", "odd.field": "Name", "action.go": "Go"}}, "uses": {"questions": ["odd.ask", "odd.field"], "actions": ["action.go", "action.cancel"]}}"#,
+        #"{"name": "odd", "summary": "Odd", "input": true, "catalog": {"en": {"odd.ask.title": "Ask?", "odd.ask.message": "Sure?", "odd.field": "Name", "odd.field.placeholder": "Ada", "action.go": "Go"}}, "uses": {"questions": ["odd.ask", "odd.field"], "actions": ["action.go", "action.cancel"]}}"#,
         #"{"name": "odd", "summary": "Odd", "catalog": {"en": {"odd.anything": "Kept"}}}"#,
     ]
 
-    @Test("A schema of the enforced subset (other assertions ignored) and a catalog its questions use are taken", arguments: accepted)
+    @Test(
+        "A schema of the enforced subset (other assertions ignored) and a catalog its questions and fields use (placeholders too) are taken",
+        arguments: accepted)
     func aSoundAnnouncementIsTaken(_ json: String) throws {
         var broker = BrokerHarness(settings: .init(heartbeatInterval: 1, liveness: 3))
         let effects = broker.announce("w1", [try Self.announcement(json)])

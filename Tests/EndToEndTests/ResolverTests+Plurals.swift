@@ -37,3 +37,20 @@ extension EndToEnd.Resolving {
         #expect(listed.contains("¿Archivar 1 fichero?") && listed.contains("¿Archivar 3 ficheros?"), "\(listed)")
     }
 }
+
+extension EndToEnd.Resolving {
+    @Test("clearDownloads, a shipped operation, asks in the plural form of its count: one download and three, in English and Spanish")
+    func aShippedQuestionTakesThePluralForm() async throws {
+        let sandbox = try Sandbox("resolve-plural-shipped")
+        defer { sandbox.shutdown() }
+        try await sandbox.startBroker()
+        try await sandbox.startWorker("w1")
+        for input in [#"{"tracks": ["t-101"]}"#, "{}"] {
+            _ = try await sandbox.question(of: try await sandbox.submit("clearDownloads", input))
+        }
+        for (locale, one, several) in [("en", "Remove 1 download?", "Remove 3 downloads?"), ("es", "¿Eliminar 1 descarga?", "¿Eliminar 3 descargas?")] {
+            let listed = try await sandbox.cli("resolve", "--locale", locale)
+            #expect(listed.stdout.contains(one) && listed.stdout.contains(several), "\(locale): \(listed)")
+        }
+    }
+}

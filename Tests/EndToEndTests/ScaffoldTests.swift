@@ -40,7 +40,7 @@ extension EndToEnd {
             let warnings = built.split(separator: "\n").filter { $0.contains("warning:") }
             #expect(warnings.isEmpty, "\(warnings.joined(separator: "\n"))")
             let tested = try await Self.swift(["test", "--skip-build"])
-            #expect(tested.contains("Test run with 6 tests in 1 suite passed"), "\(tested)")
+            #expect(tested.contains("Test run with 7 tests in 1 suite passed"), "\(tested)")
 
             try await sandbox.startBroker()
             let program = Self.scratch.appendingPathComponent("debug/archiveLogs-worker")

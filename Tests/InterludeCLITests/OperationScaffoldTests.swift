@@ -18,6 +18,7 @@ import Testing
         #expect(!scaffold.files.values.contains { $0.contains("__") }, "every placeholder filled")
         let texts = try #require(scaffold.files["Sources/ArchiveLogs/ArchiveLogs+Texts.swift"])
         #expect(texts.contains(#""archiveLogs.confirm.title": "¿Continuar con {0}?""#))
+        #expect(texts.contains(#"CatalogUse(questions: ["archiveLogs.confirm", "archiveLogs.field.note"], choices: Choice.self)"#))
     }
 
     @Test(arguments: ["", "ArchiveLogs", "1st", "archive-logs", "archive_logs", "archivé", String(repeating: "a", count: 65)])

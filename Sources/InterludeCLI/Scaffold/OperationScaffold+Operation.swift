@@ -44,8 +44,9 @@ extension OperationScaffold {
                     additionalProperties: .forbidden)
             }
 
-            /// The dialog's actions: the answer comes back as one of these, never as a string to compare.
-            public enum Choice: String, PresentationAction {
+            /// The dialog's actions: the answer comes back as one of these, never as a string to compare
+            /// (`CaseIterable`, so `catalogUse` reads their keys).
+            public enum Choice: String, PresentationAction, CaseIterable {
                 case proceed, cancel
 
                 /// How each action looks: Proceed is destructive, Cancel is every resolver's own.

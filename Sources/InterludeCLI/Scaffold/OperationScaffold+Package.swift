@@ -67,6 +67,10 @@ extension OperationScaffold {
                     "__NAME__.field.note.placeholder": "¿Por qué ahora?",
                 ],
             ])
+
+            /// The keys the dialog, its field and its buttons use: the broker refuses (at announcement) a
+            /// catalog key none of them uses and a button a language of the catalog lacks.
+            public static let catalogUse: CatalogUse? = CatalogUse(questions: ["__NAME__.confirm", "__NAME__.field.note"], choices: Choice.self)
         }
 
         """#

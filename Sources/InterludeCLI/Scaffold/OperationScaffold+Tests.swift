@@ -66,6 +66,11 @@ extension OperationScaffold {
                 let title = __TYPE__.catalog.localize(Localization("__NAME__.confirm", ["old.log"]), part: "title", fallback: "", locale: "es")
                 #expect(title == "¿Continuar con old.log?")
             }
+
+            @Test func theCatalogHasNoKeyItsQuestionsDoNotUseAndEveryButtonsText() {
+                // What the broker checks when the worker announces the operation.
+                #expect(__TYPE__.catalogUse?.problems(of: __TYPE__.catalog) == [])
+            }
         }
 
         """#
