@@ -148,7 +148,10 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             if let failure = link.observe(BrokerLink.Event(outcome), at: .now) { return leave(failure) }
             switch outcome {
             case .succeeded: refusal = nil
-            case .refused, .failed: refusal = HandshakeRefusal.error(outcome, endpoint: link.endpoint)
+            case .refused: refusal = HandshakeRefusal.error(outcome, endpoint: link.endpoint)
+            // Broken off without a verdict: a refusal only once the link takes it for one.
+            case .failed where link.connection.refused: refusal = HandshakeRefusal.error(outcome, endpoint: link.endpoint)
+            case .failed: break
             case .established, .disconnected, .unreachable: break
             }
         }

@@ -8,7 +8,8 @@ extension BrokerLink.Event {
             switch outcome {
             case .established: .established
             case .succeeded: .succeeded
-            case .refused, .failed: .refused
+            case .refused: .refused
+            case .failed: .brokeOff
             case .disconnected: .disconnected
             case .unreachable: .unreachable
             }

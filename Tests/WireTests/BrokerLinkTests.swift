@@ -109,4 +109,26 @@ import Wire
         var one = link(["a"])
         #expect(one.observe(.disconnected, at: start) == nil)
     }
+
+    @Test("A handshake that breaks off is a broker that went away until it happens three times per broker in a row; one let in starts the count over")
+    func brokenHandshakesBecomeARefusalOnlyInARow() {
+        var several = link(["a", "b"])
+        for _ in 1..<several.brokenHandshakesToRefuse {
+            #expect(several.observe(.brokeOff, at: start) == .disconnected, "a broker stopped mid-handshake: move on")
+            #expect(!several.connection.refused)
+            several.opened(at: start)
+        }
+        #expect(several.observe(.brokeOff, at: start) == nil, "every handshake of the list broke off: a refusal")
+        #expect(several.connection.refused)
+        several.opened(at: start)
+        #expect(several.observe(.succeeded, at: start) == nil)
+        #expect(several.observe(.brokeOff, at: start) == .disconnected, "let in since: the count started over")
+        var one = link(["a"])
+        #expect(one.brokenHandshakesToRefuse == 3)
+        #expect(one.observe(.brokeOff, at: start) == nil)
+        #expect(one.observe(.brokeOff, at: start) == nil)
+        #expect(!one.connection.refused, "two in a row with one broker: still a restart, not a wrong key")
+        #expect(one.observe(.brokeOff, at: start) == nil)
+        #expect(one.connection.refused)
+    }
 }

@@ -5,8 +5,12 @@ extension BrokerLink {
         case established
         /// The broker let the connection in.
         case succeeded
-        /// The broker refused the connection's key, or the security handshake failed.
+        /// The broker's authentication refused the connection's key: a verdict, taken at once.
         case refused
+        /// The security handshake broke off without a verdict: a wrong server key or mechanism, or just as
+        /// well a broker that stopped or restarted in the middle of it, so it counts as a refusal only when
+        /// `brokenHandshakesToRefuse` break off in a row with no handshake succeeding between them.
+        case brokeOff
         /// The connection went away (or, with heartbeats, fell silent past the window).
         case disconnected
         /// The endpoint cannot be reached.
@@ -39,10 +43,18 @@ extension BrokerLink {
             connection.reached = true
         case .succeeded:
             (connection.reached, connection.connected, connection.refused) = (true, true, false)
+            brokenHandshakes = 0
             // A handshake slowed by a busy machine does not count against the broker's silence.
             heard(at: now)
         case .refused:
             connection.refused = true
+        case .brokeOff:
+            brokenHandshakes += 1
+            if brokenHandshakes >= brokenHandshakesToRefuse {
+                connection.refused = true
+            } else if hasAlternatives {
+                return .disconnected
+            }
         case .disconnected where hasAlternatives && !connection.refused:
             return .disconnected
         case .unreachable where hasAlternatives && !connection.refused:

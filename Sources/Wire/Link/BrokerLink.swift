@@ -46,6 +46,13 @@ public struct BrokerLink: Sendable {
     public private(set) var failedAt: [Int: ContinuousClock.Instant] = [:]
     /// The current connection's state.
     public internal(set) var connection: Connection
+    /// Handshakes that broke off in a row, over every connection, since one last succeeded.
+    public internal(set) var brokenHandshakes = 0
+
+    /// How many handshakes must break off in a row before the link takes it for a refusal: three for each
+    /// broker, so a broker stopped in the middle of one (or a list switching over) is not taken for a wrong
+    /// key, while a wrong key (every handshake breaking off, libzmq retrying) is told within a few retries.
+    public var brokenHandshakesToRefuse: Int { 3 * endpoints.count }
 
     /// A link to the first of `endpoints` (at least one), its connection opened at `now`.
     public init(
