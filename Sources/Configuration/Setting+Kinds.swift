@@ -3,7 +3,7 @@ import Foundation
 extension Setting {
     /// A text setting kept at `path`; `problem` says why a value is unusable (checked once everything is read).
     static func text(
-        _ key: String, _ path: WritableKeyPath<Settings, String> & Sendable, privacy: Privacy = .shown, shownDefault: String? = nil,
+        _ key: String, _ path: any WritableKeyPath<Settings, String> & Sendable, privacy: Privacy = .shown, shownDefault: String? = nil,
         problem: @escaping @Sendable (Settings) -> String? = { _ in nil }, _ doc: String
     ) -> Setting {
         Setting(
@@ -14,7 +14,7 @@ extension Setting {
 
     /// A whole number kept at `path`, within `range`; outside it the error says `problem`, by default "must be from A to B".
     static func number<Number: FixedWidthInteger & Sendable>(
-        _ key: String, _ path: WritableKeyPath<Settings, Number> & Sendable, _ range: ClosedRange<Number>, problem: String? = nil,
+        _ key: String, _ path: any WritableKeyPath<Settings, Number> & Sendable, _ range: ClosedRange<Number>, problem: String? = nil,
         _ doc: String
     ) -> Setting {
         Setting(
@@ -32,7 +32,7 @@ extension Setting {
 
     /// One of `choices`, kept at `path` as its type; another value is refused as it is read.
     static func choice<Choice: RawRepresentable<String> & Equatable & Sendable>(
-        _ key: String, _ path: WritableKeyPath<Settings, Choice> & Sendable, _ choices: [Choice], _ doc: String
+        _ key: String, _ path: any WritableKeyPath<Settings, Choice> & Sendable, _ choices: [Choice], _ doc: String
     ) -> Setting {
         let names = choices.map(\.rawValue)
         let allowed = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()

@@ -29,6 +29,7 @@ extension EndToEnd {
                 sandbox.common = keys.client(carol)
             }
 
+            @discardableResult
             func startBroker() async throws -> ProcessHandle {
                 try await sandbox.startBroker(environment: keys.brokerSettings)
             }

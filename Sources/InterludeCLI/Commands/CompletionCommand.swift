@@ -1,6 +1,7 @@
 import Client
 import Configuration
 import Foundation
+import Presentation
 import Wire
 
 struct CompletionCommand: Command {

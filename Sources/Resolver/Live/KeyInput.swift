@@ -42,7 +42,7 @@ public enum KeyInput: Sendable, Hashable {
             case 0x03, 0x04:
                 flush()
                 inputs.append(.interrupt)
-            case 0x00..<0x20, 0x7F:
+            case 0x00..<0x20:
                 flush()
             default:
                 text.append(byte)

@@ -27,7 +27,7 @@ struct TmpfsMount {
     /// Writes a file until the file system is full; returns it (remove it to free the space).
     func fill() throws -> URL {
         let file = folder.appendingPathComponent("filler")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
         let chunk = Data(repeating: 0x5A, count: 16 << 10)
