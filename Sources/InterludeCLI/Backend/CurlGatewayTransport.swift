@@ -58,7 +58,8 @@ struct CurlGatewayTransport: GatewayTransport {
         let trusted = authorities.map { "the certificate authorities of \($0)" } ?? "the system's certificate authorities (for a private one: --cacert FILE)"
         return GatewayClientError(
             status: 0, code: GatewayClientError.untrusted,
-            message: "the TLS connection failed (libcurl error \(error.curlCode)): the gateway's certificate is not signed by \(trusted)")
+            message:
+                "the gateway's certificate is not trusted (TLS failure, libcurl error \(error.curlCode)): it must name this host and be signed by \(trusted)")
     }
 }
 
