@@ -82,7 +82,7 @@ let package = Package(
             name: "InterludeCLI",
             dependencies: [
                 "JSON", "Configuration", "Log", "Lifecycle", "ZeroMQ", "Broker", "Journal", "Webhooks", "WorkerKit", "WorkerRuntime", "WorkerMain",
-                "Operations", "Client", "Resolver", "GatewayClient",
+                "Operations", "Client", "Resolver", "GatewayClient", "HTTPClient",
                 "Gateway", "Presentation", "Schema", "Wire", "Primitives",
             ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),

@@ -1,49 +1,34 @@
 import Foundation
 import JSON
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension GatewayClient {
     /// A response's status, headers and body.
-    struct Response {
-        let status: Int
-        let body: Data
-        let headers: [String: String]
-    }
+    typealias Response = GatewayResponse
 
     /// Sends one request and returns a 2xx response; any other status throws the API's error.
     func send(
         _ method: String, _ path: String, query: [(String, String?)] = [], json body: Data? = nil, headers extra: [String: String] = [:]
     ) async throws(GatewayClientError) -> Response {
-        var request = URLRequest(url: try url(path, query: query), timeoutInterval: timeout)
-        request.httpMethod = method
         var fields = headers(extra)
+        var payload = body
         // The gateway asks every POST to say it is JSON, a body-less one (cancel) too.
         if body != nil || method == "POST" {
-            request.httpBody = body ?? Data()
+            payload = body ?? Data()
             fields["Content-Type"] = "application/json"
         }
-        for (name, value) in fields { request.setValue(value, forHTTPHeaderField: name) }
-        let data: Data
-        let response: URLResponse
+        let request = GatewayRequest(method: method, url: try url(path, query: query), headers: fields, body: payload, timeout: timeout)
+        let response: Response
         do {
-            (data, response) = try await session.data(for: request)
-        } catch {
+            response = try await transport.send(request)
+        } catch  where error.status == 0 && error.code == GatewayClientError.unreachable {
             throw GatewayClientError(
                 status: 0, code: GatewayClientError.unreachable,
-                message: "cannot reach the gateway at \(base.absoluteString) (\(method) \(path): \(error.localizedDescription))")
+                message: "cannot reach the gateway at \(base.absoluteString) (\(method) \(path): \(error.message))")
+        } catch  where error.status == 0 {
+            throw GatewayClientError(status: 0, code: error.code, message: "\(method) \(path): \(error.message)")
         }
-        guard let http = response as? HTTPURLResponse else {
-            throw GatewayClientError(status: 0, code: GatewayClientError.unexpectedResponse, message: "\(method) \(path) got no HTTP response.")
-        }
-        guard (200..<300).contains(http.statusCode) else { throw GatewayClientError(status: http.statusCode, body: data) }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-        }
-        return Response(status: http.statusCode, body: data, headers: headers)
+        guard (200..<300).contains(response.status) else { throw GatewayClientError(status: response.status, body: response.body) }
+        return response
     }
 
     /// A wire type read with its own one-pass reader.

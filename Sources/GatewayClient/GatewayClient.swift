@@ -7,11 +7,12 @@ import Foundation
 /// A client of Interlude's gateway over its HTTP API, for programs and apps that answer or submit from
 /// anywhere the gateway is published: one base URL and one bearer token.
 ///
-/// It speaks through Foundation's `URLSession` (FoundationNetworking on Linux) rather than the project's
-/// libcurl module: the library then builds unchanged on Apple platforms, where apps use it, needs no C
-/// library of its own, and trusts each system's certificate authorities for `https`. The event stream
+/// By default it speaks through Foundation's `URLSession` (FoundationNetworking on Linux) rather than the
+/// project's libcurl module: the library then builds unchanged on Apple platforms, where apps use it, needs
+/// no C library of its own, and trusts each system's certificate authorities for `https`. The event stream
 /// reads its response through a data delegate, chunk by chunk as it arrives, so it streams on Linux as
-/// it does on Apple platforms.
+/// it does on Apple platforms. A program that needs more (a private certificate authority on Linux) passes
+/// a `GatewayTransport` of its own.
 ///
 /// Every call throws `GatewayClientError`: the API's JSON error as it came, or what stood in the way of one.
 public struct GatewayClient: Sendable {
@@ -21,13 +22,19 @@ public struct GatewayClient: Sendable {
     let token: String?
     /// How long a request may wait for its response.
     public var timeout: TimeInterval = 30
-    let session: URLSession
+    /// How the requests reach the gateway.
+    let transport: any GatewayTransport
 
-    /// A client of the gateway at `base` sending `token`; `configuration` is copied for its requests.
+    /// A client of the gateway at `base` sending `token` over `URLSession`; `configuration` is copied for its requests.
     public init(base: URL, token: String?, configuration: URLSessionConfiguration = .ephemeral) {
+        self.init(base: base, token: token, transport: URLSessionTransport(configuration: configuration))
+    }
+
+    /// A client of the gateway at `base` sending `token` over `transport`.
+    public init(base: URL, token: String?, transport: any GatewayTransport) {
         self.base = base
         self.token = token
-        session = URLSession(configuration: configuration)
+        self.transport = transport
     }
 
     /// The headers every request carries: the token, and JSON as the one accepted answer.

@@ -32,6 +32,9 @@ public struct GatewayClientError: Error, Sendable, Hashable, CustomStringConvert
     public static let unreachable = "unreachable"
     /// The gateway answered something this library cannot read.
     public static let unexpectedResponse = "unexpectedResponse"
+    /// The TLS connection failed: the gateway's certificate is not trusted (or the handshake broke); not
+    /// retried, since trying again changes nothing.
+    public static let untrusted = "untrusted"
     /// The base URL and path do not make a URL.
     public static let badURL = "badURL"
 

@@ -9,6 +9,7 @@ final class CurlTransfer {
     private let body: UnsafeMutableRawBufferPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var responseHeaders: [String: String] = [:]
+    private var responseBody = Data()
 
     /// An easy handle ready to add to a multi handle; nil if libcurl cannot make one.
     init?(_ request: CurlRequest, settings: CurlSettings) {
@@ -37,7 +38,7 @@ final class CurlTransfer {
         var status = 0
         _ = interlude_curl_get_long(easy, CURLINFO_RESPONSE_CODE, &status)
         guard status > 0 else { return .failure(HTTPClientError(code: .other, curlCode: Int(CURLE_WEIRD_SERVER_REPLY.rawValue))) }
-        return .success(HTTPClientResponse(status: status, headers: responseHeaders))
+        return .success(HTTPClientResponse(status: status, headers: responseHeaders, body: responseBody))
     }
 
     private func configure(_ settings: CurlSettings) {
@@ -46,12 +47,24 @@ final class CurlTransfer {
         _ = interlude_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
         _ = interlude_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
         _ = interlude_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
-        _ = interlude_curl_set_long(easy, CURLOPT_TIMEOUT_MS, settings.timeoutMilliseconds)
-        _ = interlude_curl_set_long(easy, CURLOPT_POST, 1)
-        _ = interlude_curl_set_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.count))
-        _ = interlude_curl_set_pointer(easy, CURLOPT_POSTFIELDS, body.baseAddress)
+        let timeout = request.timeoutMilliseconds ?? settings.timeoutMilliseconds
+        _ = interlude_curl_set_long(easy, CURLOPT_TIMEOUT_MS, timeout)
+        if timeout == 0 {
+            // No limit on the whole transfer: a stream ends when it stalls for the client's timeout instead.
+            _ = interlude_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, settings.timeoutMilliseconds)
+            _ = interlude_curl_set_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
+            _ = interlude_curl_set_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, settings.timeoutMilliseconds / 1_000))
+        }
+        if request.method == "GET" {
+            _ = interlude_curl_set_long(easy, CURLOPT_HTTPGET, 1)
+        } else {
+            _ = interlude_curl_set_long(easy, CURLOPT_POST, 1)
+            _ = interlude_curl_set_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.count))
+            _ = interlude_curl_set_pointer(easy, CURLOPT_POSTFIELDS, body.baseAddress)
+        }
         _ = interlude_curl_set_pointer(easy, CURLOPT_HTTPHEADER, headerList)
-        _ = interlude_curl_set_callback(easy, CURLOPT_WRITEFUNCTION, discardBody)
+        _ = interlude_curl_set_callback(easy, CURLOPT_WRITEFUNCTION, readBody)
+        _ = interlude_curl_set_pointer(easy, CURLOPT_WRITEDATA, this)
         _ = interlude_curl_set_callback(easy, CURLOPT_HEADERFUNCTION, readHeader)
         _ = interlude_curl_set_pointer(easy, CURLOPT_HEADERDATA, this)
         if let authorities = settings.certificateAuthorities {
@@ -72,14 +85,33 @@ final class CurlTransfer {
     }
 }
 
+extension CurlTransfer {
+    /// Keeps, hands on or drops one piece of the response's body.
+    fileprivate func body(_ piece: UnsafeRawBufferPointer) {
+        switch request.reading {
+        case .discard: break
+        case .keep: responseBody.append(contentsOf: piece)
+        case .stream(let receive):
+            var status = 0
+            _ = interlude_curl_get_long(easy, CURLINFO_RESPONSE_CODE, &status)
+            receive(status, Data(piece))
+        }
+    }
+}
+
 /// The client's fixed settings every transfer is configured with.
 struct CurlSettings: Sendable {
     let timeoutMilliseconds: Int
     let certificateAuthorities: String?
 }
 
-/// The response body is not needed: taken and dropped.
-private let discardBody: curl_write_callback = { _, size, count, _ in size * count }
+/// Hands each piece of the response's body to its transfer.
+private let readBody: curl_write_callback = { buffer, size, count, context in
+    guard let buffer, let context else { return size * count }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    transfer.body(UnsafeRawBufferPointer(start: buffer, count: size * count))
+    return size * count
+}
 
 /// Hands each response header line to its transfer.
 private let readHeader: curl_write_callback = { buffer, size, count, context in

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// The only importer of libcurl: POSTs over kept-alive connections from one thread of its own that runs
+/// The only importer of libcurl: GETs and POSTs over kept-alive connections from one thread of its own that runs
 /// a `curl_multi` handle. No redirects are followed (a 3xx is the answer), no cookies are kept, only
 /// `http` and `https` URLs are allowed, and every request gives up after the client's timeout.
 public final class HTTPClient: Sendable {
@@ -21,15 +21,37 @@ public final class HTTPClient: Sendable {
         loop.close()
     }
 
+    /// What becomes of a response's body.
+    public enum BodyReading: Sendable {
+        /// Dropped: only the status and headers matter.
+        case discard
+        /// Kept whole in the response.
+        case keep
+        /// Handed on piece by piece as it arrives, on the client's thread, with the status of its response.
+        case stream(@Sendable (_ status: Int, _ piece: Data) -> Void)
+    }
+
     /// Sends one POST of `body` with `headers` to `url` and returns the answer, whatever its status; throws
     /// when there is none: a transport failure, the timeout, or `.cancelled` when the calling task is
     /// cancelled or the client closed. Header fields containing a line break are not sent.
     public func post(url: URL, headers: [String: String], body: Data) async throws(HTTPClientError) -> HTTPClientResponse {
+        try await send("POST", url: url, headers: headers, body: body)
+    }
+
+    /// Sends one `GET` (its body ignored) or `POST` as `post` does; `reading` says what becomes of the
+    /// response's body. With `streaming`, the transfer has no overall limit (it ends when the server ends
+    /// it, when it stalls for the client's timeout, or when the calling task is cancelled).
+    public func send(
+        _ method: String, url: URL, headers: [String: String], body: Data = Data(), reading: BodyReading = .discard, streaming: Bool = false
+    ) async throws(HTTPClientError) -> HTTPClientResponse {
         let id = nextID.add(1, ordering: .relaxed).newValue
         let loop = loop
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                loop.submit(CurlRequest(id: id, url: url.absoluteString, headers: headers, body: body, continuation: continuation))
+                var request = CurlRequest(id: id, method: method, url: url.absoluteString, headers: headers, body: body, continuation: continuation)
+                request.reading = reading
+                request.timeoutMilliseconds = streaming ? 0 : nil
+                loop.submit(request)
                 // A cancellation that came before the request was queued found nothing to cancel.
                 if Task.isCancelled { loop.cancel(id) }
             }

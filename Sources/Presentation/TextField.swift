@@ -76,22 +76,7 @@ public struct TextFieldState: Codable, Sendable, Hashable, Identifiable {
 
     /// What is wrong with `value` for this field, or nil when it passes.
     public func problem(with value: String?) -> String? {
-        let text = value ?? ""
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            return required ? "is required" : nil
-        }
-        if TextRules.firstControl(in: text, allowingLineBreaks: false) != nil { return "contains a control character" }
-        let longest = maxLength ?? Presentation.Limits.fieldValue
-        // Counted first, cheaply: the pattern's cost is linear in the scalars, which this bounds.
-        let scalars = text.unicodeScalars.count
-        if scalars > longest * Presentation.Limits.scalarsPerCharacter {
-            return "has \(scalars) Unicode scalars; at most \(longest * Presentation.Limits.scalarsPerCharacter)"
-        }
-        let length = text.count
-        if let minLength, length < minLength { return "has \(length) characters; at least \(minLength)" }
-        if length > longest { return "has \(length) characters; at most \(longest)" }
-        if let pattern, let compiled = try? FieldPattern(pattern), !compiled.matches(text) { return "does not match \(pattern)" }
-        return nil
+        refusal(of: value)?.description
     }
 }
 

@@ -35,6 +35,8 @@ extension EndToEnd {
             #expect(text.stdout.contains("day    integer, required"))
             #expect(text.stdout.contains("workers  w1"))
             #expect(try await sandbox.cli("operations", "nope").status == 1)
+            let spanish = try await sandbox.cli("operations", "addStop", "--locale", "es")
+            #expect(spanish.stdout.contains("addStop — Añadir un lugar a un día del itinerario, preguntando si ya está previsto"), "\(spanish)")
 
             let bad = try await sandbox.cli("submit", "addStop", "--input", #"{"place": 7}"#)
             #expect(bad.status == 1, "\(bad)")

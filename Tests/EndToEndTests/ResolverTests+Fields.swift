@@ -6,7 +6,9 @@ import Testing
 import Wire
 
 extension EndToEnd.Resolving {
-    @Test("A value its pattern refuses is refused in the terminal with the field's own message, in Spanish under --locale es, not the pattern")
+    @Test(
+        "A value too long, too short or refused by its pattern is refused in the terminal in Spanish under --locale es, with the field's own message for the pattern"
+    )
     func patternRefusalInThePersonsLanguage() async throws {
         let sandbox = try Sandbox("resolve-pattern")
         defer { sandbox.shutdown() }
@@ -28,13 +30,21 @@ extension EndToEnd.Resolving {
             let dispatch = try worker.dispatch()
             var draft = Presentation.Draft.alert("Code", actions: [Action(id: "send", label: "Send"), Action(id: "cancel", label: "Cancel", role: .cancel)])
             draft.fields = [
-                TextFieldState(id: "code", label: "Code", required: true, maxLength: 10, pattern: "[0-9]{3}", localization: Localization("patterned.code"))
+                TextFieldState(
+                    id: "code", label: "Code", required: true, minLength: 2, maxLength: 10, pattern: "[0-9]{3}", localization: Localization("patterned.code"))
             ]
             try worker.send(.present(.init(job: dispatch.job, attempt: dispatch.attempt, sequence: 1, draft: draft)), correlation: "p1")
         }
         try await terminal.waitFor("[1] [S]end")
         try await terminal.press("1")
         try await terminal.waitFor("  Código:")
+        try await terminal.press("-l", "12345678901")
+        try await terminal.press("Enter")
+        let long = try await terminal.waitFor("Código: es demasiado largo: como mucho 10 caracteres")
+        #expect(!long.contains("characters; at most"), "\(long)")
+        try await terminal.press("-l", "1")
+        try await terminal.press("Enter")
+        try await terminal.waitFor("Código: es demasiado corto: al menos 2 caracteres")
         try await terminal.press("-l", "12a")
         try await terminal.press("Enter")
         let refused = try await terminal.waitFor("Código: tres cifras, como 042")
@@ -43,7 +53,7 @@ extension EndToEnd.Resolving {
         try await terminal.press("Enter")
         try await terminal.waitFor("respondida por ana (cli) con Send")
         let history = try await sandbox.cliJSON(EndToEnd.Deadlines.JobWithHistory.self, "status", job, "--json").history
-        #expect(!history.contains { $0.type == .refused }, "12a never reached the broker: \(history)")
+        #expect(!history.contains { $0.type == .refused }, "no refused value reached the broker: \(history)")
         #expect(history.first { $0.type == .resolved }?.values == ["code": "042"])
     }
 

@@ -2,10 +2,6 @@ import Foundation
 import JSON
 import Wire
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension GatewayClient {
     /// How long to wait before connecting again after the stream dropped: `first`, doubling per failure
     /// in a row up to `maximum`, back to `first` once a connection is answered.
@@ -36,7 +32,9 @@ extension GatewayClient {
             while !Task.isCancelled {
                 do throws(GatewayClientError) {
                     if try await follow(after: &last, into: output) { delay = backoff.first }
-                } catch  where error.status == 0 || error.status >= 500 || error.status == 408 || error.status == 429 {
+                } catch
+                    where (error.status == 0 && error.code != GatewayClientError.untrusted) || error.status >= 500 || error.status == 408 || error.status == 429
+                {
                     // The gateway is away or overloaded: try again after the backoff.
                 } catch {
                     output.finish(throwing: error)
@@ -55,20 +53,12 @@ extension GatewayClient {
     private func follow(after last: inout Int64?, into output: AsyncThrowingStream<Event, any Error>.Continuation) async throws(GatewayClientError) -> Bool {
         var extra = ["Accept": "text/event-stream"]
         if let last { extra["Last-Event-ID"] = String(last) }
-        var request = URLRequest(url: try url("/v1/events"), timeoutInterval: max(timeout, 60))
-        for (name, value) in headers(extra) { request.setValue(value, forHTTPHeaderField: name) }
-        let delegate = StreamingDelegate()
-        let session = URLSession(configuration: self.session.configuration, delegate: delegate, delegateQueue: nil)
-        let task = session.dataTask(with: request)
-        defer {
-            task.cancel()
-            session.invalidateAndCancel()
-        }
-        task.resume()
+        let request = GatewayRequest(method: "GET", url: try url("/v1/events"), headers: headers(extra), body: nil, timeout: max(timeout, 60))
+        let parts = transport.stream(request)
         var status = 0
         var refusal = Data()
         var parser = ServerSentEventParser()
-        for await part in delegate.parts {
+        for await part in parts {
             switch part {
             case .status(let code): status = code
             case .data(let data) where status != 200: refusal.append(data)
@@ -83,7 +73,7 @@ extension GatewayClient {
             case .ended(let error):
                 if status == 0 {
                     throw GatewayClientError(
-                        status: 0, code: GatewayClientError.unreachable, message: "GET /v1/events: \(error?.localizedDescription ?? "no response")")
+                        status: 0, code: error?.code ?? GatewayClientError.unreachable, message: "GET /v1/events: \(error?.message ?? "no response")")
                 }
             }
         }

@@ -4,21 +4,14 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// What one streamed response hands its reader, in order: the status, body chunks as they arrive, the end.
-enum StreamedPart: Sendable {
-    case status(Int)
-    case data(Data)
-    case ended((any Error)?)
-}
-
 /// The data delegate of one streamed request: it passes each part of the response on as it arrives, which
 /// `URLSession.data(for:)` would hold until the end (on Linux there is no `bytes(for:)` to stream with).
 final class StreamingDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    let parts: AsyncStream<StreamedPart>
-    private let feed: AsyncStream<StreamedPart>.Continuation
+    let parts: AsyncStream<GatewayStreamPart>
+    private let feed: AsyncStream<GatewayStreamPart>.Continuation
 
     override init() {
-        (parts, feed) = AsyncStream.makeStream(of: StreamedPart.self)
+        (parts, feed) = AsyncStream.makeStream(of: GatewayStreamPart.self)
         super.init()
     }
 
@@ -35,7 +28,7 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        feed.yield(.ended(error))
+        feed.yield(.ended(error.map { GatewayClientError(status: 0, code: GatewayClientError.unreachable, message: $0.localizedDescription) }))
         feed.finish()
     }
 }

@@ -4,16 +4,19 @@ import GatewayClient
 import Resolver
 
 /// Picks how a client command reaches Interlude: the gateway when `--gateway URL` or `INTERLUDE_GATEWAY`
-/// names one (with the token of `--token-file FILE` or `INTERLUDE_TOKEN`), else the broker the settings name.
+/// names one (with the token of `--token-file FILE` or `INTERLUDE_TOKEN`, trusting the certificate
+/// authorities of `--cacert FILE` or `INTERLUDE_CACERT` for `https`), else the broker the settings name.
 enum Backends {
     /// The options every client command takes for the gateway.
-    static let options: Set<String> = ["gateway", "token-file"]
+    static let options: Set<String> = ["gateway", "token-file", "cacert"]
 
     /// The help lines for them.
     static let help = """
           --gateway     answer and ask over the gateway's HTTP API at this URL (http:// or https://, the
                         system's certificate authorities) instead of the broker (or INTERLUDE_GATEWAY)
           --token-file  with --gateway, the file whose first line is the API token (or INTERLUDE_TOKEN)
+          --cacert      with --gateway, trust only the certificate authorities of this PEM file for
+                        https:// (a private CA; or INTERLUDE_CACERT)
         """
 
     /// The backend `arguments` and the environment ask for.
@@ -22,12 +25,23 @@ enum Backends {
     {
         guard let gateway = arguments["gateway"] ?? environment["INTERLUDE_GATEWAY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             if arguments["token-file"] != nil { throw UsageError("--token-file goes with --gateway URL") }
+            if arguments["cacert"] != nil { throw UsageError("--cacert goes with --gateway URL") }
             return BrokerBackend(try Connection(settings).broker)
         }
         guard let url = URL(string: gateway), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
             throw UsageError("--gateway takes an http:// or https:// URL, got \"\(gateway)\"")
         }
-        return GatewayBackend(client: GatewayClient(base: url, token: try token(arguments["token-file"], environment)))
+        let transport = CurlGatewayTransport(authorities: try authorities(arguments["cacert"], environment))
+        return GatewayBackend(client: GatewayClient(base: url, token: try token(arguments["token-file"], environment), transport: transport))
+    }
+
+    /// The PEM file of `--cacert`, else `INTERLUDE_CACERT`; nil for the system's certificate authorities.
+    private static func authorities(_ option: String?, _ environment: [String: String]) throws -> String? {
+        guard let file = option ?? environment["INTERLUDE_CACERT"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            throw UsageError("\(option == nil ? "INTERLUDE_CACERT" : "--cacert") \(file): cannot be read")
+        }
+        return file
     }
 
     /// The token's first line from the file, else `INTERLUDE_TOKEN`; nil for a gateway whose API is open.

@@ -68,7 +68,7 @@ struct ShellCompletion {
     ]
 
     /// Options whose value is a file name.
-    static let fileOptions: Set<String> = ["config", "input", "policy", "out", "token-file"]
+    static let fileOptions: Set<String> = ["config", "input", "policy", "out", "token-file", "cacert"]
 
     /// Positional words a command takes from a fixed list.
     static let positionalValues: [String: [String]] = ["completion": shells]

@@ -38,15 +38,22 @@ extension ResolverDriver {
         texts.catalog(for: entry.operation).localize(field.localization, part: nil, fallback: field.label, locale: options.locale)
     }
 
-    /// What is wrong with `value` for `field`, said here before anything is sent: `is required`, the
-    /// field's own message (`<key>.pattern` in its catalog) for a value that does not match its pattern,
-    /// in the person's language; nil when the broker would take it.
+    /// What is wrong with `value` for `field`, said here before anything is sent, in the person's
+    /// language: `is required`, too short or too long, a control character, or the field's own message
+    /// (`<key>.pattern` in its catalog) for a value that does not match its pattern; nil when the broker
+    /// would take it.
     func problem(_ field: TextFieldState, _ value: String, _ entry: PendingEntry) -> String? {
-        guard let problem = field.problem(with: value) else { return nil }
-        if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return text("required") }
-        guard let pattern = field.pattern, problem == "does not match \(pattern)" else { return problem }
-        let own = texts.catalog(for: entry.operation).localize(field.localization, part: "pattern", fallback: "", locale: options.locale)
-        return own.isEmpty ? text("mismatch") : own
+        switch field.refusal(of: value) {
+        case nil: return nil
+        case .required: return text("required")
+        case .controlCharacter: return text("control")
+        case .tooManyScalars: return text("tooLong", String(field.maxLength ?? Presentation.Limits.fieldValue))
+        case .tooLong(_, let most): return text("tooLong", String(most))
+        case .tooShort(_, let least): return text("tooShort", String(least))
+        case .mismatch:
+            let own = texts.catalog(for: entry.operation).localize(field.localization, part: "pattern", fallback: "", locale: options.locale)
+            return own.isEmpty ? text("mismatch") : own
+        }
     }
 
     /// A key while a field is typed: characters are added (and echoed, unless the field is secure),
