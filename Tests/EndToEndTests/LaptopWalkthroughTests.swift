@@ -58,14 +58,22 @@ extension EndToEnd {
 
             let terminal = try await TmuxTerminal(sandbox, written(commands[3]), environment: laptop.merging(["NO_COLOR": "1", "LANG": "C"]) { _, new in new })
             defer { terminal.close() }
-            try await terminal.waitFor("No pending questions; waiting for new ones (q to quit).")
-            let second = try await sandbox.submit("removeDownload", soWhat)
-            try await terminal.waitFor("So What will no longer be available offline.")
-            try await terminal.press("c")
-            try await terminal.waitFor("answered by ana (cli) with Cancel")
-            #expect(try await sandbox.waitForEnd(of: second).result == .object(["removed": .bool(false)]))
-            try await terminal.press("q")
-            try await terminal.waitFor("[exited 0]")
+            try await terminal.cancelsALiveRemoval(in: sandbox)
         }
+    }
+}
+
+extension TmuxTerminal {
+    /// With this terminal's resolver idle and signed in as ana: a download removal submitted now arrives
+    /// live, is cancelled with `c`, ends unremoved, and `q` quits with status 0.
+    func cancelsALiveRemoval(in sandbox: Sandbox) async throws {
+        try await waitFor("No pending questions; waiting for new ones (q to quit).")
+        let second = try await sandbox.submit("removeDownload", soWhat)
+        try await waitFor("So What will no longer be available offline.")
+        try await press("c")
+        try await waitFor("answered by ana (cli) with Cancel")
+        #expect(try await sandbox.waitForEnd(of: second).result == .object(["removed": .bool(false)]))
+        try await press("q")
+        try await waitFor("[exited 0]")
     }
 }

@@ -46,13 +46,6 @@ extension EndToEnd.TLSInFront {
         let trusted = laptop.merging(["INTERLUDE_CACERT": proxy.authority.path, "NO_COLOR": "1", "LANG": "C"]) { _, new in new }
         let terminal = try await TmuxTerminal(sandbox, ["resolve", "--token-file", tokenFile.path], environment: trusted)
         defer { terminal.close() }
-        try await terminal.waitFor("No pending questions; waiting for new ones (q to quit).")
-        let second = try await sandbox.submit("removeDownload", soWhat)
-        try await terminal.waitFor("So What will no longer be available offline.")
-        try await terminal.press("c")
-        try await terminal.waitFor("answered by ana (cli) with Cancel")
-        #expect(try await sandbox.waitForEnd(of: second).result == .object(["removed": .bool(false)]))
-        try await terminal.press("q")
-        try await terminal.waitFor("[exited 0]")
+        try await terminal.cancelsALiveRemoval(in: sandbox)
     }
 }
