@@ -2,6 +2,7 @@ import Foundation
 import Operations
 import Presentation
 import Testing
+import WorkerKit
 import WorkerKitTesting
 
 @Suite struct ClearDownloadsTests {
