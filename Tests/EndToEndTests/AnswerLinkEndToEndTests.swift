@@ -36,6 +36,11 @@ extension EndToEnd {
             let elsewhere = try await api.get("/answer/p-other/" + path.dropFirst(prefix.count - sandbox.gatewayURL.count))
             #expect(elsewhere.status == 403 && String(decoding: elsewhere.body, as: UTF8.self).contains("another question"), "\(elsewhere)")
 
+            let issued = try await api.post("/v1/presentations/\(question.id)/links", #"{"for": "ana", "expiresIn": 600}"#)
+            #expect(issued.status == 201 && String(decoding: issued.body, as: UTF8.self).contains(prefix), "\(issued)")
+            let notHers = try await api.post("/v1/presentations/\(question.id)/links", #"{"for": "bob"}"#)
+            #expect(notHers.status == 422 && String(decoding: notHers.body, as: UTF8.self).contains("bob is not among them"), "\(notHers)")
+
             let action = try #require(question.actions.first { $0.role != .cancel })
             let form = ["Content-Type": "application/x-www-form-urlencoded", "Origin": sandbox.gatewayURL]
             let answered = try await api.send("POST", path, body: Data("action=\(action.id)".utf8), headers: form)

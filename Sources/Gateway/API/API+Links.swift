@@ -16,7 +16,7 @@ extension API {
                     "Make an answer link for one person of a pending question's audience", id: "createAnswerLink",
                     parameters: [Parameter.id], body: "LinkRequest",
                     responses: [
-                        .ok(201, "The signed link.", "AnswerLink"), .error(403, "The person is not in the question's audience."),
+                        .ok(201, "The signed link.", "AnswerLink"), .error(422, "The person is not in the question's audience, or a bad expiry."),
                         .error(404, "No such presentation, or no link key."), .error(409, "The question is not pending."),
                     ])
             ) { request, _ throws(APIError) in
@@ -65,6 +65,7 @@ extension API {
         let lifetime: TimeInterval?
         switch body.fields["expiresIn"] {
         case nil, .null?: lifetime = nil
+        case .integer(let seconds)?: lifetime = TimeInterval(seconds)
         case .number(let seconds)?: lifetime = seconds
         default: throw .invalid("\"expiresIn\" must be a number of seconds.")
         }
@@ -76,7 +77,7 @@ extension API {
         } catch {
             switch error.code {
             case .resolved: throw APIError(409, "notPending", "Presentation \(id) is not pending; no link can answer it.")
-            case .notInAudience: throw APIError(403, "notInAudience", error.message)
+            case .notInAudience: throw APIError(422, "notInAudience", error.message)
             default: throw .invalid(error.message)
             }
         }
