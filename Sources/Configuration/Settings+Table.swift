@@ -84,6 +84,13 @@ extension Settings {
         .text(
             "publicUrl", \.publicUrl, shownDefault: "`http://<http>`",
             "Base URL the gateway is reached at, for links in webhooks; empty means http://<http>."),
+        .text(
+            "linkKeyFile", \.linkKeyFile, shownDefault: "`<data>/link.keys`",
+            "File of the keys answer links are signed with, one `<created seconds> <base64 key>` a line, newest last; `interlude up` makes it when missing, `interlude keygen --link-key` adds a key. The file is secret (mode 0600); without it there are no links."
+        ),
+        .number(
+            "linkKeyGraceSeconds", \.linkKeyGraceSeconds, 0...7_776_000,
+            "How long a replaced answer link key still verifies, seconds (0-7776000, 90 days)."),
         .number(
             "maxMessageBytes", \.maxMessageBytes, 64 << 10...64 << 20,
             "Largest JSON body of any message between processes, bytes (65536-67108864). Every other size limit derives from it: inputs a quarter, questions, step values and outputs an eighth, HTTP bodies an input plus 16 KiB; every list reply is paged to fit. Use the same value everywhere."

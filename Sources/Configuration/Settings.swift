@@ -58,6 +58,10 @@ public struct Settings: Sendable, Hashable {
     public var tokens = ""
     /// Base URL the gateway is reached at, for links in webhooks; empty means `http://<http>`.
     public var publicUrl = ""
+    /// The file of the keys answer links are signed with; empty means `<data>/link.keys`.
+    public var linkKeyFile = ""
+    /// How long a replaced answer link key still verifies, in seconds.
+    public var linkKeyGraceSeconds = 604_800
     /// Largest JSON body of any message between processes, in bytes; every other size limit derives from it.
     public var maxMessageBytes = 1_048_576
     /// Deepest nesting of arrays and objects accepted in any JSON body.

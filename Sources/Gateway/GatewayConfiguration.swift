@@ -35,6 +35,8 @@ public struct GatewayConfiguration: Sendable {
     public var webhookTolerance: Duration = .seconds(300)
     /// Where the gateway logs (never a token or secret).
     public var log = Log("gateway")
+    /// The keys answer links are signed and verified with (`linkKeyFile`); nil: no links.
+    public var linkKeys: LinkKeys?
     /// Which hosts and origins it answers (from `publicUrl` and `allowedOrigins`): loopback names only by default.
     public var origins = OriginPolicy(publicURL: nil)
 

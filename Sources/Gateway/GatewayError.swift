@@ -10,6 +10,8 @@ public struct GatewayError: Error, Sendable, Equatable, CustomStringConvertible 
         case invalidTokens
         /// `incomingSecret` is not a Standard Webhooks secret.
         case invalidSecret
+        /// `linkKeyFile` cannot be read or is malformed.
+        case invalidLinkKeys
         /// The HTTP server could not listen (port taken) or the broker connection could not be set up.
         case startFailed
     }

@@ -10,7 +10,7 @@ public enum Interlude {
         SubmitCommand(), OperationsCommand(), StatusCommand(), JobsCommand(), PendingCommand(), AnswerCommand(), CancelCommand(),
         JournalCommand(),
         ResolveCommand(),
-        KeygenCommand(), HealthCommand(),
+        KeygenCommand(), LinkCommand(), HealthCommand(),
         NewCommand(), DemoCommand(), CompletionCommand(),
     ]
 

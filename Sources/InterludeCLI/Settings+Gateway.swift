@@ -35,6 +35,7 @@ extension Settings {
             }
         }
         configuration.tokens = try APIToken.load(file: tokensFile) + APIToken.parse(inline: tokens)
+        configuration.linkKeys = try linkKeys()
         configuration.origins = OriginPolicy(publicURL: publicUrl.isEmpty ? nil : URL(string: publicUrl), allowedOrigins: allowedOriginList)
         return configuration
     }

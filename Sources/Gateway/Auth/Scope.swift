@@ -1,4 +1,4 @@
-/// What a bearer token may do: `submit` operations and cancel jobs, `answer` presentations, `read` everything.
+/// What a bearer token may do: `submit` operations and cancel jobs, `answer` presentations, `read` everything, `link` hand out answer links.
 public enum Scope: String, Sendable, Hashable, CaseIterable, Codable {
     /// `POST /v1/operations` and `POST /v1/jobs/{id}/cancel`.
     case submit
@@ -6,4 +6,6 @@ public enum Scope: String, Sendable, Hashable, CaseIterable, Codable {
     case answer
     /// Every `GET` under `/v1` except the OpenAPI document.
     case read
+    /// `POST /v1/presentations/{id}/links`: hand out answer links that answer as someone else.
+    case link
 }

@@ -32,6 +32,11 @@ public struct TokenStore: Sendable {
     /// The configured names, for the start-up log.
     public var names: [String] { entries.map(\.name) }
 
+    /// The groups of the token named `name` (none when there is no such token): an answer link's person is in these.
+    public func groups(of name: String) -> [String] {
+        entries.first { $0.name == name }?.groups ?? []
+    }
+
     /// Who may call a route with `access`, given the request's `Authorization` header; 401 or 403 otherwise.
     public func authorize(_ access: Access, authorization: String?) throws(APIError) -> Caller {
         guard case .scope(let scope) = access, !entries.isEmpty else { return .anonymous }

@@ -64,6 +64,8 @@ extension OpenAPIDocument {
             "PresentationPage": object([
                 "presentations": array(ref("Presentation")), "next": nullableText, "sequence": type("integer"), "operations": type("object"),
             ]),
+            "LinkRequest": object(["for": text, "expiresIn": type("integer")]),
+            "AnswerLink": object(["url": text, "presentation": text, "for": text, "expiresAt": time]),
             "PresentationState": object(["presentation": ref("Presentation"), "resolution": nullable(ref("Resolution")), "operation": nullableText]),
             "DeliveryPage": object(["deliveries": array(type("object"))]),
             "OperationInfo": object([

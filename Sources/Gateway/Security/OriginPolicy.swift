@@ -7,6 +7,7 @@ import HTTPServer
 ///   DNS name reaches the gateway with its own name in `Host`.
 /// - A POST must be `application/json` (415 otherwise): a foreign page can POST a form or `text/plain`
 ///   without asking (the other methods, and JSON, need a CORS preflight that is refused), but not JSON.
+///   An answer link's page (`/answer/…`) may also post a form: its link is the credential.
 /// - A state-changing request (anything but GET, HEAD and OPTIONS) that carries an `Origin` must come
 ///   from the gateway's own origin, or one listed in `allowedOrigins` (403).
 /// - CORS stays closed except for `allowedOrigins`, which get the `Access-Control-…` headers and preflights.
@@ -53,7 +54,9 @@ public struct OriginPolicy: Sendable, Hashable {
         }
         if method == .post {
             let type = headers["Content-Type"]?.split(separator: ";").first?.trimmingWhitespace().lowercased()
-            guard type == "application/json" else {
+            // An answer link's page posts a form: the link in its path is the credential, which a foreign page does not have.
+            let form = path.hasPrefix("/answer/") && type == "application/x-www-form-urlencoded"
+            guard type == "application/json" || form else {
                 return .refuse(
                     status: 415, code: "unsupportedMediaType",
                     message: "A \(method) request needs Content-Type: application/json.")

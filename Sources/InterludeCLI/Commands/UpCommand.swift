@@ -36,6 +36,10 @@ struct UpCommand: Command {
         let log = settings.log("up")
         let library = URL(fileURLWithPath: settings.library)
         if try DemoLibrary.create(at: library) { log.info("created a demo library in \(library.path)") }
+        if try settings.linkKeys() == nil {
+            let path = try settings.addLinkKey()
+            log.info("made the answer link key file \(path)")
+        }
         let context = try Context()
         let credentials = try Credentials(settings)
         let broker = try Services.broker(settings, context: context, credentials: credentials, initialize: arguments.has("init"))

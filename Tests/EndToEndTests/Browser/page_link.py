@@ -1,0 +1,53 @@
+#!/usr/bin/python3
+"""Answering through an answer link, in headless Chromium (Selenium; Debian chromium, chromium-driver,
+python3-selenium). Run by Tests/EndToEndTests/BrowserLinkTests.swift with /usr/bin/python3.
+
+  page_link.py --url URL --screenshots DIR --presentation ID --link LINK --action ACTION
+
+First fetches LINK the way a mail scanner does (a plain GET) and checks through the API (URL) that
+the question is still pending; then opens LINK on a phone-sized window, checks the question and its
+buttons fit, clicks ACTION, waits for "You chose", and opens LINK again: the page says the link can
+no longer answer. Exit status: 0 passed, 1 a check failed, 3 the browser could not be started; the
+last line printed is a JSON summary. Every wait is bounded; the whole run gives up after 80 s.
+"""
+import json
+import sys
+import urllib.request
+
+from selenium.webdriver.common.by import By
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
+import answer_in_page as page  # noqa: E402
+from answer_in_page import check, shoot, start_browser, wait  # noqa: E402
+
+
+def pending(args):
+    with urllib.request.urlopen(f"{args.url}/v1/presentations/{args.presentation}", timeout=10) as reply:
+        return json.load(reply)["resolution"] is None
+
+
+def link(args):
+    with urllib.request.urlopen(args.link, timeout=10) as reply:
+        check(reply.status == 200, "a scanner's GET of the link gets the page")
+    check(pending(args), "after a scanner's GET the question is still pending")
+    driver = start_browser(args, phone=True)
+    try:
+        driver.get(args.link)
+        wait(driver, "the question's buttons", lambda d: len(d.find_elements(By.CSS_SELECTOR, "button[name=action]")) > 0)
+        check(pending(args), "after the browser opened the link the question is still pending")
+        widths = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+        check(widths[0] <= widths[1], f"the page fits the phone's width ({widths})")
+        shoot(driver, args, "link-phone.png")
+        driver.find_element(By.CSS_SELECTOR, f"button[name=action][value='{args.action}']").click()
+        wait(driver, "the answered page", lambda d: "You chose" in d.find_element(By.TAG_NAME, "body").text)
+        check(not pending(args), "the click answered the question")
+        driver.get(args.link)
+        wait(driver, "the used link's page", lambda d: "can no longer answer" in d.find_element(By.TAG_NAME, "body").text)
+        check(len(driver.find_elements(By.CSS_SELECTOR, "button")) == 0, "a used link offers no button")
+        shoot(driver, args, "link-used.png")
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(page.run_scenario(link, ["presentation", "link", "action"], __doc__))
