@@ -77,7 +77,9 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             if try socket.send(request.frames, timeout: .seconds(1)) {
                 inFlight[request.correlation] = (request, .now)
             } else {
-                waiters.fail(request.correlation, WireError(.unavailable, "the broker at \(link.endpoint) is not taking requests"))
+                // Nothing let the request out within the second: the handshakes meanwhile may say why.
+                checkHandshakes()
+                waiters.fail(request.correlation, refusal ?? WireError(.unavailable, "the broker at \(link.endpoint) is not taking requests"))
             }
         } catch {
             waiters.fail(request.correlation, WireError(.unavailable, "cannot send to the broker at \(link.endpoint): \(error)"))
@@ -148,7 +150,7 @@ final class ClientLoop {  // made on the caller's thread, then handed to the soc
             if let failure = link.observe(BrokerLink.Event(outcome), at: .now) { return leave(failure) }
             switch outcome {
             case .succeeded: refusal = nil
-            case .refused: refusal = HandshakeRefusal.error(outcome, endpoint: link.endpoint)
+            case .refused, .failed(_, mismatch: true): refusal = HandshakeRefusal.error(outcome, endpoint: link.endpoint)
             // Broken off without a verdict: a refusal only once the link takes it for one.
             case .failed where link.connection.refused: refusal = HandshakeRefusal.error(outcome, endpoint: link.endpoint)
             case .failed: break

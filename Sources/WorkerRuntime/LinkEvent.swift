@@ -9,7 +9,7 @@ extension BrokerLink.Event {
             case .established: .established
             case .succeeded: .succeeded
             case .refused: .refused
-            case .failed: .brokeOff
+            case .failed(_, let mismatch): mismatch ? .refused : .brokeOff
             case .disconnected: .disconnected
             case .unreachable: .unreachable
             }

@@ -88,7 +88,7 @@ extension EndToEnd {
             defer { sandbox.shutdown() }
             let run = try await sandbox.cli(arguments)
             #expect(run.status == 2, "\(run)")
-            #expect(run.stderr.contains("Usage: interlude health"), "\(run)")
+            #expect(run.stderr.contains("interlude help health"), "the usage error says where the help is: \(run)")
         }
     }
 }

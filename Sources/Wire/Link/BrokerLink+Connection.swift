@@ -5,7 +5,8 @@ extension BrokerLink {
         case established
         /// The broker let the connection in.
         case succeeded
-        /// The broker's authentication refused the connection's key: a verdict, taken at once.
+        /// The broker's authentication refused the connection's key, or the peers speak different mechanisms: a
+        /// verdict, taken at once.
         case refused
         /// The security handshake broke off without a verdict: a wrong server key or mechanism, or just as
         /// well a broker that stopped or restarted in the middle of it, so it counts as a refusal only when

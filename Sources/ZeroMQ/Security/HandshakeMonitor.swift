@@ -16,8 +16,9 @@ public final class HandshakeMonitor {
         case succeeded(endpoint: String)
         /// The server's ZAP handler refused our credentials, with its status code (such as 400).
         case refused(endpoint: String, status: Int)
-        /// The handshake broke off: a mechanism mismatch (CURVE against plain) or a wrong server key.
-        case failed(endpoint: String)
+        /// The handshake broke off: `mismatch`, the peers speak different mechanisms (CURVE against plain);
+        /// otherwise without a reason, as for a wrong server key or a peer that stopped in the middle of it.
+        case failed(endpoint: String, mismatch: Bool)
         /// A connection that had been established was lost (the peer went away).
         case disconnected(endpoint: String)
         /// A connection attempt failed (nothing listens there now); libzmq will try again.
@@ -59,7 +60,8 @@ public final class HandshakeMonitor {
             case ZMQ_EVENT_HANDSHAKE_FAILED_AUTH: outcomes.append(.refused(endpoint: endpoint, status: value))
             case ZMQ_EVENT_DISCONNECTED: outcomes.append(.disconnected(endpoint: endpoint))
             case ZMQ_EVENT_CONNECT_RETRIED: outcomes.append(.unreachable(endpoint: endpoint))
-            default: outcomes.append(.failed(endpoint: endpoint))
+            case ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL: outcomes.append(.failed(endpoint: endpoint, mismatch: true))
+            default: outcomes.append(.failed(endpoint: endpoint, mismatch: false))
             }
         }
         return outcomes

@@ -19,6 +19,15 @@ from selenium.webdriver.common.by import By
 sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 import answer_in_page as page  # noqa: E402
 from answer_in_page import check, shoot, start_browser, wait  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+
+
+def body_text(driver):
+    """The page's text, or "" while a navigation replaces the body under the reader."""
+    try:
+        return driver.find_element(By.TAG_NAME, "body").text
+    except StaleElementReferenceException:
+        return ""
 
 
 def pending(args):
@@ -39,10 +48,10 @@ def link(args):
         check(widths[0] <= widths[1], f"the page fits the phone's width ({widths})")
         shoot(driver, args, "link-phone.png")
         driver.find_element(By.CSS_SELECTOR, f"button[name=action][value='{args.action}']").click()
-        wait(driver, "the answered page", lambda d: "You chose" in d.find_element(By.TAG_NAME, "body").text)
+        wait(driver, "the answered page", lambda d: "You chose" in body_text(d))
         check(not pending(args), "the click answered the question")
         driver.get(args.link)
-        wait(driver, "the used link's page", lambda d: "can no longer answer" in d.find_element(By.TAG_NAME, "body").text)
+        wait(driver, "the used link's page", lambda d: "can no longer answer" in body_text(d))
         check(len(driver.find_elements(By.CSS_SELECTOR, "button")) == 0, "a used link offers no button")
         shoot(driver, args, "link-used.png")
     finally:
