@@ -2,8 +2,9 @@
 # benchmark scenario at a small size, so the benchmark cannot rot, and a one-minute chaos run). Both install the missing Debian packages first.
 
 SWIFT ?= swift
-# The end-to-end tests that run `swift build` on a package of their own, or install into a virtual environment.
-PACKAGE_BUILDS = EndToEnd/(Scaffold|HelloWorker|PythonWorkerTests)/
+# The end-to-end tests that run `swift build` on a package of their own, or install into a virtual environment,
+# and the upgrade walkthrough, whose broker switches are timed: each runs with nothing else beside it.
+PACKAGE_BUILDS = EndToEnd/(Scaffold/|HelloWorker/|PythonWorkerTests/|Failover/anUpgradeWithJobsWaitingLosesNothing)
 
 .PHONY: deps build run test docs release compose-check clean format
 
@@ -31,7 +32,7 @@ test: deps
 # The Dockerfile's runtime stage without Docker: its packages in a debootstrapped root, the release binary, a job answered in a chroot (as root; cached in .build).
 	SWIFT=$(SWIFT) bash scripts/check-runtime-image
 	$(SWIFT) test --skip-build --skip '$(PACKAGE_BUILDS)'
-# These build whole packages (the scaffold, the example): on their own, so they starve no timed test.
+# These build whole packages (the scaffold, the example) or switch brokers on a clock: on their own, so they starve no timed test and none starves them.
 	$(SWIFT) test --skip-build --filter '$(PACKAGE_BUILDS)'
 	for target in wire presentation jsonReader webhookSignature httpRequest; do bash scripts/fuzz $$target 30 || exit 1; done
 	python3 scripts/chaos --seconds 60 --seed 1 --binary "$$($(SWIFT) build --show-bin-path)/interlude"

@@ -18,6 +18,10 @@ extension EndToEnd.Failover {
         var count: Int { counted.load(ordering: .acquiring) }
         func raise() { raised.store(true, ordering: .releasing) }
         func counting() { counted.add(1, ordering: .acquiringAndReleasing) }
+        /// Why the submitting loop stopped early, if it did.
+        private let failure = Mutex<String?>(nil)
+        var failed: String? { failure.withLock { $0 } }
+        func fail(_ why: String) { failure.withLock { $0 = why } }
     }
 
     /// docs/deployment.md's "Upgrading with jobs waiting", step by step: SIGTERM (the image's STOPSIGNAL),
@@ -106,7 +110,12 @@ extension EndToEnd.Failover {
             var index = 100
             while !stop.isRaised {
                 index += 1
-                acknowledged.append(try await submit(index, day: 2))
+                do {
+                    acknowledged.append(try await submit(index, day: 2))
+                } catch {
+                    stop.fail("\(error)")
+                    throw error
+                }
                 stop.counting()
                 try await Task.sleep(for: .milliseconds(100))
             }
@@ -116,7 +125,10 @@ extension EndToEnd.Failover {
         // Each step of the upgrade starts only once a submit made since the previous one was acknowledged.
         func submitsGoOn(_ what: String) async throws {
             let before = stop.count
-            _ = try await sandbox.eventually("a submit acknowledged \(what)", timeout: .seconds(20)) { stop.count > before ? true : nil }
+            _ = try await sandbox.eventually("a submit acknowledged \(what)", timeout: .seconds(20)) { () throws -> Bool? in
+                if let failed = stop.failed { throw EndToEndFailure("a submit failed \(what): \(failed)") }
+                return stop.count > before ? true : nil
+            }
         }
         try await submitsGoOn("before the upgrade")
         w1 = try await restartWorker(w1, sandbox)
