@@ -1,3 +1,5 @@
+import Foundation
+import HTTPServer
 import Presentation
 import Testing
 
@@ -40,5 +42,17 @@ import Testing
             texts.string("link.answeringAs", "ana", "2026-12-02T03:00:00.000Z")
                 == "Respondes como ana; este enlace sirve una vez, hasta 2026-12-02T03:00:00.000Z.")
         #expect(LinkTexts(acceptLanguage: nil).string("link.expired", "then") == "This answer link expired at then.")
+    }
+
+    @Test("A text field's label and placeholder on a link page come from the operation's catalog, as on the web page")
+    func aFieldInSpanish() throws {
+        let operation = Catalog(["es": ["q.title": "Título", "q.reason": "Motivo", "q.reason.placeholder": "por qué"]])
+        var draft = Presentation.Draft.alert("Title", actions: [Action(id: "ok", label: "OK")], localization: Localization("q"))
+        draft.fields = [TextFieldState(id: "reason", label: "Reason", placeholder: "why", localization: Localization("q.reason"))]
+        let presentation = try Presentation(draft, id: "prs_1", job: "job_1", sequence: 1, createdAt: Date())
+        let link = AnswerLink(presentation: "prs_1", person: "ana", expiresAt: Date(timeIntervalSince1970: 0))
+        let page = LinkPage.question(presentation, link: link, path: "/answer/prs_1/x", texts: LinkTexts(acceptLanguage: "es", operationTexts: operation))
+        let html = String(decoding: page.bodyData ?? Data(), as: UTF8.self)
+        #expect(html.contains("<h1>Título</h1>") && html.contains("<label>Motivo<input") && html.contains(#"placeholder="por qué""#), "\(html)")
     }
 }

@@ -30,8 +30,10 @@ enum LinkPage {
         for field in presentation.fields {
             let type = field.kind == .secure ? "password" : "text"
             let limit = field.maxLength.map { " maxlength=\"\($0)\"" } ?? ""
-            let hint = field.placeholder.map { " placeholder=\"\(escaped($0))\"" } ?? ""
-            body += "<label>\(escaped(field.label))<input type=\"\(type)\" name=\"value.\(escaped(field.id))\"\(limit)\(hint)></label>\n"
+            let placeholder = field.placeholder.map { catalog.localize(field.localization, part: "placeholder", fallback: $0, locale: texts.locale) }
+            let hint = placeholder.map { " placeholder=\"\(escaped($0))\"" } ?? ""
+            let label = catalog.localize(field.localization, part: nil, fallback: field.label, locale: texts.locale)
+            body += "<label>\(escaped(label))<input type=\"\(type)\" name=\"value.\(escaped(field.id))\"\(limit)\(hint)></label>\n"
         }
         body += "<div class=\"actions\">\n"
         for action in ordered(presentation.actions) {
