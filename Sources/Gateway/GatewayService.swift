@@ -95,6 +95,12 @@ public final class GatewayService: Service {
         return tokens.replace(with: try TokenStore(list))
     }
 
+    /// The groups of the token named `name` in the tokens now in force (none without such a token): the
+    /// groups an answer link's person is checked against, and the ones mail reaches a group through.
+    public func groups(of name: String) -> [String] {
+        tokens.current.groups(of: name)
+    }
+
     /// Starts stopping (the server closes its connections on a thread of its own) and closes the
     /// broker connection; returns at once. Safe to call twice.
     public func stop() {
