@@ -109,6 +109,9 @@ extension Settings {
             problem: { !$0.mailUser.isEmpty && $0.mailPasswordFile.isEmpty ? "mailUser needs a mailPasswordFile" : nil },
             "File whose first line is the SMTP AUTH password (mode 0600); never logged, never on a command line."),
         .text(
+            "mailCaFile", \.mailCaFile,
+            "PEM file of the certificate authorities trusted for the SMTP server's certificate, instead of the system's; empty: the system's."),
+        .text(
             "peopleFile", \.peopleFile,
             "JSON file of the people mail goes to: {\"people\": {\"NAME\": {\"email\", \"language\"}}}; a missing file means nobody."),
         .text(

@@ -72,6 +72,8 @@ public struct Settings: Sendable, Hashable {
     public var mailUser = ""
     /// The file holding the SMTP AUTH password (its first line).
     public var mailPasswordFile = ""
+    /// A PEM file of the certificate authorities trusted for the SMTP server, instead of the system's.
+    public var mailCaFile = ""
     /// JSON file of the people mail goes to: `{"people": {"ana": {"email", "language"}}}`.
     public var peopleFile = "config/people.json"
     /// People mailed about a question that names no audience, comma-separated; empty: nobody.

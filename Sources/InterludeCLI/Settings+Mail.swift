@@ -22,7 +22,8 @@ extension Settings {
             password = String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let smtp = SMTPSender.Options(
-            url: mailUrl, security: mailSecurity == .none ? .none : .starttls, user: mailUser, password: password, timeout: .milliseconds(mailTimeoutMs))
+            url: mailUrl, security: mailSecurity == .none ? .none : .starttls, user: mailUser, password: password, timeout: .milliseconds(mailTimeoutMs),
+            certificateAuthorities: mailCaFile.isEmpty ? nil : mailCaFile)
         let options = MailNotifier.Options(
             folder: URL(fileURLWithPath: data, isDirectory: true), smtp: smtp, from: mailFrom, synchronous: synchronous,
             publicURL: publicUrl.isEmpty ? "http://\(http)" : publicUrl,

@@ -103,7 +103,7 @@ extension EndToEnd {
         func retriesRestartAndDeadLetters() async throws {
             let sandbox = try Sandbox("mail-retry")
             defer { sandbox.shutdown() }
-            let port = try freePort()
+            let port = try FreePort.find()
             let settings = try Self.mailSettings(sandbox, url: "smtp://127.0.0.1:\(port)", extra: ["INTERLUDE_MAIL_MAX_ATTEMPTS": "8"])
             try await Self.start(sandbox, gateway: settings)
             let first = try await Self.ask(sandbox, for: "ana")
@@ -140,20 +140,42 @@ extension EndToEnd {
             #expect(status.contains("dead letter ") && status.contains("to ana: the mail server refused the message (server replied 550)"), "\(status)")
             #expect(try rejecting.mails().filter { $0.part("text/plain")?.contains(refused.job) == true }.map(\.status) == [550, 550])
         }
-    }
-}
 
-/// A TCP port nothing listens on now (bound once, then released).
-private func freePort() throws -> Int {
-    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        @Test(
+            "With STARTTLS required a server that does not offer it gets nothing and the mail is dead-lettered saying TLS failed; one that offers it, with a certificate mailCaFile trusts, gets the mail over TLS"
+        )
+        func startTLSIsRequired() async throws {
+            let sandbox = try Sandbox("mail-tls")
+            defer { sandbox.shutdown() }
+            let plain = try await MailReceiver(sandbox)
+            let certificates = sandbox.root.appendingPathComponent("tls", isDirectory: true)
+            try FileManager.default.createDirectory(at: certificates, withIntermediateDirectories: true)
+            try await TLSInFront.Proxy.certificates(in: sandbox.root, tls: certificates)
+            let settings = try Self.mailSettings(
+                sandbox, url: plain.url,
+                extra: [
+                    "INTERLUDE_MAIL_SECURITY": "starttls", "INTERLUDE_MAIL_MAX_ATTEMPTS": "1",
+                    "INTERLUDE_MAIL_CA_FILE": sandbox.root.appendingPathComponent("ca.pem").path,
+                ])
+            try await Self.start(sandbox, gateway: settings)
+            _ = try await Self.ask(sandbox, for: "luis")
+            let status = try await sandbox.eventually("the dead letter in interlude status", timeout: .seconds(30)) { () async throws -> String? in
+                let printed = try await sandbox.cli("status").stdout
+                return printed.contains("1 dead-lettered") ? printed : nil
+            }
+            #expect(status.contains("to luis: TLS with the mail server failed"), "\(status)")
+            #expect(try plain.mails().isEmpty, "nothing is sent in the clear")
+            plain.stop()
+
+            let secure = try await MailReceiver(sandbox, certificate: certificates)
+            defer { secure.stop() }
+            let gateway = try #require(sandbox.processes.last { $0.name == "gateway" })
+            gateway.terminate()
+            #expect(await gateway.exit(within: .seconds(15)) != nil, "the gateway stops on SIGTERM")
+            try await sandbox.startGateway(name: "gateway2", environment: settings.merging(["INTERLUDE_MAIL_URL": secure.url]) { _, new in new })
+            let (job, _) = try await Self.ask(sandbox, for: "luis")
+            let mail = try await secure.waitFor("luis's mail over TLS") { mails in mails.first { $0.part("text/plain")?.contains(job) == true } }
+            #expect(mail.accepted && mail.tls, "\(mail)")
+        }
     }
-    guard bound else { throw EndToEndFailure("no free port") }
-    return Int(UInt16(bigEndian: address.sin_port))
 }

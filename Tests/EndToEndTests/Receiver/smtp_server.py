@@ -8,13 +8,16 @@ message the client finishes sending as one JSON line in --log before answering i
 
 Reply codes come from --statuses, one per message in arrival order, the last one repeating (250
 accepts; 451 is a temporary refusal, 550 a permanent one). With --password, AUTH is required and only
---user with that password gets in (AUTH over plain SMTP is allowed: this is loopback).
+--user with that password gets in (AUTH over plain SMTP is allowed: this is loopback). With --cert
+and --key, STARTTLS is offered and required before anything else; "tls" in the log says whether the
+message came over TLS.
 """
 
 import argparse
 import asyncio
 import json
 import socket
+import ssl
 import sys
 
 from aiosmtpd.controller import Controller
@@ -41,6 +44,7 @@ class Recorder:
             "data": envelope.content.decode("utf-8", "replace"),
             "status": status,
             "login": login,
+            "tls": session.ssl is not None,
         }
         with open(self.log, "a", encoding="utf-8") as out:
             out.write(json.dumps(line) + "\n")
@@ -55,6 +59,8 @@ def main():
     parser.add_argument("--statuses", default="250")
     parser.add_argument("--user", default="")
     parser.add_argument("--password", default="")
+    parser.add_argument("--cert", default="")
+    parser.add_argument("--key", default="")
     options = parser.parse_args()
     port = options.port
     if port == 0:
@@ -70,6 +76,10 @@ def main():
             return AuthResult(success=good, auth_data=auth_data)
 
         extra = {"authenticator": authenticate, "auth_required": True, "auth_require_tls": False}
+    if options.cert:
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(options.cert, options.key)
+        extra.update({"tls_context": context, "require_starttls": True})
     controller = Controller(Recorder(options.log, statuses), hostname="127.0.0.1", port=port, **extra)
     controller.start()
     with open(options.port_file, "w") as out:

@@ -11,13 +11,15 @@ struct ReceivedMail: Decodable, CustomStringConvertible {
     let status: Int
     /// Who logged in with AUTH, nil without.
     let login: String?
+    /// Whether the message came over TLS (after STARTTLS).
+    let tls: Bool
 
     var accepted: Bool { status == 250 }
 
     private enum CodingKeys: String, CodingKey {
         case mailFrom = "mail_from"
         case recipients = "rcpt_tos"
-        case data, status, login
+        case data, status, login, tls
     }
 
     /// The value of header `name` (unfolded), nil when absent.
@@ -83,14 +85,21 @@ final class MailReceiver: @unchecked Sendable {  // used from one test at a time
     }
 
     /// Starts the server answering `statuses` (one per message, the last repeating) on `port` (0: a free
-    /// one), requiring AUTH as `user` with `password` when given; returns once it listens.
-    init(_ sandbox: Sandbox, statuses: String = "250", port: Int = 0, user: String = "", password: String = "", log: URL? = nil) async throws {
+    /// one), requiring AUTH as `user` with `password` when given, and STARTTLS with `certificate` (a
+    /// `cert.pem` and `key.pem` folder) when given; returns once it listens.
+    init(
+        _ sandbox: Sandbox, statuses: String = "250", port: Int = 0, user: String = "", password: String = "", certificate: URL? = nil,
+        log: URL? = nil
+    ) async throws {
         try await Self.prepare()
         self.sandbox = sandbox
         self.log = log ?? sandbox.logs.appendingPathComponent("smtp-\(UUID().uuidString.prefix(8)).jsonl")
         let portFile = sandbox.logs.appendingPathComponent("smtp-\(UUID().uuidString.prefix(8)).port")
         var arguments = [Self.script.path, "--port", String(port), "--port-file", portFile.path, "--log", self.log.path, "--statuses", statuses]
         if !password.isEmpty { arguments += ["--user", user, "--password", password] }
+        if let certificate {
+            arguments += ["--cert", certificate.appendingPathComponent("cert.pem").path, "--key", certificate.appendingPathComponent("key.pem").path]
+        }
         let process = try ProcessHandle(
             name: "smtp", executable: Self.python, arguments: arguments, environment: ProcessInfo.processInfo.environment, directory: sandbox.root,
             logs: sandbox.logs)
