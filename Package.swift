@@ -143,7 +143,9 @@ let package = Package(
         .testTarget(name: "MailTests", dependencies: ["Mail", "Gateway", "Operations", "Presentation", "Wire"]),
         .testTarget(
             name: "InterludeCLITests",
-            dependencies: ["JSON", "InterludeCLI", "Configuration", "Gateway", "Webhooks", "Presentation", "Wire", "TestSupport", "Client", "SQLite"]),
+            dependencies: [
+                "JSON", "InterludeCLI", "Configuration", "Gateway", "Mail", "Webhooks", "Presentation", "Wire", "TestSupport", "Client", "SQLite",
+            ]),
         .testTarget(name: "BenchTests", dependencies: ["JSON", "Bench", "InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], exclude: ["Regressions"]),
