@@ -42,7 +42,8 @@ import Testing
     @Test(arguments: ["Evil\r\nBcc: everyone@example.com", "Evil\nX-Injected: yes", "Evil\rX: y"])
     func aLineBreakInASubjectNeverStartsAHeaderOfItsOwn(subject: String) {
         let message = MailMessage(from: "a@example.com", to: "b@example.com", subject: subject, text: "", html: "", messageID: "<x@example.com>", date: .now)
-        let lines = String(decoding: message.rendered, as: UTF8.self).components(separatedBy: "\r\n")
+        // Split at any line end a lenient reader might take for one.
+        let lines = String(decoding: message.rendered, as: UTF8.self).components(separatedBy: .newlines)
         #expect(!lines.contains { $0.hasPrefix("Bcc:") || $0.hasPrefix("X-Injected:") || $0.hasPrefix("X:") })
     }
 
