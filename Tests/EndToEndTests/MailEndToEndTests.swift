@@ -177,5 +177,23 @@ extension EndToEnd {
             let mail = try await secure.waitFor("luis's mail over TLS") { mails in mails.first { $0.part("text/plain")?.contains(job) == true } }
             #expect(mail.accepted && mail.tls, "\(mail)")
         }
+
+        @Test("Over smtps:// the mail goes over TLS from the first byte, to a server whose certificate mailCaFile trusts")
+        func smtpsIsTLSThroughout() async throws {
+            let sandbox = try Sandbox("mail-smtps")
+            defer { sandbox.shutdown() }
+            let certificates = sandbox.root.appendingPathComponent("tls", isDirectory: true)
+            try FileManager.default.createDirectory(at: certificates, withIntermediateDirectories: true)
+            try await TLSInFront.Proxy.certificates(in: sandbox.root, tls: certificates)
+            let secure = try await MailReceiver(sandbox, certificate: certificates, smtps: true)
+            defer { secure.stop() }
+            #expect(secure.url.hasPrefix("smtps://"))
+            try await Self.start(
+                sandbox,
+                gateway: try Self.mailSettings(sandbox, url: secure.url, extra: ["INTERLUDE_MAIL_CA_FILE": sandbox.root.appendingPathComponent("ca.pem").path]))
+            let (job, _) = try await Self.ask(sandbox, for: "luis")
+            let mail = try await secure.waitFor("luis's mail over smtps") { mails in mails.first { $0.part("text/plain")?.contains(job) == true } }
+            #expect(mail.accepted && mail.tls, "\(mail)")
+        }
     }
 }

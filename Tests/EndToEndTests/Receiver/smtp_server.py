@@ -9,8 +9,8 @@ message the client finishes sending as one JSON line in --log before answering i
 Reply codes come from --statuses, one per message in arrival order, the last one repeating (250
 accepts; 451 is a temporary refusal, 550 a permanent one). With --password, AUTH is required and only
 --user with that password gets in (AUTH over plain SMTP is allowed: this is loopback). With --cert
-and --key, STARTTLS is offered and required before anything else; "tls" in the log says whether the
-message came over TLS.
+and --key, STARTTLS is offered and required before anything else, or with --smtps as well, TLS is
+spoken from the first byte (smtps://); "tls" in the log says whether the message came over TLS.
 """
 
 import argparse
@@ -44,7 +44,7 @@ class Recorder:
             "data": envelope.content.decode("utf-8", "replace"),
             "status": status,
             "login": login,
-            "tls": session.ssl is not None,
+            "tls": server.transport.get_extra_info("ssl_object") is not None,
         }
         with open(self.log, "a", encoding="utf-8") as out:
             out.write(json.dumps(line) + "\n")
@@ -61,6 +61,7 @@ def main():
     parser.add_argument("--password", default="")
     parser.add_argument("--cert", default="")
     parser.add_argument("--key", default="")
+    parser.add_argument("--smtps", action="store_true")
     options = parser.parse_args()
     port = options.port
     if port == 0:
@@ -79,7 +80,10 @@ def main():
     if options.cert:
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         context.load_cert_chain(options.cert, options.key)
-        extra.update({"tls_context": context, "require_starttls": True})
+        if options.smtps:
+            extra["ssl_context"] = context
+        else:
+            extra.update({"tls_context": context, "require_starttls": True})
     controller = Controller(Recorder(options.log, statuses), hostname="127.0.0.1", port=port, **extra)
     controller.start()
     with open(options.port_file, "w") as out:

@@ -57,8 +57,9 @@ final class MailReceiver: @unchecked Sendable {  // used from one test at a time
     private let process: ProcessHandle
     private let sandbox: Sandbox
 
-    /// `smtp://127.0.0.1:<port>`.
-    var url: String { "smtp://127.0.0.1:\(port)" }
+    /// `smtp://127.0.0.1:<port>`, or `smtps://` for a server that speaks TLS from the first byte.
+    var url: String { "\(smtps ? "smtps" : "smtp")://127.0.0.1:\(port)" }
+    private let smtps: Bool
 
     /// Whether the environment is ready, or PyPI can be reached to make it.
     static func canRun() async -> Bool {
@@ -86,19 +87,21 @@ final class MailReceiver: @unchecked Sendable {  // used from one test at a time
 
     /// Starts the server answering `statuses` (one per message, the last repeating) on `port` (0: a free
     /// one), requiring AUTH as `user` with `password` when given, and STARTTLS with `certificate` (a
-    /// `cert.pem` and `key.pem` folder) when given; returns once it listens.
+    /// `cert.pem` and `key.pem` folder) when given, or TLS from the first byte with `smtps`; returns once it listens.
     init(
         _ sandbox: Sandbox, statuses: String = "250", port: Int = 0, user: String = "", password: String = "", certificate: URL? = nil,
-        log: URL? = nil
+        smtps: Bool = false, log: URL? = nil
     ) async throws {
         try await Self.prepare()
         self.sandbox = sandbox
+        self.smtps = smtps
         self.log = log ?? sandbox.logs.appendingPathComponent("smtp-\(UUID().uuidString.prefix(8)).jsonl")
         let portFile = sandbox.logs.appendingPathComponent("smtp-\(UUID().uuidString.prefix(8)).port")
         var arguments = [Self.script.path, "--port", String(port), "--port-file", portFile.path, "--log", self.log.path, "--statuses", statuses]
         if !password.isEmpty { arguments += ["--user", user, "--password", password] }
         if let certificate {
             arguments += ["--cert", certificate.appendingPathComponent("cert.pem").path, "--key", certificate.appendingPathComponent("key.pem").path]
+            if smtps { arguments.append("--smtps") }
         }
         let process = try ProcessHandle(
             name: "smtp", executable: Self.python, arguments: arguments, environment: ProcessInfo.processInfo.environment, directory: sandbox.root,
