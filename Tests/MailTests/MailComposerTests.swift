@@ -42,7 +42,7 @@ import Testing
         #expect(mail.text.contains("Blue in Green dejará de estar disponible sin conexión."))
         #expect(mail.text.contains("Un trabajo espera tu respuesta."))
         #expect(mail.text.contains("Quitar: https://") && mail.text.contains("Cancelar: https://") == false && mail.text.contains("Cancel: https://"))
-        #expect(mail.html.contains(">Quitar</a>"))
+        #expect(mail.html.contains(">Quitar</a>") && mail.html.contains("<html lang=\"es\">"))
     }
 
     @Test func theQuestionsTextsAreEscapedInTheHTMLPart() {

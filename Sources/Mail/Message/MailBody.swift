@@ -5,9 +5,11 @@ import Presentation
 struct MailBody {
     private(set) var text: String
     private var content: String
+    private let language: String
 
-    /// A body starting with `title` and, when there is one, `message`.
-    init(title: String, message: String?) {
+    /// A body in `language` starting with `title` and, when there is one, `message`.
+    init(title: String, message: String?, language: String) {
+        self.language = language
         text = title + "\n\n" + (message.map { $0 + "\n\n" } ?? "")
         content = "<h1 style=\"font-size:1.25rem\">\(Self.escaped(title))</h1>\n"
         if let message { content += "<p style=\"white-space:pre-wrap\">\(Self.escaped(message))</p>\n" }
@@ -36,7 +38,7 @@ struct MailBody {
 
     /// The HTML document.
     var html: String {
-        "<!doctype html>\n<html><head><meta charset=\"utf-8\"></head>\n<body style=\"font-family:system-ui,sans-serif\">\n\(content)</body></html>\n"
+        "<!doctype html>\n<html lang=\"\(Self.escaped(language))\"><head><meta charset=\"utf-8\"></head>\n<body style=\"font-family:system-ui,sans-serif\">\n\(content)</body></html>\n"
     }
 
     /// `text` safe inside HTML text and double-quoted attributes.

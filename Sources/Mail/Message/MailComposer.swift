@@ -32,7 +32,9 @@ public struct MailComposer: Sendable {
         let texts = texts.merging(MailTexts.catalog)
         let say = { (key: String, arguments: [String]) in MailTexts.string(key, arguments, locale: locale) }
         let title = texts.title(of: presentation, locale: locale)
-        var body = MailBody(title: title, message: texts.message(of: presentation, locale: locale))
+        var body = MailBody(
+            title: title, message: texts.message(of: presentation, locale: locale),
+            language: Catalog.candidates(for: locale)[0].replacingOccurrences(of: "_", with: "-"))
         body.paragraph(say("mail.\(kind.rawValue).intro", []))
         if kind.asks {
             let expiry = min(now.addingTimeInterval(AnswerLink.defaultLifetime), presentation.expiresAt ?? .distantFuture)
