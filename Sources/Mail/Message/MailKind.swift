@@ -1,8 +1,8 @@
 import Wire
 
-/// The events that are mailed. Mailing one more kind is a case here, its sentences in `MailTexts`,
-/// and its recipients in `MailPlan` (an approval: those already mailed; an escalation: the people newly
-/// in the audience).
+/// The events that are mailed. Mailing one more kind is a case here (with its event type), its
+/// sentences in `MailTexts`, its recipients in `MailPlan` (an approval: those already mailed; an
+/// escalation: the people newly in the audience), and its type in the `mailEvents` setting's check.
 public enum MailKind: String, Sendable, Hashable, CaseIterable {
     /// A new question: its title, message and links.
     case pending
