@@ -77,7 +77,7 @@ extension Settings {
             "Timeout of one delivery, ms."),
         .text(
             "tokensFile", \.tokensFile,
-            "JSON file of API tokens: [{\"name\", \"token\", \"scopes\": [\"submit\", \"answer\", \"read\"]}]; optional."),
+            "JSON file of API tokens: [{\"name\", \"token\", \"scopes\": [\"submit\", \"answer\", \"read\", \"link\"]}]; optional."),
         .text(
             "tokens", \.tokens, privacy: .secret,
             "API tokens inline: name:token:scope+scope,... Secret."),
@@ -86,7 +86,7 @@ extension Settings {
             "Base URL the gateway is reached at, for links in webhooks; empty means http://<http>."),
         .text(
             "linkKeyFile", \.linkKeyFile, shownDefault: "`<data>/link.keys`",
-            "File of the keys answer links are signed with, one `<created seconds> <base64 key>` a line, newest last; `interlude up` makes it when missing, `interlude keygen --link-key` adds a key. The file is secret (mode 0600); without it there are no links."
+            "File of the keys answer links are signed with, one `<created seconds> <base64 key>` a line, newest last; `interlude up` makes it when missing, `interlude keygen --link-key` adds a key, which the gateway reads on SIGHUP. The file is secret (mode 0600); without it there are no links."
         ),
         .number(
             "linkKeyGraceSeconds", \.linkKeyGraceSeconds, 0...7_776_000,

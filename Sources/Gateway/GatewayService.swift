@@ -20,6 +20,7 @@ public final class GatewayService: Service {
     private let server: HTTPServer
     private let connection: BrokerConnection
     private let tokens: Tokens
+    private let linkKeys: LinkKeyring
     private let host: String
 
     /// Starts serving the API and the web page, and `GET /v1/webhooks/deliveries` with its `/metrics`
@@ -53,6 +54,7 @@ public final class GatewayService: Service {
         }
         self.connection = connection
         self.tokens = tokens
+        self.linkKeys = api.linkKeys
         self.host = configuration.host
         self.metrics = metrics
         self.routes = routes
@@ -99,6 +101,16 @@ public final class GatewayService: Service {
     /// groups an answer link's person is checked against, and the ones mail reaches a group through.
     public func groups(of name: String) -> [String] {
         tokens.current.groups(of: name)
+    }
+
+    /// The answer link keys in force now (nil: none): what links are signed with, mailed ones too.
+    public var currentLinkKeys: LinkKeys? { linkKeys.current }
+
+    /// Puts `keys` in force for the answer links signed and verified from now on (nil: none, links are
+    /// refused); a key no longer listed stops verifying at once, a replaced one still listed verifies
+    /// for the keys' grace.
+    public func reloadLinkKeys(_ keys: LinkKeys?) {
+        linkKeys.replace(with: keys)
     }
 
     /// Starts stopping (the server closes its connections on a thread of its own) and closes the

@@ -8,8 +8,11 @@ import Wire
 
 extension Settings {
     /// The mail notifier the settings ask for, nil when `mailUrl` is empty: people from `peopleFile`, groups
-    /// through `groups` (the gateway's tokens), links signed with the link keys and starting with `publicUrl`.
-    func mailNotifier(source: BrokerConnection, groups: @escaping @Sendable (String) -> [String]) throws -> MailNotifier? {
+    /// through `groups` (the gateway's tokens), links signed with the link keys in force (`keys`, the
+    /// gateway's, reread on SIGHUP) and starting with `publicUrl`.
+    func mailNotifier(
+        source: BrokerConnection, groups: @escaping @Sendable (String) -> [String], keys current: @escaping @Sendable () -> LinkKeys?
+    ) throws -> MailNotifier? {
         guard !mailUrl.isEmpty else { return nil }
         guard let keys = try linkKeys() else {
             throw MailError(.invalidSettings, "mailUrl is set but there is no answer link key file at \(linkKeyPath): run `interlude keygen --link-key`")
@@ -32,7 +35,7 @@ extension Settings {
         let directory = Directory(people: try People(file: peopleFile), groups: groups, anyone: mailNoAudienceList)
         let client = source.client
         return try MailNotifier(
-            options: options, keys: keys, directory: directory, source: source,
+            options: options, keys: keys, current: current, directory: directory, source: source,
             texts: {
                 let operations = (try? await client.operations().operations) ?? []
                 return Dictionary(operations.map { ($0.name, $0.catalog) }) { first, _ in first }

@@ -144,9 +144,9 @@ extension EndToEnd {
             #expect(messages.contains { $0.hasPrefix("refused an answer to \(question.id) by bob (cli)") }, "\(messages)")
         }
 
-        @Test("A submit reports every missing or invalid input field at once")
-        func everyInputProblemAtOnce() async throws {
-            let sandbox = try Sandbox("cli-input")
+        @Test("A submit reports every missing or invalid input field at once", arguments: Transport.allCases)
+        func everyInputProblemAtOnce(over transport: Transport) async throws {
+            let sandbox = try Sandbox("cli-input", transport: transport)
             defer { sandbox.shutdown() }
             try await sandbox.startUp()
             let run = try await sandbox.cli("submit", "addStop", "--input", #"{"day": "three"}"#)
@@ -155,9 +155,9 @@ extension EndToEnd {
             #expect(run.stderr.contains("day"), "the invalid field is named: \(run)")
         }
 
-        @Test("A submit's input travels as typed: the worker decodes it and `status --json` shows the same bytes")
-        func theInputAsTyped() async throws {
-            let sandbox = try Sandbox("cli-input-bytes")
+        @Test("A submit's input travels as typed: the worker decodes it and `status --json` shows the same bytes", arguments: Transport.allCases)
+        func theInputAsTyped(over transport: Transport) async throws {
+            let sandbox = try Sandbox("cli-input-bytes", transport: transport)
             defer { sandbox.shutdown() }
             try await sandbox.startUp()
             // Spaces, an escaped é, number spellings and key order no writer here produces.

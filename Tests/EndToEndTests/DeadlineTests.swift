@@ -16,9 +16,11 @@ extension EndToEnd {
             let history: [HistoryEntry]
         }
 
-        @Test("A job submitted with --answer-within 2s and left alone ends through its cancel action, cause expired, in its history")
-        func answerWithinExpiresToCancel() async throws {
-            let sandbox = try Sandbox("deadline")
+        @Test(
+            "A job submitted with --answer-within 2s and left alone ends through its cancel action, cause expired, in its history",
+            arguments: Transport.allCases)
+        func answerWithinExpiresToCancel(over transport: Transport) async throws {
+            let sandbox = try Sandbox("deadline", transport: transport)
             defer { sandbox.shutdown() }
             try await sandbox.startUp()
             let submitted = try await sandbox.cli("submit", "removeDownload", "--input", blueInGreen, "--answer-within", "2s")

@@ -101,11 +101,12 @@ extension EndToEnd {
             #expect(try await sandbox.status(job).state == .cancelled)
         }
 
-        @Test("An unknown operation or bad input fails with a clear message and queues nothing")
-        func badSubmissionsQueueNothing() async throws {
-            let sandbox = try Sandbox("bad-input")
+        @Test("An unknown operation or bad input fails with a clear message and queues nothing", arguments: Transport.allCases)
+        func badSubmissionsQueueNothing(over transport: Transport) async throws {
+            let sandbox = try Sandbox("bad-input", transport: transport)
             defer { sandbox.shutdown() }
             try await sandbox.startBroker()
+            try await sandbox.startTransport()
             try await sandbox.announceShippedOperations()
 
             let unknown = try await sandbox.cli("submit", "nope")

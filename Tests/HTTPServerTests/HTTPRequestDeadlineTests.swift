@@ -76,8 +76,10 @@ import Testing
         let trickler = try await onThread { try RawConnection(port: server.port, timeout: .milliseconds(20)) }
         defer { trickler.close() }
         async let trickled = onThread { RawConnection.trickle([trickler], prefix: "GET /healthz HTTP/1.1\r\nX-Slow: ") }
+        // The stream's and the keep-alive's reads wait up to 20 s (each ends as soon as the server answers or closes):
+        // a test process starved at the start of a full run must not look like a cut stream.
         async let stream = onThread { () -> String in
-            let connection = try RawConnection(port: server.port, timeout: .seconds(5))
+            let connection = try RawConnection(port: server.port, timeout: .seconds(20))
             defer { connection.close() }
             connection.send(Data(Self.get("/stream").utf8))
             return String(decoding: connection.receive(), as: UTF8.self)
@@ -85,7 +87,7 @@ import Testing
         async let slow = RawConnection.exchange(port: server.port, Self.get("/slow"))
         // One keep-alive connection: a request, then silence past the head deadline, then another.
         async let keptAlive = onThread { () -> [HTTPReply?] in
-            let connection = try RawConnection(port: server.port, timeout: .seconds(5))
+            let connection = try RawConnection(port: server.port, timeout: .seconds(20))
             defer { connection.close() }
             connection.send(Data(Self.get("/healthz", close: false).utf8))
             let first = connection.receiveResponse()

@@ -55,9 +55,11 @@ import ZeroMQ
         let absent = "ipc://\(FileManager.default.temporaryDirectory.path)/interlude-absent-\(UUID().uuidString)"
         var registry = OperationRegistry()
         try registry.register(Idle())
+        // A ten-second window (heartbeats × liveness, which is also how long a handshake may take): the claim is that
+        // the worker does not walk away after a second; a test process starved for a few seconds must not fake a refusal.
         let worker = try WorkerService(
-            context: try Context(), endpoint: "\(relay.endpoint),\(absent)", registry: registry, settings: .init(name: "w1", capacity: 1),
-            log: Log("worker", level: .off))
+            context: try Context(), endpoint: "\(relay.endpoint),\(absent)", registry: registry,
+            settings: .init(name: "w1", capacity: 1, liveness: 10), log: Log("worker", level: .off))
         let running = Task { try await worker.run() }
         defer { running.cancel() }
 

@@ -4,31 +4,39 @@ import Presentation
 import Wire
 
 extension API {
-    /// The page of `/answer/{id}/{link}`: a refusal, or the pending question; with `answering`, the
-    /// form's answer is sent first, as the link's person through channel `link`.
+    /// The page of `/answer/{id}/{link}`, in the language the request asks for (`Accept-Language`): a
+    /// refusal, or the pending question; with `answering`, the form's answer is sent first, as the
+    /// link's person through channel `link`.
     func linkPage(_ request: HTTPRequest, answering: Bool) async -> HTTPResponse {
-        guard let keys = configuration.linkKeys else { return LinkPage.refusal(LinkRefusal(.disabled)) }
+        var texts = LinkTexts(acceptLanguage: request.headers["Accept-Language"])
+        guard let keys = linkKeys.current else { return LinkPage.refusal(LinkRefusal(.disabled), texts: texts) }
         let id = request.pathParameters["id"] ?? ""
         let link: AnswerLink
         do {
             link = try AnswerLink.verified(request.pathParameters["link"] ?? "", keys: keys, at: Date())
         } catch {
-            return LinkPage.refusal(error)
+            return LinkPage.refusal(error, texts: texts)
         }
-        guard link.presentation == id else { return LinkPage.refusal(LinkRefusal(.otherQuestion)) }
+        guard link.presentation == id else { return LinkPage.refusal(LinkRefusal(.otherQuestion), texts: texts) }
         let state: BrokerReply.PresentationState
         do {
             state = try await presentation(id)
         } catch {
-            guard error.status == 404 else { return LinkPage.notice("Try again later", "The server could not look the question up.", status: 503) }
-            return LinkPage.refusal(LinkRefusal(.unknown))
+            guard error.status == 404 else {
+                return LinkPage.notice(texts.string("link.tryLater"), texts.string("link.lookupFailed"), texts: texts, status: 503)
+            }
+            return LinkPage.refusal(LinkRefusal(.unknown), texts: texts)
         }
-        if let resolution = state.resolution { return Self.resolvedPage(resolution) }
+        if let resolution = state.resolution { return LinkPage.resolved(resolution, texts: texts) }
+        if let operation = state.operation {
+            let catalogs = await operations.current().flatMap(\.catalogs).filter { $0.name == operation }.map(\.catalog)
+            texts = LinkTexts(acceptLanguage: request.headers["Accept-Language"], operationTexts: catalogs.reduce(Catalog([:])) { $0.merging($1) })
+        }
         let path = "/answer/\(id)/\(request.pathParameters["link"] ?? "")"
-        guard answering else { return LinkPage.question(state.presentation, link: link, path: path) }
+        guard answering else { return LinkPage.question(state.presentation, link: link, path: path, texts: texts) }
         let form = LinkForm(request.body)
         guard let actionID = form["action"], let action = state.presentation.action(actionID) else {
-            return LinkPage.question(state.presentation, link: link, path: path, problem: "Choose one of the buttons.", status: 422)
+            return LinkPage.question(state.presentation, link: link, path: path, texts: texts, problem: texts.string("link.chooseButton"), status: 422)
         }
         var values: [String: String] = [:]
         for field in state.presentation.fields(for: action) {
@@ -44,18 +52,16 @@ extension API {
             }
         } catch {
             switch error.status {
-            case 409: return (try? await presentation(id)).flatMap(\.resolution).map(Self.resolvedPage) ?? LinkPage.refusal(LinkRefusal(.resolved))
-            case 403: return LinkPage.refusal(LinkRefusal(.notInAudience))
-            case 422: return LinkPage.question(state.presentation, link: link, path: path, problem: error.message, status: 422)
-            default: return LinkPage.notice("Try again later", "The answer did not reach the server's broker.", status: 503)
+            case 409:
+                let resolution = (try? await presentation(id)).flatMap(\.resolution)
+                return resolution.map { LinkPage.resolved($0, texts: texts) } ?? LinkPage.refusal(LinkRefusal(.resolved), texts: texts)
+            case 403: return LinkPage.refusal(LinkRefusal(.notInAudience), texts: texts)
+            case 422: return LinkPage.question(state.presentation, link: link, path: path, texts: texts, problem: error.message, status: 422)
+            default: return LinkPage.notice(texts.string("link.tryLater"), texts.string("link.notDelivered"), texts: texts, status: 503)
             }
         }
-        return LinkPage.notice("Answered", "You chose “\(action.label)”. You can close this page.", status: 200)
-    }
-
-    /// The page of a question no longer pending: how it ended.
-    private static func resolvedPage(_ resolution: Resolution) -> HTTPResponse {
-        LinkPage.refusal(LinkRefusal(.resolved, message: "This link can no longer answer: the question was already \(resolution.summary)."))
+        let label = texts.question.label(of: action, locale: texts.locale)
+        return LinkPage.notice(texts.string("link.answered"), texts.string("link.chose", label), texts: texts, status: 200)
     }
 }
 

@@ -69,7 +69,7 @@ extension API {
         case .number(let seconds)?: lifetime = seconds
         default: throw .invalid("\"expiresIn\" must be a number of seconds.")
         }
-        guard let keys = configuration.linkKeys else { throw APIError(404, "linksDisabled", LinkRefusal(.disabled).message) }
+        guard let keys = linkKeys.current else { throw APIError(404, "linksDisabled", LinkRefusal(.disabled).message) }
         let state = try await presentation(id)
         let link: AnswerLink
         do {

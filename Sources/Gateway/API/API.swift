@@ -15,6 +15,8 @@ struct API: Sendable {
     let verifier: WebhookVerifier?
     /// The API tokens in force; an event stream is ended when a reload removes its token.
     let tokens: Tokens
+    /// The answer link keys in force; a reload (SIGHUP) replaces them.
+    let linkKeys: LinkKeyring
     /// The announced operations, kept a few seconds (the page's texts and the OpenAPI document use them).
     let operations: OperationsCache
 
@@ -26,6 +28,7 @@ struct API: Sendable {
         self.configuration = configuration
         self.metrics = metrics
         self.metricsProviders = metricsProviders
+        self.linkKeys = LinkKeyring(configuration.linkKeys)
         self.verifier = configuration.incomingSecret.map {
             WebhookVerifier(secret: $0, tolerance: configuration.webhookTolerance)
         }
@@ -35,6 +38,6 @@ struct API: Sendable {
 
     /// Every route the API itself serves but the OpenAPI document's.
     var routes: [GatewayRoute] {
-        operationRoutes + operationListRoutes + jobRoutes + presentationRoutes + linkRoutes + meRoutes + [eventsRoute] + healthRoutes
+        operationRoutes + operationListRoutes + jobRoutes + presentationRoutes + linkRoutes + meRoutes + statusRoutes + [eventsRoute] + healthRoutes
     }
 }

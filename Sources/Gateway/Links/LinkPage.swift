@@ -17,36 +17,60 @@ enum LinkPage {
         "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex",
     ]
 
-    /// The question `presentation` for `link`, posting to `path`; `problem` is shown above the form.
-    static func question(_ presentation: Presentation, link: AnswerLink, path: String, problem: String? = nil, status: Int = 200) -> HTTPResponse {
-        var body = "<h1>\(escaped(presentation.title))</h1>\n"
-        if let message = presentation.message { body += "<p class=\"message\">\(escaped(message))</p>\n" }
+    /// The question `presentation` for `link` in the language of `texts`, posting to `path`; `problem` is shown above the form.
+    static func question(
+        _ presentation: Presentation, link: AnswerLink, path: String, texts: LinkTexts, problem: String? = nil, status: Int = 200
+    ) -> HTTPResponse {
+        let catalog = texts.question
+        let title = catalog.title(of: presentation, locale: texts.locale)
+        var body = "<h1>\(escaped(title))</h1>\n"
+        if let message = catalog.message(of: presentation, locale: texts.locale) { body += "<p class=\"message\">\(escaped(message))</p>\n" }
         if let problem { body += "<p class=\"problem\" role=\"alert\">\(escaped(problem))</p>\n" }
         body += "<form method=\"post\" action=\"\(escaped(path))\">\n"
         for field in presentation.fields {
             let type = field.kind == .secure ? "password" : "text"
             let limit = field.maxLength.map { " maxlength=\"\($0)\"" } ?? ""
-            let hint = field.placeholder.map { " placeholder=\"\(escaped($0))\"" } ?? ""
-            body += "<label>\(escaped(field.label))<input type=\"\(type)\" name=\"value.\(escaped(field.id))\"\(limit)\(hint)></label>\n"
+            let placeholder = field.placeholder.map { catalog.localize(field.localization, part: "placeholder", fallback: $0, locale: texts.locale) }
+            let hint = placeholder.map { " placeholder=\"\(escaped($0))\"" } ?? ""
+            let label = catalog.localize(field.localization, part: nil, fallback: field.label, locale: texts.locale)
+            body += "<label>\(escaped(label))<input type=\"\(type)\" name=\"value.\(escaped(field.id))\"\(limit)\(hint)></label>\n"
         }
         body += "<div class=\"actions\">\n"
         for action in ordered(presentation.actions) {
             let role = action.role.map { " class=\"\($0.rawValue)\"" } ?? ""
-            body += "<button type=\"submit\" name=\"action\" value=\"\(escaped(action.id))\"\(role)>\(escaped(action.label))</button>\n"
+            body +=
+                "<button type=\"submit\" name=\"action\" value=\"\(escaped(action.id))\"\(role)>\(escaped(catalog.label(of: action, locale: texts.locale)))</button>\n"
         }
         body += "</div>\n</form>\n"
-        body += "<p class=\"for\">Answering as \(escaped(link.person)); this link works once, until \(Timestamp.string(link.expiresAt)).</p>\n"
-        return page(title: presentation.title, body: body, status: status)
+        let answeringAs = texts.string("link.answeringAs", link.person, Timestamp.string(link.expiresAt))
+        body += "<p class=\"for\">\(escaped(answeringAs))</p>\n"
+        return page(title: title, body: body, language: texts.language, status: status)
     }
 
     /// A page that says what happened: `heading`, then `message`.
-    static func notice(_ heading: String, _ message: String, status: Int) -> HTTPResponse {
-        page(title: heading, body: "<h1>\(escaped(heading))</h1>\n<p class=\"message\">\(escaped(message))</p>\n", status: status)
+    static func notice(_ heading: String, _ message: String, texts: LinkTexts, status: Int) -> HTTPResponse {
+        let body = "<h1>\(escaped(heading))</h1>\n<p class=\"message\">\(escaped(message))</p>\n"
+        return page(title: heading, body: body, language: texts.language, status: status)
     }
 
-    /// The page of a refusal.
-    static func refusal(_ refusal: LinkRefusal) -> HTTPResponse {
-        notice(refusal.status == 410 ? "Nothing to answer" : "This link cannot answer", refusal.message, status: refusal.status)
+    /// The page of a refusal, its sentence in the language of `texts`.
+    static func refusal(_ refusal: LinkRefusal, texts: LinkTexts) -> HTTPResponse {
+        let heading = texts.string(refusal.status == 410 ? "link.nothing" : "link.cannot")
+        let message = texts.string("link.\(refusal.code.rawValue)", refusal.date.map(Timestamp.string) ?? "")
+        return notice(heading, message, texts: texts, status: refusal.status)
+    }
+
+    /// The page of a question no longer pending: how it ended, in the language of `texts`.
+    static func resolved(_ resolution: Resolution, texts: LinkTexts) -> HTTPResponse {
+        let by = resolution.by ?? texts.string("page.someone")
+        let ended =
+            switch resolution.cause {
+            case .answered: texts.string("link.was.answered", by, resolution.channel ?? "", resolution.action ?? "")
+            case .dismissed: texts.string("link.was.dismissed", by)
+            case .expired: texts.string("link.was.expired")
+            case .withdrawn: texts.string("link.was.withdrawn")
+            }
+        return notice(texts.string("link.nothing"), texts.string("link.alreadyResolved", ended), texts: texts, status: 410)
     }
 
     /// The cancel action first, then the rest in the author's order, destructive ones last.
@@ -54,10 +78,10 @@ enum LinkPage {
         actions.filter { $0.role == .cancel } + actions.filter { $0.role == nil } + actions.filter { $0.role == .destructive }
     }
 
-    private static func page(title: String, body: String, status: Int) -> HTTPResponse {
+    private static func page(title: String, body: String, language: String, status: Int) -> HTTPResponse {
         let html = """
             <!doctype html>
-            <html lang="en">
+            <html lang="\(escaped(language))">
             <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(escaped(title)) · Interlude</title><link rel="stylesheet" href="\(stylePath)"></head>
             <body><main>

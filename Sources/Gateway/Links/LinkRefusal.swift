@@ -27,10 +27,13 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     public let code: Code
     /// The sentence shown to the person.
     public let message: String
+    /// When the link expired, for `expired`.
+    public let date: Date?
 
     /// A refusal of `code`; `at` is the expiry for `expired`; `message` replaces the standard sentence.
     public init(_ code: Code, at date: Date? = nil, message: String? = nil) {
         self.code = code
+        self.date = date
         self.message = message ?? Self.sentence(code, date)
     }
 

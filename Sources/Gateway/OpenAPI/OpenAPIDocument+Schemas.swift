@@ -74,6 +74,11 @@ extension OpenAPIDocument {
                 "announcedAt": time, "announcedBy": text, "variants": array(type("object")),
             ]),
             "OperationList": object(["operations": array(ref("OperationInfo"))]),
+            "Status": object([
+                "jobs": .object(["type": .string("object"), "additionalProperties": type("integer")]), "pending": type("integer"),
+                "workers": type("integer"), "sequence": type("integer"), "storageFull": type("boolean"),
+                "quarantined": array(object(["job": text, "reason": text])),
+            ]),
             "Health": object(["status": enumeration(["ok", "unavailable"]), "broker": enumeration(["reachable", "unreachable"])]),
         ]
     }

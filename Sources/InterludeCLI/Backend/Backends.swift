@@ -23,16 +23,22 @@ enum Backends {
     static func choose(_ arguments: Arguments, _ settings: Settings, environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> any InterludeBackend
     {
+        guard let client = try gatewayClient(arguments, environment: environment) else { return BrokerBackend(try Connection(settings).broker) }
+        return GatewayBackend(client: client)
+    }
+
+    /// The gateway's client when `arguments` or the environment name a gateway; nil for the broker.
+    static func gatewayClient(_ arguments: Arguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> GatewayClient? {
         guard let gateway = arguments["gateway"] ?? environment["INTERLUDE_GATEWAY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             if arguments["token-file"] != nil { throw UsageError("--token-file goes with --gateway URL") }
             if arguments["cacert"] != nil { throw UsageError("--cacert goes with --gateway URL") }
-            return BrokerBackend(try Connection(settings).broker)
+            return nil
         }
         guard let url = URL(string: gateway), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
             throw UsageError("--gateway takes an http:// or https:// URL, got \"\(gateway)\"")
         }
         let transport = CurlGatewayTransport(authorities: try authorities(arguments["cacert"], environment))
-        return GatewayBackend(client: GatewayClient(base: url, token: try token(arguments["token-file"], environment), transport: transport))
+        return GatewayClient(base: url, token: try token(arguments["token-file"], environment), transport: transport)
     }
 
     /// The PEM file of `--cacert`, else `INTERLUDE_CACERT`; nil for the system's certificate authorities.

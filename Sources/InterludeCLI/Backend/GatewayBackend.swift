@@ -47,9 +47,7 @@ struct GatewayBackend: InterludeBackend {
             return try await client.answer(id, action: action ?? "", values: values ?? [:], channel: channel)
         }
     }
-    func stats() async throws(WireError) -> BrokerReply.Stats {
-        throw WireError(.unavailable, "the broker's counters are not served by the gateway: name a job (interlude status <job>), or read its /metrics")
-    }
+    func stats() async throws(WireError) -> BrokerReply.Stats { try await wire { () async throws(GatewayClientError) in try await client.status() } }
     func status(_ job: String) async throws(WireError) -> Job { try await wire { () async throws(GatewayClientError) in try await client.job(job) } }
     func fullHistory(of job: String) async throws(WireError) -> (entries: [HistoryEntry], refusalsOmitted: Int) {
         try await wire { () async throws(GatewayClientError) in

@@ -29,7 +29,9 @@ extension Services {
             let late = Late()
             let service = try GatewayService(
                 configuration: configuration, connection: connection, webhooks: dispatcher, metricsProviders: [{ late.mail?.metricsText() ?? "" }])
-            let mail = try settings.mailNotifier(source: connection) { [weak service] name in service?.groups(of: name) ?? [] }
+            let mail = try settings.mailNotifier(
+                source: connection, groups: { [weak service] name in service?.groups(of: name) ?? [] },
+                keys: { [weak service] in service?.currentLinkKeys })
             late.mail = mail
             // Without a publicUrl, answer links use the address the gateway actually listens on.
             if settings.publicUrl.isEmpty {
@@ -78,7 +80,7 @@ struct GatewayCommand: Command {
         Authentication: bearer tokens with scopes submit, answer and read, from `tokensFile` (JSON
         [{"name", "token", "scopes"}]) and `tokens` (name:token:scope+scope,…). With no tokens the API is
         open, which is allowed on a loopback address only; on any other address the gateway refuses to
-        start. SIGHUP rereads the tokens; an event stream of a removed token ends. Incoming webhooks need `incomingSecret` (whsec_…); without it they are refused with 401.
+        start. SIGHUP rereads the tokens and the answer link keys (linkKeyFile); an event stream of a removed token ends. Incoming webhooks need `incomingSecret` (whsec_…); without it they are refused with 401.
         It answers only requests addressed to publicUrl's host or a loopback name (421 otherwise); a
         POST must be application/json (415); a state-changing request from another site's page is
         refused (403) unless allowedOrigins lists that origin, which also gets CORS headers.

@@ -10,7 +10,7 @@ struct StatusCommand: Command {
     let flags: Set<String> = ["json"]
     let help = """
         Usage: interlude status <job> [--json] [--gateway URL --token-file FILE]
-               interlude status [--json]
+               interlude status [--json] [--gateway URL --token-file FILE]
 
         Shows a job's state (queued, running, waiting, succeeded, failed, cancelled), its pending
         question if it is waiting, its progress, its result or error, how its last question ended
@@ -18,8 +18,9 @@ struct StatusCommand: Command {
         each question asked, each resolution (action, by, channel, cause), refused answers, steps,
         progress at each quarter, retries, and how it finished. Without a job, shows the broker: jobs
         by state, pending questions, workers, whether the journal's disk is full, and the jobs it set
-        aside because their journal rows cannot be read (quarantined); and, when `data` holds a mail
-        outbox, the mails sent, pending and dead-lettered, with the newest dead letters and why.
+        aside because their journal rows cannot be read (quarantined); over the gateway, GET /v1/status;
+        and, when `data` holds a mail outbox, the mails sent, pending and dead-lettered, with the newest
+        dead letters and why.
           --json  print the job as one line of JSON, its timeline in "history": [{"at", "type", …}]
                   (without a job: the broker's counters)
         \(Backends.help)

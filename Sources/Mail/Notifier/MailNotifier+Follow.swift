@@ -47,7 +47,8 @@ extension MailNotifier {
 
     /// Adds the mails `events` call for, in one transaction with the cursor; returns how many.
     func enqueue(_ events: [Event], catalogs: [String: Catalog], now: Date) throws(MailError) -> Int {
-        let composer = composer.withLock { $0 }
+        guard let keys = keys() else { throw MailError(.invalidSettings, "no answer link key is in force: mail waits until one is") }
+        let composer = composer.withLock { MailComposer(from: $0.from, publicURL: $0.publicURL, keys: keys) }
         let (directory, kinds) = (directory, options.kinds)
         return try store.enqueue(events, now: now) { event, known in
             guard let plan = MailPlan.of(event, known: known, directory: directory) else { return nil }

@@ -18,6 +18,7 @@ public final class MailNotifier: Service {
     let source: any EventSource
     let directory: Directory
     let composer: Mutex<MailComposer>
+    let keys: @Sendable () -> LinkKeys?
     let texts: @Sendable () async -> [String: Catalog]
     let sender: SMTPSender
     let metrics = MailMetrics()
@@ -27,10 +28,12 @@ public final class MailNotifier: Service {
     private let stopped: AsyncStream<Void>
     private let stopper: AsyncStream<Void>.Continuation
 
-    /// A notifier mailing `directory`'s people, signing links with `keys`, reading events from `source`
-    /// and each operation's texts from `texts`; opens (creating) the outbox at once.
+    /// A notifier mailing `directory`'s people, signing links with `keys` (and then with what `current`
+    /// says is in force, when given: the gateway's keys after a reload), reading events from `source` and
+    /// each operation's texts from `texts`; opens (creating) the outbox at once.
     public init(
-        options: Options, keys: LinkKeys, directory: Directory, source: any EventSource, texts: @escaping @Sendable () async -> [String: Catalog],
+        options: Options, keys: LinkKeys, current: (@Sendable () -> LinkKeys?)? = nil, directory: Directory, source: any EventSource,
+        texts: @escaping @Sendable () async -> [String: Catalog],
         log: Log = Log("mail")
     ) throws(MailError) {
         self.options = options
@@ -38,6 +41,7 @@ public final class MailNotifier: Service {
         self.source = source
         self.directory = directory
         self.composer = Mutex(MailComposer(from: options.from, publicURL: options.publicURL, keys: keys))
+        self.keys = current ?? { keys }
         self.texts = texts
         self.sender = SMTPSender(options.smtp)
         self.log = log

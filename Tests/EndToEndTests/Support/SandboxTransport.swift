@@ -9,7 +9,7 @@ enum Transport: String, CaseIterable, Sendable, CustomStringConvertible {
     var description: String { rawValue }
 
     /// The commands that go over the gateway when asked to.
-    static let clientCommands: Set<String> = ["resolve", "pending", "answer", "status", "jobs", "submit", "cancel", "operations"]
+    static let clientCommands: Set<String> = ["resolve", "pending", "answer", "status", "jobs", "submit", "cancel", "operations", "link"]
 
     /// The people the tests answer as; each has a token with every scope.
     static let people = ["e2e", "alice", "bob", "carol", "ana", "dave"]
@@ -18,7 +18,7 @@ enum Transport: String, CaseIterable, Sendable, CustomStringConvertible {
     static func token(for name: String) -> String { "tok-\(name)-0123456789abcdef" }
 
     /// `INTERLUDE_TOKENS` for every person.
-    static let tokens = people.map { "\($0):\(token(for: $0)):submit+answer+read" }.joined(separator: ",")
+    static let tokens = people.map { "\($0):\(token(for: $0)):submit+answer+read+link" }.joined(separator: ",")
 }
 
 extension Sandbox {
