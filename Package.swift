@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "GatewayClient", dependencies: ["JSON", "Wire", "Presentation"]),
         .target(name: "Resolver", dependencies: ["JSON", "Client", "Wire", "Presentation", "Primitives"]),
         .target(name: "Sodium", dependencies: ["CSodium"]),
-        // Outgoing HTTP (webhook deliveries): libcurl's multi interface on a thread of its own.
+        // Outgoing HTTP (webhook deliveries): libcurl's multi interface on a thread of its own; and SMTP for mail.
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
         // The gateway in three parts: an HTTP server library, webhooks in and out, and the JSON API with its page.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDErrorPages", "JSON", "Log", "Lifecycle", "Primitives"]),
@@ -78,12 +78,16 @@ let package = Package(
             dependencies: [
                 "JSON", "HTTPServer", "Webhooks", "Sodium", "Client", "Log", "Lifecycle", "Wire", "Presentation", "Schema", "Primitives",
             ], exclude: ["Page/Assets"]),
+        // Questions mailed to their audience with answer links: message building, a durable outbox, SMTP delivery.
+        .target(
+            name: "Mail",
+            dependencies: ["Client", "Gateway", "HTTPClient", "JSON", "Lifecycle", "Log", "Presentation", "Primitives", "SQLite", "Webhooks", "Wire"]),
         .target(
             name: "InterludeCLI",
             dependencies: [
                 "JSON", "Configuration", "Log", "Lifecycle", "ZeroMQ", "Broker", "Journal", "Webhooks", "WorkerKit", "WorkerRuntime", "WorkerMain",
                 "Operations", "Client", "Resolver", "GatewayClient", "HTTPClient",
-                "Gateway", "Presentation", "Schema", "Wire", "Primitives",
+                "Gateway", "Mail", "Presentation", "Schema", "Wire", "Primitives",
             ]),
         .executableTarget(name: "interlude", dependencies: ["InterludeCLI"]),
         // The benchmark, a tool of its own that runs `interlude`'s processes (benchmarks/run.sh builds it).
@@ -136,9 +140,12 @@ let package = Package(
             dependencies: [
                 "JSON", "Gateway", "HTTPServer", "Webhooks", "Client", "ZeroMQ", "Presentation", "Primitives", "Schema", "Wire", "TestSupport", "Log", "SQLite",
             ]),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "Gateway", "Operations", "Presentation", "Wire"]),
         .testTarget(
             name: "InterludeCLITests",
-            dependencies: ["JSON", "InterludeCLI", "Configuration", "Gateway", "Webhooks", "Presentation", "Wire", "TestSupport", "Client", "SQLite"]),
+            dependencies: [
+                "JSON", "InterludeCLI", "Configuration", "Gateway", "Mail", "Webhooks", "Presentation", "Wire", "TestSupport", "Client", "SQLite",
+            ]),
         .testTarget(name: "BenchTests", dependencies: ["JSON", "Bench", "InterludeCLI", "Presentation", "Wire", "ZeroMQ"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], exclude: ["Regressions"]),

@@ -91,6 +91,44 @@ extension Settings {
         .number(
             "linkKeyGraceSeconds", \.linkKeyGraceSeconds, 0...7_776_000,
             "How long a replaced answer link key still verifies, seconds (0-7776000, 90 days)."),
+        .text(
+            "mailUrl", \.mailUrl, problem: { Settings.mailURLProblem($0) },
+            "SMTP server questions are mailed through: smtp://host:port or smtps://host:port; empty mails nothing. See docs/email.md."),
+        .choice(
+            "mailSecurity", \.mailSecurity, MailSecurity.allCases,
+            "STARTTLS on smtp://: starttls (required) or none (plain, for a relay on loopback); smtps:// is always TLS."),
+        .text(
+            "mailFrom", \.mailFrom,
+            problem: { !$0.mailUrl.isEmpty && !Settings.isMailAddress($0.mailFrom) ? "mailUrl needs a mailFrom address such as interlude@example.com" : nil },
+            "The sender's address of every mail (From and the envelope)."),
+        .text(
+            "mailUser", \.mailUser,
+            "SMTP AUTH user; empty sends no AUTH."),
+        .text(
+            "mailPasswordFile", \.mailPasswordFile,
+            problem: { !$0.mailUser.isEmpty && $0.mailPasswordFile.isEmpty ? "mailUser needs a mailPasswordFile" : nil },
+            "File whose first line is the SMTP AUTH password (mode 0600); never logged, never on a command line."),
+        .text(
+            "mailCaFile", \.mailCaFile,
+            "PEM file of the certificate authorities trusted for the SMTP server's certificate, instead of the system's; empty: the system's."),
+        .text(
+            "peopleFile", \.peopleFile,
+            "JSON file of the people mail goes to: {\"people\": {\"NAME\": {\"email\", \"language\"}}}; a missing file means nobody."),
+        .text(
+            "mailNoAudienceTo", \.mailNoAudienceTo,
+            "People (names of peopleFile) mailed about a question that names no audience, comma-separated; empty: nobody."),
+        .text(
+            "mailEvents", \.mailEvents, problem: { Settings.mailEventsProblem($0.mailEvents) },
+            "Events mailed, comma-separated: presentation.pending, presentation.reminder, presentation.resolved."),
+        .number(
+            "mailMaxAttempts", \.mailMaxAttempts, 1...100,
+            "Attempts per mail before it is dead-lettered."),
+        .number(
+            "mailBackoffMs", \.mailBackoffMs, 1...3_600_000,
+            "First retry delay of a mail, ms; doubles each attempt, with jitter, at most an hour."),
+        .number(
+            "mailTimeoutMs", \.mailTimeoutMs, 1...600_000,
+            "Timeout of one SMTP session, ms."),
         .number(
             "maxMessageBytes", \.maxMessageBytes, 64 << 10...64 << 20,
             "Largest JSON body of any message between processes, bytes (65536-67108864). Every other size limit derives from it: inputs a quarter, questions, step values and outputs an eighth, HTTP bodies an input plus 16 KiB; every list reply is paged to fit. Use the same value everywhere."

@@ -62,6 +62,30 @@ public struct Settings: Sendable, Hashable {
     public var linkKeyFile = ""
     /// How long a replaced answer link key still verifies, in seconds.
     public var linkKeyGraceSeconds = 604_800
+    /// The SMTP server questions are mailed through (`smtp://host:port`, `smtps://host:port`); empty mails nothing.
+    public var mailUrl = ""
+    /// STARTTLS on `smtp://`: `starttls` (required) or `none`.
+    public var mailSecurity = MailSecurity.starttls
+    /// The sender's address of every mail.
+    public var mailFrom = ""
+    /// The SMTP AUTH user; empty sends no AUTH.
+    public var mailUser = ""
+    /// The file holding the SMTP AUTH password (its first line).
+    public var mailPasswordFile = ""
+    /// A PEM file of the certificate authorities trusted for the SMTP server, instead of the system's.
+    public var mailCaFile = ""
+    /// JSON file of the people mail goes to: `{"people": {"ana": {"email", "language"}}}`.
+    public var peopleFile = "config/people.json"
+    /// People mailed about a question that names no audience, comma-separated; empty: nobody.
+    public var mailNoAudienceTo = ""
+    /// The events mailed, comma-separated.
+    public var mailEvents = "presentation.pending,presentation.reminder,presentation.resolved"
+    /// Attempts per mail before it is dead-lettered.
+    public var mailMaxAttempts = 8
+    /// First retry delay of a mail, ms; doubles each attempt, with jitter.
+    public var mailBackoffMs = 5_000
+    /// Timeout of one SMTP session, ms.
+    public var mailTimeoutMs = 30_000
     /// Largest JSON body of any message between processes, in bytes; every other size limit derives from it.
     public var maxMessageBytes = 1_048_576
     /// Deepest nesting of arrays and objects accepted in any JSON body.

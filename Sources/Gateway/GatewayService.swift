@@ -97,6 +97,15 @@ public final class GatewayService: Service {
         return tokens.replace(with: try TokenStore(list))
     }
 
+    /// The groups of the token named `name` in the tokens now in force (none without such a token): the
+    /// groups an answer link's person is checked against, and the ones mail reaches a group through.
+    public func groups(of name: String) -> [String] {
+        tokens.current.groups(of: name)
+    }
+
+    /// The answer link keys in force now (nil: none): what links are signed with, mailed ones too.
+    public var currentLinkKeys: LinkKeys? { linkKeys.current }
+
     /// Puts `keys` in force for the answer links signed and verified from now on (nil: none, links are
     /// refused); a key no longer listed stops verifying at once, a replaced one still listed verifies
     /// for the keys' grace.

@@ -2,14 +2,17 @@ import Client
 import Configuration
 import Gateway
 import Lifecycle
+import Mail
+import Synchronization
 import Webhooks
 import ZeroMQ
 
 extension Services {
-    /// The gateway and its outgoing-webhook dispatcher, run together.
+    /// The gateway, its outgoing-webhook dispatcher and its mail notifier (when `mailUrl` is set), run together.
     struct Gateway: Sendable {
         let service: GatewayService
         let dispatcher: WebhookDispatcher
+        let mail: MailNotifier?
         let reloader: TokenReloader
 
         /// Starts both; `up` passes the endpoints its in-process broker actually bound, and that broker's key.
@@ -22,18 +25,41 @@ extension Services {
             let connection = try BrokerConnection(configuration.broker)
             let dispatcher = try WebhookDispatcher(
                 subscribers: settings.webhookSubscribers(), options: settings.webhookOptions, source: connection, log: settings.log("webhooks"))
-            service = try GatewayService(configuration: configuration, connection: connection, webhooks: dispatcher)
+            // The notifier needs the service's token groups and the service its notifier's /metrics lines: each finds the other here.
+            let late = Late()
+            let service = try GatewayService(
+                configuration: configuration, connection: connection, webhooks: dispatcher, metricsProviders: [{ late.mail?.metricsText() ?? "" }])
+            let mail = try settings.mailNotifier(
+                source: connection, groups: { [weak service] name in service?.groups(of: name) ?? [] },
+                keys: { [weak service] in service?.currentLinkKeys })
+            late.mail = mail
             // Without a publicUrl, answer links use the address the gateway actually listens on.
-            if settings.publicUrl.isEmpty { dispatcher.publicURL = service.url }
+            if settings.publicUrl.isEmpty {
+                dispatcher.publicURL = service.url
+                mail?.publicURL = service.url
+            }
+            self.service = service
             self.dispatcher = dispatcher
+            self.mail = mail
             reloader = TokenReloader(gateway: service, settings: settings)
         }
 
         /// Where the gateway serves.
         var url: String { service.url }
 
-        /// The services to run, in start order: HTTP, then deliveries (which stop first), then the SIGHUP token reloader.
-        var services: [any Service] { [service, dispatcher, reloader] }
+        /// The services to run, in start order: HTTP, then deliveries and mail (which stop first), then the SIGHUP token reloader.
+        var services: [any Service] { [service, dispatcher] + (mail.map { [$0] } ?? []) + [reloader] }
+    }
+}
+
+/// The mail notifier, known once it is made after the gateway that reports its figures.
+private final class Late: Sendable {
+    private let held = Mutex<MailNotifier?>(nil)
+
+    /// The notifier, once set.
+    var mail: MailNotifier? {
+        get { held.withLock { $0 } }
+        set { held.withLock { $0 = newValue } }
     }
 }
 
@@ -49,7 +75,8 @@ struct GatewayCommand: Command {
         presentations and their answers, Server-Sent Events at /v1/events), signed incoming webhooks at
         POST /v1/webhooks/operations, /healthz, /metrics, the OpenAPI document at /v1/openapi.json and
         the web page at /; and it delivers events to the outgoing webhook subscribers (webhookUrl,
-        webhooksFile) from a durable outbox in `data`.
+        webhooksFile) from a durable outbox in `data`; with mailUrl it mails questions to the people
+        of their audience (peopleFile) with answer links, from a durable outbox in `data` (docs/email.md).
         Authentication: bearer tokens with scopes submit, answer and read, from `tokensFile` (JSON
         [{"name", "token", "scopes"}]) and `tokens` (name:token:scope+scope,…). With no tokens the API is
         open, which is allowed on a loopback address only; on any other address the gateway refuses to
@@ -66,7 +93,7 @@ struct GatewayCommand: Command {
         With curveSecretKeyFile and brokerPublicKey it talks to the broker over CURVE; its key needs the
         gateway role there, which lets it answer under its callers' token names.
         Settings: http, httpConnectionLimit, httpIdleTimeoutSeconds, clients, events, data, maxMessageBytes, incomingSecret, tokensFile, tokens,
-        publicUrl, allowedOrigins, requestTimeoutMs, webhook…, logLevel, curveSecretKeyFile, brokerPublicKey.
+        publicUrl, allowedOrigins, requestTimeoutMs, webhook…, mail…, peopleFile, logLevel, curveSecretKeyFile, brokerPublicKey.
         Tokens and secrets are never printed.
         """
 

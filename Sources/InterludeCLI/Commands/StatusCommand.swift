@@ -18,7 +18,9 @@ struct StatusCommand: Command {
         each question asked, each resolution (action, by, channel, cause), refused answers, steps,
         progress at each quarter, retries, and how it finished. Without a job, shows the broker: jobs
         by state, pending questions, workers, whether the journal's disk is full, and the jobs it set
-        aside because their journal rows cannot be read (quarantined); over the gateway, GET /v1/status.
+        aside because their journal rows cannot be read (quarantined); over the gateway, GET /v1/status;
+        and, when `data` holds a mail outbox, the mails sent, pending and dead-lettered, with the newest
+        dead letters and why.
           --json  print the job as one line of JSON, its timeline in "history": [{"at", "type", …}]
                   (without a job: the broker's counters)
         \(Backends.help)
@@ -28,7 +30,11 @@ struct StatusCommand: Command {
         let client = try Backends.choose(arguments, settings)
         guard !arguments.positionals.isEmpty else {
             let stats = try await client.stats()
-            if arguments.has("json") { Output.json(stats) } else { print(Output.describe(stats)) }
+            if arguments.has("json") {
+                Output.json(stats)
+            } else {
+                print(([Output.describe(stats)] + (MailFigures.lines(settings) ?? [])).joined(separator: "\n"))
+            }
             return ExitStatus.success
         }
         let id = try arguments.positionals("job")[0]

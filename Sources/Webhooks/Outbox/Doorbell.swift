@@ -2,7 +2,7 @@ import Synchronization
 
 /// Wakes one waiting task: rung when work arrives, awaited with a time bound. A ring with nobody
 /// waiting is kept, so the next wait returns at once.
-final class Doorbell: Sendable {
+public final class Doorbell: Sendable {
     private struct State {
         var rung = false
         var waiter: CheckedContinuation<Void, Never>?
@@ -10,8 +10,11 @@ final class Doorbell: Sendable {
 
     private let state = Mutex(State())
 
+    /// A doorbell nobody has rung.
+    public init() {}
+
     /// Wakes the waiter, or the next one to wait.
-    func ring() {
+    public func ring() {
         let waiter = state.withLock { state in
             guard let waiter = state.waiter else {
                 state.rung = true
@@ -24,7 +27,7 @@ final class Doorbell: Sendable {
     }
 
     /// Returns when rung, after `timeout`, or when the task is cancelled, whichever is first.
-    func wait(timeout: Duration) async {
+    public func wait(timeout: Duration) async {
         let timer = Task { [weak self] in
             try await Task.sleep(for: timeout)
             self?.ring()

@@ -2,7 +2,7 @@ import Foundation
 
 /// Decides what follows an attempt: done, retry later (exponential backoff, full jitter, `Retry-After`),
 /// dead letter, or disable the endpoint. Pure: time and randomness come in as arguments.
-struct WebhookRetryPolicy: Sendable {
+public struct WebhookRetryPolicy: Sendable {
     /// What to do with a delivery after an attempt.
     enum Decision: Sendable, Equatable {
         case delivered
@@ -12,11 +12,18 @@ struct WebhookRetryPolicy: Sendable {
     }
 
     /// Attempts before a delivery is dead-lettered.
-    let maxAttempts: Int
+    public let maxAttempts: Int
     /// The delay ceiling before jitter for the first retry; doubles with each attempt.
-    let base: TimeInterval
+    public let base: TimeInterval
     /// No delay is longer, whatever the attempt count or `Retry-After` says.
-    let cap: TimeInterval
+    public let cap: TimeInterval
+
+    /// A policy of `maxAttempts` attempts, delays from `base` doubling up to `cap` (the mail outbox retries by it too).
+    public init(maxAttempts: Int, base: TimeInterval, cap: TimeInterval) {
+        self.maxAttempts = maxAttempts
+        self.base = base
+        self.cap = cap
+    }
 
     /// What follows attempt number `attempt` (1 for the first) that ended with `outcome`.
     /// `unit` returns a uniformly random number in 0...1.
@@ -32,14 +39,14 @@ struct WebhookRetryPolicy: Sendable {
     }
 
     /// Full jitter over `base × 2^(attempt-1)`, capped; a larger `Retry-After` wins, up to the cap.
-    func delay(afterAttempt attempt: Int, retryAfter: TimeInterval? = nil, unit: () -> Double) -> TimeInterval {
+    public func delay(afterAttempt attempt: Int, retryAfter: TimeInterval? = nil, unit: () -> Double) -> TimeInterval {
         let ceiling = min(cap, base * pow(2, Double(min(max(attempt, 1) - 1, 62))))
         let jittered = ceiling * min(max(unit(), 0), 1)
         return min(cap, max(jittered, retryAfter ?? 0))
     }
 
     /// How long an attempt in flight holds its delivery: a crash during it leads to a retry after this.
-    func lease(timeout: TimeInterval) -> TimeInterval {
+    public func lease(timeout: TimeInterval) -> TimeInterval {
         timeout + base
     }
 }
