@@ -8,6 +8,12 @@ extension MessageLimits {
         try check(size: input.bytes.count, "the input", limit: inputBytes, share: "a quarter")
     }
 
+    /// Throws `tooLarge` when a bulk submit, as it travels, is over `maxMessageBytes`: the whole request's
+    /// limit (each item's input has its own, `inputBytes`).
+    public func check(batch: ClientRequest.SubmitMany) throws(WireError) {
+        try check(size: Self.size(batch), "the batch of \(batch.items.count) items", limit: maxMessageBytes, share: "all")
+    }
+
     /// Throws `tooLarge` when a question is over `presentationBytes`. Every question is checked twice (on the
     /// worker before it leaves, on the broker as it arrives), so its size is counted by the hand-written writer.
     public func check(question draft: Presentation.Draft) throws(WireError) {
