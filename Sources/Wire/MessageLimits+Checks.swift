@@ -11,7 +11,12 @@ extension MessageLimits {
     /// Throws `tooLarge` when a bulk submit, as it travels, is over `maxMessageBytes`: the whole request's
     /// limit (each item's input has its own, `inputBytes`).
     public func check(batch: ClientRequest.SubmitMany) throws(WireError) {
-        try check(size: Self.size(batch), "the batch of \(batch.items.count) items", limit: maxMessageBytes, share: "all")
+        let size = Self.size(batch)
+        guard size <= maxMessageBytes else {
+            throw WireError(
+                .tooLarge,
+                "the batch of \(batch.items.count) items is \(size) bytes; at most \(maxMessageBytes) are allowed (maxMessageBytes): send fewer at a time")
+        }
     }
 
     /// Throws `tooLarge` when a question is over `presentationBytes`. Every question is checked twice (on the

@@ -114,6 +114,16 @@ import Wire
         #expect(Self.saved(effects).isEmpty)
     }
 
+    @Test func theDeadlineAndTheAudienceApplyToEveryJobOfTheBatch() throws {
+        var broker = Self.broker()
+        let audience = Audience(users: ["ana"], groups: ["ops"])
+        let batch = ClientRequest.SubmitMany(
+            operation: "greet", items: [.init(input: Self.named("a")), .init(input: Self.named("b"))], answerWithin: 1_800, audience: audience)
+        let saved = Self.saved(Self.receive(&broker, batch))
+        #expect(saved.count == 2)
+        #expect(saved.allSatisfy { $0.answerWithin == 1_800 && $0.audience == audience })
+    }
+
     @Test func theBatchIsHandedOutAfterItIsQueuedInOneTurn() throws {
         var broker = BrokerHarness()
         _ = broker.announce("w1", capacity: 2, [OperationAnnouncement(name: "greet", summary: "Greet", input: nil)])
