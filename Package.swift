@@ -96,7 +96,7 @@ let package = Package(
             dependencies: [
                 "JSON", "InterludeCLI", "Configuration", "Log", "Lifecycle", "SQLite", "ZeroMQ", "Broker", "Journal", "HTTPServer", "WorkerKit",
                 "WorkerRuntime",
-                "Operations", "Client", "Gateway", "Presentation", "Wire", "PostgreSQL",
+                "Operations", "Client", "Gateway", "Presentation", "Wire", "PostgreSQL", "HTTPClient",
             ]),
         .executableTarget(name: "interlude-bench", dependencies: ["Bench"]),
         // What the fuzzers run, as plain functions of bytes (the regression tests run them too).

@@ -40,14 +40,25 @@ def main():
         check(number(run.get("latency", {}).get("p50")) and number(run.get("inFlightPerSecond")) and run["inFlightPerSecond"] > 0,
               f"{floor}: no figures")
 
+    bulk = report.get("bulk") or {}
+    check(bulk.get("jobs") == p["bulkJobs"] and number(bulk.get("jobsPerSecond")) and bulk["jobsPerSecond"] > 0,
+          f"bulk: {bulk.get('jobs')} of {p['bulkJobs']} jobs")
+    check(number(bulk.get("commitsPerJob")) and bulk.get("commits", 0) > 0, f"bulk: no commit count ({bulk.get('commits')})")
+    http = report.get("httpBulk") or {}
+    for side in ("single", "bulk"):
+        row = http.get(side) or {}
+        check(number(row.get("jobsPerSecond")) and row["jobsPerSecond"] > 0 and row.get("jobs") == min(p["bulkJobs"], 10 * p["jobs"]),
+              f"httpBulk {side}: {row.get('jobs')} jobs")
+    check(number(http.get("bulkOverSingle")), "httpBulk: no ratio")
+
     peers = report.get("peers") or {}
-    for name in ("majortomo", "pgqueuer"):
+    for name, jobs in (("majortomo", p["jobs"]), ("pgqueuer", p["jobs"]), ("pgqueuerBatched", p["bulkJobs"])):
         peer = peers.get(name) or {}
         error = peer.get("error") or ""
         if error.startswith("SKIP: PyPI"):
             print(f"check_report: {name}: {error}")
         else:
-            check(number(peer.get("jobsPerSecond")) and peer.get("jobs") == p["jobs"], f"peer {name}: {error or 'no figures'}")
+            check(number(peer.get("jobsPerSecond")) and peer.get("jobs") == jobs, f"peer {name}: {error or 'no figures'}")
 
     parked = report.get("parked") or {}
     check(parked.get("complete") is True, f"parked: {parked.get('parked')} of {p['parked']} parked; notes: {parked.get('notes')}")
@@ -65,7 +76,7 @@ def main():
         print(f"check_report: {problem}", file=sys.stderr)
     if problems:
         sys.exit(1)
-    print(f"check_report: every scenario ran ({p['jobs']} jobs, {p['parked']} parked, {p['webhooks']} webhooks)")
+    print(f"check_report: every scenario ran ({p['jobs']} jobs, {p['bulkJobs']} bulk, {p['parked']} parked, {p['webhooks']} webhooks)")
 
 
 if __name__ == "__main__":

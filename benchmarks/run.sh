@@ -9,7 +9,8 @@
 #    theirs is committed) and starts a private PostgreSQL 15 (scripts/postgres-private) in a temporary
 #    folder, removed afterwards;
 # 3. measures Majortomo (broker + 2 echo workers, a windowed DEALER client) and PgQueuer (no-op jobs, one
-#    transaction per enqueue) with the same --jobs and --in-flight as Interlude;
+#    transaction per enqueue) with the same --jobs and --in-flight as Interlude, and PgQueuer's batched
+#    enqueue (lists: --bulk-batch jobs a transaction, 4 in flight) with the same --bulk-jobs as Interlude's bulk row;
 # 4. runs `interlude-bench … --peers FILE --postgres URL`: the floor, Interlude in separate processes and
 #    in one (with the journal on SQLite, and on the private PostgreSQL), parked jobs, webhooks, and the
 #    ratios to the floor and to both peers.
@@ -24,6 +25,8 @@ small=0
 jobs=2000
 in_flight=64
 timeout=30
+bulk_jobs=20000
+bulk_batch=1000
 passed=()
 while [ $# -gt 0 ]; do
     case $1 in
@@ -32,6 +35,8 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; passed+=("$1" "$2"); shift ;;
     --in-flight) in_flight=$2; passed+=("$1" "$2"); shift ;;
     --timeout) timeout=$2; passed+=("$1" "$2"); shift ;;
+    --bulk-jobs) bulk_jobs=$2; passed+=("$1" "$2"); shift ;;
+    --bulk-batch) bulk_batch=$2; passed+=("$1" "$2"); shift ;;
     *) passed+=("$1") ;;
     esac
     shift
@@ -41,7 +46,9 @@ if [ "$small" = 1 ]; then
     small_jobs=300
     [[ " ${passed[*]} " == *" --jobs "* ]] || jobs=$small_jobs
     [[ " ${passed[*]} " == *" --timeout "* ]] || timeout=60
-    passed=(--jobs "$jobs" --questions 20 --echoes 1000 --parked 500 --parked-in-flight 64 --parked-timeout 60 --idle 1
+    [[ " ${passed[*]} " == *" --bulk-jobs "* ]] || bulk_jobs=2000
+    [[ " ${passed[*]} " == *" --bulk-batch "* ]] || bulk_batch=100
+    passed=(--jobs "$jobs" --bulk-jobs "$bulk_jobs" --bulk-batch "$bulk_batch" --questions 20 --echoes 1000 --parked 500 --parked-in-flight 64 --parked-timeout 60 --idle 1
         --webhooks 200 --timeout "$timeout" "${passed[@]}")
 fi
 
@@ -101,18 +108,24 @@ if reason=$(peers_ready); then
         say "PgQueuer: $jobs jobs, ≤$in_flight in flight, PostgreSQL 15 at 127.0.0.1:$(cat "$postgres/port")"
         "$venv/bin/python" benchmarks/peers/pgqueuer_peer.py --url "$url" --jobs "$jobs" --in-flight "$in_flight" --timeout "$timeout" \
             >"$work/pgqueuer.json" || true
+        say "PgQueuer batched: $bulk_jobs jobs, $bulk_batch to an enqueue, 4 enqueues in flight"
+        "$venv/bin/python" benchmarks/peers/pgqueuer_peer.py --url "$url" --jobs "$bulk_jobs" --in-flight 4 --batch "$bulk_batch" \
+            --timeout "$timeout" >"$work/pgqueuerBatched.json" || true
     else
         skipped pgqueuer "the private PostgreSQL did not start: $(tail -n 1 "$work/postgres.err" | tr -d '"\\')" >"$work/pgqueuer.json"
+        cp "$work/pgqueuer.json" "$work/pgqueuerBatched.json"
     fi
 else
     say "peers not measured: $reason"
     skipped majortomo "$reason" >"$work/majortomo.json"
     skipped pgqueuer "$reason" >"$work/pgqueuer.json"
+    skipped pgqueuer "$reason" >"$work/pgqueuerBatched.json"
 fi
-for peer in majortomo pgqueuer; do
+for peer in majortomo pgqueuer pgqueuerBatched; do
     [ -s "$work/$peer.json" ] || skipped "$peer" "its driver printed nothing" >"$work/$peer.json"
 done
-printf '{"majortomo": %s, "pgqueuer": %s}\n' "$(tail -n 1 "$work/majortomo.json")" "$(tail -n 1 "$work/pgqueuer.json")" >"$work/peers.json"
+printf '{"majortomo": %s, "pgqueuer": %s, "pgqueuerBatched": %s}\n' "$(tail -n 1 "$work/majortomo.json")" "$(tail -n 1 "$work/pgqueuer.json")" \
+    "$(tail -n 1 "$work/pgqueuerBatched.json")" >"$work/peers.json"
 
 postgres_option=()
 [ -z "$url" ] || postgres_option=(--postgres "$url")

@@ -12,7 +12,7 @@ public enum BenchCommand {
     static let options: Set<String> = [
         "jobs", "in-flight", "capacity", "questions", "echoes", "timeout", "parked", "parked-in-flight", "parked-timeout", "idle",
         "webhooks", "peers", "postgres",
-        "webhook-in-flight", "input-bytes", "interlude",
+        "webhook-in-flight", "input-bytes", "interlude", "bulk-jobs", "bulk-batch",
     ]
     /// Options that take none.
     static let flags: Set<String> = ["json"]
@@ -20,7 +20,7 @@ public enum BenchCommand {
         Usage: interlude-bench [--jobs N] [--in-flight K] [--capacity C] [--questions M] [--echoes E] [--timeout S]
                               [--parked P] [--parked-in-flight W] [--parked-timeout S] [--idle S] [--webhooks H]
                               [--peers FILE] [--postgres URL] [--json] [--webhook-in-flight F]
-                              [--input-bytes B] [--interlude PATH]
+                              [--input-bytes B] [--interlude PATH] [--bulk-jobs N] [--bulk-batch B]
 
         Measures on loopback, each system on a fresh journal in a temporary folder under TMPDIR (removed
         afterwards; a failed run keeps it, with the processes' logs, and says where):
@@ -31,6 +31,9 @@ public enum BenchCommand {
              broker's ZAP handler admitting the key: CURVE's cost), and with --postgres on that PostgreSQL
              journal (a schema of its own, dropped afterwards); M noop jobs one at a time;
              answer→succeeded latency of M questions;
+             bulk: N noop jobs submitted B to a submitMany, 4 batches in flight, on the same separate processes
+             (jobs/s and the broker's journal commits per job); the gateway: min(N, 10 × jobs) noop jobs
+             accepted by single POST /v1/operations, K in flight, then by POST /v1/operations/batch, B a request;
           3. webhooks: H noop jobs while a gateway delivers each job.succeeded to a local receiver;
           4. parked: P jobs each waiting on a question at once: memory, idle CPU, the pending list, and the
              recovery of a broker killed with SIGKILL. Each phase is bounded and reports how far it got.
@@ -52,6 +55,8 @@ public enum BenchCommand {
           --json              print one JSON object instead of the report
           --webhook-in-flight the gateway's webhookInFlight in the webhooks scenario (default 8, its default)
           --input-bytes       the size of each throughput job's input: an object of records (default 2: {})
+          --bulk-jobs         jobs in the bulk rows; 0 skips them (default 20000)
+          --bulk-batch        jobs in one submitMany or batch POST (default 1000, at most 1000)
           --interlude         the interlude executable the separate processes run (default: the one beside
                               this executable)
         """
@@ -134,7 +139,9 @@ public enum BenchCommand {
             webhookInFlight: try Self.count(arguments, "webhook-in-flight", default: Settings().webhookInFlight, upTo: 256),
             inputBytes: try Self.count(
                 arguments, "input-bytes", default: 2, from: 2, upTo: BenchInput.largest,
-                why: " (a job's input may take at most \(MessageLimits.standard.inputBytes) bytes, a quarter of maxMessageBytes)"))
+                why: " (a job's input may take at most \(MessageLimits.standard.inputBytes) bytes, a quarter of maxMessageBytes)"),
+            bulkJobs: try Self.count(arguments, "bulk-jobs", default: 20_000, from: 0, upTo: 10_000_000),
+            bulkBatch: try Self.count(arguments, "bulk-batch", default: 1_000, upTo: ClientRequest.SubmitMany.maxItems))
     }
 
     /// The command line with every value spelled out, for the report.
@@ -144,6 +151,7 @@ public enum BenchCommand {
             "--questions \(p.questions)", "--echoes \(p.echoes)", "--timeout \(limit.components.seconds)", "--parked \(p.parked)",
             "--parked-in-flight \(p.parkedInFlight)", "--parked-timeout \(p.parkedLimitSeconds)", "--idle \(p.idleSeconds)",
             "--webhooks \(p.webhooks)", "--webhook-in-flight \(p.webhookInFlight)", "--input-bytes \(p.inputBytes)",
+            "--bulk-jobs \(p.bulkJobs)", "--bulk-batch \(p.bulkBatch)",
         ]
         if arguments["peers"] != nil { parts.append("--peers FILE") }
         if arguments["postgres"] != nil { parts.append("--postgres URL") }

@@ -25,10 +25,16 @@ extension BenchReport {
         let perJobOverEcho: Double?
         /// One process, synchronous=full: noop jobs/s without CURVE over the same with CURVE on every socket.
         let plainOverCurveJobsPerSecond: Double?
+        /// Bulk-submitted durable noop jobs/s (separate processes) over Majortomo's requests/s.
+        let bulkOverMajortomo: Double?
+        /// The same over PgQueuer's jobs/s with its batched enqueue.
+        let bulkOverPgQueuerBatched: Double?
+        /// Bulk jobs/s over the windowed single submits' jobs/s (separate processes, synchronous=full).
+        let bulkOverWindowed: Double?
 
         init(
             throughput: [ThroughputRun.Result], sequential: ThroughputRun.Result, answers: [AnswerRun.Result], echo: FloorRun.Result,
-            proxy: FloorRun.Result, peers: Peers?, webhooks: WebhooksRun.Result?
+            proxy: FloorRun.Result, peers: Peers?, webhooks: WebhooksRun.Result?, bulk: BulkRun.Result? = nil
         ) {
             let jobs = { (processes: String, mode: String) in
                 throughput.first { $0.processes == processes && $0.synchronous == mode }?.jobsPerSecond
@@ -46,6 +52,9 @@ extension BenchReport {
             answerOverEcho = Self.ratio(answer("full"), echo.latency.p50)
             perJobOverEcho = Self.ratio(jobs("one", "full").map { $0 > 0 ? 1e6 / $0 : 0 }, echo.latency.p50)
             plainOverCurveJobsPerSecond = Self.ratio(jobs("one", "full"), jobs("one+curve", "full"))
+            bulkOverMajortomo = Self.ratio(bulk?.jobsPerSecond, peers?.majortomo?.jobsPerSecond)
+            bulkOverPgQueuerBatched = Self.ratio(bulk?.jobsPerSecond, peers?.pgqueuerBatched?.jobsPerSecond)
+            bulkOverWindowed = Self.ratio(bulk?.jobsPerSecond, durable)
         }
 
         /// `top / bottom`, or nil when either is missing or the bottom is not positive.

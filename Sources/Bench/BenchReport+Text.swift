@@ -21,6 +21,10 @@ extension BenchReport {
         var rows: [[String]] = [
             ["durable noop jobs/s ÷ Majortomo requests/s", Self.times(r.overMajortomo), "target ≥ 10×"],
             ["durable noop jobs/s ÷ PgQueuer jobs/s", Self.times(r.overPgQueuer), ""],
+            ["bulk-submitted durable noop jobs/s ÷ Majortomo requests/s", Self.times(r.bulkOverMajortomo), "target ≥ 10×"],
+            ["bulk-submitted jobs/s ÷ PgQueuer batched jobs/s", Self.times(r.bulkOverPgQueuerBatched), ""],
+            ["bulk journal commits per job", bulk.map { String(format: "%.4f", $0.commitsPerJob) } ?? "—", "target ≤ 0.05"],
+            ["gateway: batch POST jobs/s ÷ single POST jobs/s", Self.times(httpBulk?.bulkOverSingle), "target ≥ 10×"],
             ["durable noop jobs/s ÷ one zmq_proxy hop msgs/s", Self.times(r.overProxyInFlight), ""],
             ["one job at a time, p50 ÷ one zmq_proxy hop p50", Self.times(r.sequentialOverProxyP50), "target ≤ 5×"],
             ["answer → succeeded p99", answer("separate", "full").map { Self.time($0.answerToSucceeded.p99) } ?? "—", "target < 2 ms"],
@@ -55,6 +59,18 @@ extension BenchReport {
             rows.append([run.processes, run.synchronous, Self.number(run.jobsPerSecond)] + [run.latency.p50, run.latency.p99, run.latency.max].map(Self.time))
         }
         lines += Self.table(rows, widths: [12, 12, 10, 11, 11, 11])
+        if let bulk {
+            lines.append(
+                "   bulk (separate, full): \(Self.count(bulk.jobs)) jobs, \(bulk.batch) a submitMany, ≤\(bulk.inFlight) batches in flight: "
+                    + "\(Self.number(bulk.jobsPerSecond)) jobs/s, \(Self.count(bulk.commits)) commits (\(String(format: "%.4f", bulk.commitsPerJob)) a job), "
+                    + "\(Self.times(ratios.bulkOverWindowed)) the windowed row")
+        }
+        if let httpBulk {
+            lines.append(
+                "   gateway, jobs accepted/s: single POST \(Self.number(httpBulk.single.jobsPerSecond)) (≤\(httpBulk.single.inFlight) in flight), "
+                    + "batch POST \(Self.number(httpBulk.bulk.jobsPerSecond)) (\(httpBulk.bulk.batch) a request, ≤\(httpBulk.bulk.inFlight) in flight), "
+                    + "\(Self.count(httpBulk.single.jobs)) jobs each")
+        }
         lines.append(
             "   one job at a time (separate, full), \(sequential.jobs) jobs: p50 \(Self.time(sequential.latency.p50))  p99 \(Self.time(sequential.latency.p99))"
         )
@@ -93,7 +109,7 @@ extension BenchReport {
     private var peerLines: [String] {
         guard let peers else { return ["4. peers: not measured (benchmarks/run.sh measures them in the same run and passes --peers)"] }
         var lines = ["4. peers, same jobs and window (measured by benchmarks/run.sh in this run; latency: request sent → reply, or enqueue → run)"]
-        for peer in [peers.majortomo, peers.pgqueuer].compactMap({ $0 }) {
+        for peer in [peers.majortomo, peers.pgqueuer, peers.pgqueuerBatched].compactMap({ $0 }) {
             let name = "\(peer.name) \(peer.version ?? "")".trimmingCharacters(in: .whitespaces)
             if let rate = peer.jobsPerSecond, let latency = peer.latency {
                 lines.append(

@@ -23,6 +23,9 @@ struct BenchReport: Encodable, Sendable {
         let webhookInFlight: Int
         /// About how many bytes each throughput job's input takes (`--input-bytes`; 2: `{}`).
         let inputBytes: Int
+        /// Jobs in the bulk rows (`--bulk-jobs`; 0: skipped), and how many go in one `submitMany` or batch `POST` (`--bulk-batch`).
+        var bulkJobs = 20_000
+        var bulkBatch = 1_000
     }
 
     let machine: Machine
@@ -41,11 +44,15 @@ struct BenchReport: Encodable, Sendable {
     let peers: Peers?
     let parked: ParkedRun.Result?
     let webhooks: WebhooksRun.Result?
+    /// Noop jobs submitted in batches, separate processes, synchronous=full, beside the windowed row.
+    let bulk: BulkRun.Result?
+    /// The gateway: jobs/s accepted by single `POST /v1/operations` and by `POST /v1/operations/batch`.
+    let httpBulk: HTTPBulkRun.Result?
 
     init(
         machine: Machine, command: String, parameters: Parameters, throughput: [ThroughputRun.Result], sequential: ThroughputRun.Result,
         answers: [AnswerRun.Result], echo: FloorRun.Result, proxy: FloorRun.Result, peers: Peers?, parked: ParkedRun.Result?,
-        webhooks: WebhooksRun.Result?
+        webhooks: WebhooksRun.Result?, bulk: BulkRun.Result? = nil, httpBulk: HTTPBulkRun.Result? = nil
     ) {
         self.machine = machine
         self.command = command
@@ -58,8 +65,10 @@ struct BenchReport: Encodable, Sendable {
         self.peers = peers
         self.parked = parked
         self.webhooks = webhooks
+        self.bulk = bulk
+        self.httpBulk = httpBulk
         ratios = Ratios(
-            throughput: throughput, sequential: sequential, answers: answers, echo: echo, proxy: proxy, peers: peers, webhooks: webhooks)
+            throughput: throughput, sequential: sequential, answers: answers, echo: echo, proxy: proxy, peers: peers, webhooks: webhooks, bulk: bulk)
     }
 
     /// The throughput row of `processes` and `synchronous`.

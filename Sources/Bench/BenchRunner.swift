@@ -51,7 +51,12 @@ struct BenchRunner {
                 system.probe, processes: "separate", synchronous: "full", jobs: p.questions, inFlight: 1, limit: limit)
             let answers = try await AnswerRun.run(
                 system.probe, asking: .resetPreferences, processes: "separate", synchronous: "full", questions: p.questions, limit: limit)
-            return (throughput, sequential, answers)
+            var bulk: BulkRun.Result?
+            if p.bulkJobs > 0 {
+                progress("bulk: \(p.bulkJobs) noop jobs submitted \(p.bulkBatch) to a submitMany, 4 batches in flight, same processes")
+                bulk = try await BulkRun.run(system.probe, processes: "separate", jobs: p.bulkJobs, batch: p.bulkBatch, inFlight: 4, limit: limit)
+            }
+            return (throughput, sequential, answers, bulk)
         }
         var throughput = [separate.0]
         var answers = [separate.2]
@@ -85,6 +90,25 @@ struct BenchRunner {
                         input: input)
                 })
         }
+        var httpBulk: HTTPBulkRun.Result?
+        if p.bulkJobs > 0 {
+            let jobs = min(p.bulkJobs, 10 * p.jobs)
+            progress(
+                "gateway: \(jobs) noop jobs by single POST /v1/operations (≤\(p.inFlight) in flight), then by POST /v1/operations/batch (\(p.bulkBatch) a request)"
+            )
+            httpBulk = try await withChildren(launcher("http"), context) { system in
+                let gateway = try system.launcher.gateway(system.endpoints)
+                do {
+                    guard let url = try await gateway.ready(within: limit)["gateway"] else { throw BenchFailure("the gateway's ready block names no URL") }
+                    let result = try await HTTPBulkRun.run(gateway: url, jobs: jobs, inFlight: p.inFlight, batch: p.bulkBatch, limit: limit)
+                    await gateway.stop(grace: .seconds(5))
+                    return result
+                } catch {
+                    await gateway.stop(grace: .seconds(5))
+                    throw error
+                }
+            }
+        }
         var webhooks: WebhooksRun.Result?
         if p.webhooks > 0 {
             progress("webhooks: \(p.webhooks) noop jobs, each job.succeeded delivered by a gateway to a local receiver")
@@ -103,7 +127,7 @@ struct BenchRunner {
         }
         return BenchReport(
             machine: machine, command: command, parameters: p, throughput: throughput, sequential: separate.1, answers: answers,
-            echo: echo, proxy: proxy, peers: peers, parked: parked, webhooks: webhooks)
+            echo: echo, proxy: proxy, peers: peers, parked: parked, webhooks: webhooks, bulk: separate.3, httpBulk: httpBulk)
     }
 
     /// Measures the floor against `target`, then stops it.

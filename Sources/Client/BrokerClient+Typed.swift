@@ -16,6 +16,16 @@ extension BrokerClient {
                     operation: operation, input: input, idempotencyKey: idempotencyKey, answerWithin: answerWithin, audience: audience)))
     }
 
+    /// Submits many inputs of one operation in one request (journaled in one commit) and returns each item's
+    /// job id or refusal, in order; a batch over `maxMessageBytes` is refused here (`tooLarge`), before it is sent; an atomic batch with a bad item throws that item's refusal, queueing nothing.
+    public func submit(many batch: ClientRequest.SubmitMany) async throws(WireError) -> BrokerReply.Submitted {
+        try limits.check(batch: batch)
+        switch await request(.submitMany(batch)) {
+        case .submitted(let submitted): return submitted
+        case let other: throw Self.unexpected(other)
+        }
+    }
+
     /// The job's current state.
     public func status(_ job: String) async throws(WireError) -> Job {
         try await self.job(.status(.init(job: job)))

@@ -78,12 +78,21 @@ public final class BrokerClient: Sendable {
         }
     }
 
-    /// The request as it is sent: given several brokers, a submit without an idempotency key gets one and
-    /// keeps every other field as the caller gave it.
+    /// The request as it is sent: given several brokers, a submit (or a batch's item) without an idempotency key
+    /// gets one and keeps every other field as the caller gave it.
     static func prepared(_ request: ClientRequest, severalBrokers: Bool) -> ClientRequest {
-        guard severalBrokers, case .submit(var submit) = request, submit.idempotencyKey == nil else { return request }
-        submit.idempotencyKey = Identifier.make("retry")
-        return .submit(submit)
+        guard severalBrokers else { return request }
+        switch request {
+        case .submit(var submit) where submit.idempotencyKey == nil:
+            submit.idempotencyKey = Identifier.make("retry")
+            return .submit(submit)
+        case .submitMany(let batch) where batch.items.contains { $0.idempotencyKey == nil }:
+            let items = batch.items.map { ClientRequest.SubmitMany.Item(input: $0.input, idempotencyKey: $0.idempotencyKey ?? Identifier.make("retry")) }
+            return .submitMany(
+                .init(operation: batch.operation, items: items, answerWithin: batch.answerWithin, audience: batch.audience, atomic: batch.atomic))
+        default:
+            return request
+        }
     }
 
     /// Stops the socket thread; requests still waiting fail.

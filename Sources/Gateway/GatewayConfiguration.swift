@@ -16,6 +16,8 @@ public struct GatewayConfiguration: Sendable {
     public var limits = MessageLimits.standard
     /// The largest request body accepted; larger gets 413 (from `limits` when read from settings).
     public var maxBodyBytes = MessageLimits.standard.httpBodyBytes
+    /// The largest body of a bulk submit (`POST /v1/operations/batch`): a whole message, `maxMessageBytes`.
+    public var maxBatchBodyBytes = MessageLimits.standard.maxMessageBytes
     /// Connections served at once for every path; past it only `/healthz` and `/metrics` are (`httpConnectionLimit`).
     public var connectionLimit = 256
     /// How long a connection may send nothing (idle, or half-open mid-request) before it is closed (`httpIdleTimeoutSeconds`).

@@ -43,9 +43,10 @@ public final class GatewayService: Service {
         document.set(routes)
         var router = Router()
         for route in routes { router.add(route, tokens: tokens) }
-        let http = HTTPServerConfiguration(
+        var http = HTTPServerConfiguration(
             host: configuration.host, port: configuration.port, maxBodySize: configuration.maxBodyBytes,
             connectionLimit: configuration.connectionLimit + ConnectionReserve.size, idleTimeout: configuration.idleTimeout)
+        http.maxBodySizeByPath = [API.batchPath: configuration.maxBatchBodyBytes]
         do {
             server = try HTTPServer(configuration: http, metrics: metrics, middleware: Self.middleware(configuration), handler: router)
         } catch {

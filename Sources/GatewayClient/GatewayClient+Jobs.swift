@@ -26,6 +26,18 @@ extension GatewayClient {
         return try Self.read(Job.self, try await send("POST", "/v1/operations", json: Data(writer.bytes), headers: headers))
     }
 
+    /// Submits many inputs of one operation in one request (`POST /v1/operations/batch`): each item's job id or
+    /// refusal, in order. An atomic batch with a bad item throws that item's refusal and queues nothing.
+    public func submit(many batch: ClientRequest.SubmitMany) async throws(GatewayClientError) -> BrokerReply.Submitted {
+        let body: Data
+        do {
+            body = try JSONWriter.encode(batch, capacity: batch.items.reduce(256) { $0 + $1.input.bytes.count + 32 })
+        } catch {
+            throw GatewayClientError(status: 0, code: "invalidRequest", message: "The batch cannot be written: \(error)")
+        }
+        return try Self.decoded(BrokerReply.Submitted.self, try await send("POST", "/v1/operations/batch", json: body))
+    }
+
     /// A job as it stands now.
     public func job(_ id: String) async throws(GatewayClientError) -> Job {
         try Self.read(Job.self, try await send("GET", "/v1/jobs/\(Self.segment(id))"))

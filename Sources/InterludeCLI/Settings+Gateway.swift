@@ -18,6 +18,7 @@ extension Settings {
         configuration.port = Int(port)
         configuration.limits = messageLimits
         configuration.maxBodyBytes = messageLimits.httpBodyBytes
+        configuration.maxBatchBodyBytes = messageLimits.maxMessageBytes
         configuration.connectionLimit = httpConnectionLimit
         configuration.idleTimeout = .seconds(httpIdleTimeoutSeconds)
         // An event stream sends something at least twice per idle timeout, so a short one never closes it.

@@ -19,6 +19,7 @@ extension BrokerReply: WireMessage {
     public var type: String {
         switch self {
         case .job: "job"
+        case .submitted: "submitted"
         case .jobWithHistory: "jobWithHistory"
         case .jobs: "jobs"
         case .pending: "pending"
@@ -35,6 +36,7 @@ extension BrokerReply: WireMessage {
     public func body() throws -> Data {
         switch self {
         case .job(let value): try JSONWriter.encode(value)
+        case .submitted(let value): try JSONWriter.encode(value, capacity: 64 * value.items.count + 16)
         case .jobWithHistory(let value): try JSONWriter.encode(value)
         case .jobs(let value): try JSONWriter.encode(value, capacity: 4_096)
         case .pending(let value): try Frames.json(value)
@@ -51,6 +53,7 @@ extension BrokerReply: WireMessage {
     public static func decode(type: String, body: Data, limits: JSONLimits?) throws(WireError) -> BrokerReply {
         switch type {
         case "job": .job(try Frames.payload(Job.self, body, in: type, limits: limits))
+        case "submitted": .submitted(try Frames.payload(Submitted.self, body, in: type, limits: limits))
         case "jobWithHistory": .jobWithHistory(try Frames.payload(JobWithHistory.self, body, in: type, limits: limits))
         case "jobs": .jobs(try Frames.payload(JobPage.self, body, in: type, limits: limits))
         case "pending": .pending(try Frames.payload(PendingSnapshot.self, body, in: type, limits: limits))

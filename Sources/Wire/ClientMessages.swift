@@ -5,6 +5,7 @@ import Presentation
 /// What a client (CLI, resolver, gateway) asks the broker.
 public enum ClientRequest: Sendable, Hashable {
     case submit(Submit)
+    case submitMany(SubmitMany)
     case status(StatusQuery)
     case jobs(ListJobs)
     case pending(ListPending)

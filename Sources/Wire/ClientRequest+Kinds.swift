@@ -5,7 +5,7 @@ import Presentation
 extension ClientRequest {
     /// Every request the broker takes, by its name on the wire (frame 2).
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case submit, status, jobs, pending, presentation, answer, cancel, events, stats, operations, history
+        case submit, submitMany, status, jobs, pending, presentation, answer, cancel, events, stats, operations, history
     }
 
     /// What a request needs its key's role to grant (docs/security.md, "What each role grants"): the same
@@ -50,6 +50,7 @@ extension ClientRequest.Kind {
     public var declaration: ClientRequest.Declaration {
         switch self {
         case .submit: .init(ClientRequest.submit, needs: .submit, writes: true)
+        case .submitMany: .init(ClientRequest.submitMany, needs: .submit, writes: true)
         case .status: .init(ClientRequest.status, needs: .read)
         case .jobs: .init(ClientRequest.jobs, needs: .read)
         case .pending: .init(ClientRequest.pending, needs: .read)
@@ -69,6 +70,7 @@ extension ClientRequest {
     public var parts: (kind: Kind, body: (any ClientRequestBody)?) {
         switch self {
         case .submit(let body): (.submit, body)
+        case .submitMany(let body): (.submitMany, body)
         case .status(let body): (.status, body)
         case .jobs(let body): (.jobs, body)
         case .pending(let body): (.pending, body)

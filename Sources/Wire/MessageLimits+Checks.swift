@@ -8,6 +8,17 @@ extension MessageLimits {
         try check(size: input.bytes.count, "the input", limit: inputBytes, share: "a quarter")
     }
 
+    /// Throws `tooLarge` when a bulk submit, as it travels, is over `maxMessageBytes`: the whole request's
+    /// limit (each item's input has its own, `inputBytes`).
+    public func check(batch: ClientRequest.SubmitMany) throws(WireError) {
+        let size = Self.size(batch)
+        guard size <= maxMessageBytes else {
+            throw WireError(
+                .tooLarge,
+                "the batch of \(batch.items.count) items is \(size) bytes; at most \(maxMessageBytes) are allowed (maxMessageBytes): send fewer at a time")
+        }
+    }
+
     /// Throws `tooLarge` when a question is over `presentationBytes`. Every question is checked twice (on the
     /// worker before it leaves, on the broker as it arrives), so its size is counted by the hand-written writer.
     public func check(question draft: Presentation.Draft) throws(WireError) {

@@ -105,6 +105,36 @@ import Testing
         #expect(text.contains("note: parking stopped when its 60 seconds limit passed (40 of 50 parked)"))
     }
 
+    @Test func theBulkRowsStandBesideTheWindowedRowAndThePeersWithTheirCommitsPerJob() throws {
+        let plain = Self.report(peers: nil)
+        let bulk = BulkRun.Result(
+            processes: "separate", jobs: 20_000, batch: 1_000, inFlight: 4, seconds: 0.4, jobsPerSecond: 50_000, commits: 400, commitsPerJob: 0.02)
+        let side = { (batch: Int, rate: Double) in HTTPBulkRun.Side(jobs: 2_000, batch: batch, inFlight: 4, seconds: 2_000 / rate, jobsPerSecond: rate) }
+        let http = HTTPBulkRun.Result(single: side(1, 1_000), bulk: side(1_000, 12_000), bulkOverSingle: 12)
+        var peers = Peers(majortomo: Self.peer("majortomo", 5000), pgqueuer: Self.peer("pgqueuer", 800))
+        peers.pgqueuerBatched = Self.peer("pgqueuer", 25_000)
+        let report = BenchReport(
+            machine: plain.machine, command: plain.command, parameters: plain.parameters, throughput: plain.throughput, sequential: plain.sequential,
+            answers: plain.answers, echo: plain.echo, proxy: plain.proxy, peers: peers, parked: plain.parked, webhooks: plain.webhooks, bulk: bulk,
+            httpBulk: http)
+        #expect(report.ratios.bulkOverMajortomo == 10)
+        #expect(report.ratios.bulkOverPgQueuerBatched == 2)
+        #expect(report.ratios.bulkOverWindowed == 25)
+        let text = report.text
+        let commits = try #require(text.split(separator: "\n").first { $0.contains("bulk journal commits per job") })
+        #expect(commits.contains("0.0200") && commits.contains("target ≤ 0.05"), "\(commits)")
+        #expect(
+            text.contains(
+                "bulk (separate, full): 20,000 jobs, 1000 a submitMany, ≤4 batches in flight: 50000 jobs/s, 400 commits (0.0200 a job), 25.0× the windowed row")
+        )
+        #expect(text.contains("gateway, jobs accepted/s: single POST 1000 (≤4 in flight), batch POST 12000 (1000 a request, ≤4 in flight), 2,000 jobs each"))
+        let json = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(report)) as? [String: Any])
+        #expect((json["bulk"] as? [String: Any])?["commitsPerJob"] as? Double == 0.02)
+        #expect((json["httpBulk"] as? [String: Any])?["bulkOverSingle"] as? Double == 12)
+        #expect(((json["peers"] as? [String: Any])?["pgqueuerBatched"] as? [String: Any])?["jobsPerSecond"] as? Double == 25_000)
+        #expect(plain.ratios.bulkOverMajortomo == nil && !plain.text.contains("bulk (separate"), "without the bulk rows, none is printed")
+    }
+
     @Test func theParkingRateOverTheLastTenthComesFromTheLastInstants() throws {
         let start = ContinuousClock.now
         // 20 jobs one per 10 ms, then the last 2 a second apart: the last tenth (2 jobs) took 2 s.

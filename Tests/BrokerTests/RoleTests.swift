@@ -9,6 +9,7 @@ import ZeroMQ
 @Suite struct RoleTests {
     static let requests: [(String, ClientRequest)] = [
         ("submit", .submit(.init(operation: "noop", input: .object([:])))),
+        ("submitMany", .submitMany(.init(operation: "noop", items: [.init(input: .object([:]))]))),
         ("status", .status(.init(job: "job_1"))),
         ("jobs", .jobs(.init())),
         ("pending", .pending(.init())),
@@ -34,10 +35,10 @@ import ZeroMQ
 
     @Test(arguments: [
         (Role.worker, [String]()),
-        (.client, ["submit", "status", "jobs", "pending", "presentation", "cancel", "events", "stats", "operations", "history"]),
+        (.client, ["submit", "submitMany", "status", "jobs", "pending", "presentation", "cancel", "events", "stats", "operations", "history"]),
         (.answerer, ["status", "jobs", "pending", "presentation", "answer", "events", "stats", "operations", "history"]),
         (.reader, ["status", "jobs", "pending", "presentation", "events", "stats", "operations", "history"]),
-        (.gateway, ["submit", "status", "jobs", "pending", "presentation", "answer", "cancel", "events", "stats", "operations", "history"]),
+        (.gateway, ["submit", "submitMany", "status", "jobs", "pending", "presentation", "answer", "cancel", "events", "stats", "operations", "history"]),
     ])
     func eachRolePermitsItsCommandsAndNoOthers(role: Role, allowed: [String]) {
         let permitted = Set(Self.requests.filter { role.permits($0.1) }.map(\.0))
@@ -85,7 +86,8 @@ import ZeroMQ
 
     @Test func aRefusalNamesTheKeyItsRolesAndTheCommand() throws {
         let robot = Identity(name: "robot", roles: [.worker, .client], key: try CurveKeyPair.generate().publicKey)
-        let error = #expect(throws: WireError.self) { try robot.authorize(Self.requests[5].1) }
+        let answer = try #require(Self.requests.first { $0.0 == "answer" }).1
+        let error = #expect(throws: WireError.self) { try robot.authorize(answer) }
         #expect(error?.code == .forbidden)
         #expect(error?.message == "key \"robot\" (worker, client) may not answer; see docs/security.md")
     }

@@ -72,7 +72,8 @@ import Wire
             #expect(ids.updateValue(route.pattern, forKey: id) == nil, "\(id) is used twice")
         }
         for (path, method, id) in [
-            ("/v1/operations", "post", "submitOperation"), ("/v1/presentations/{id}/answer", "post", "answerPresentation"),
+            ("/v1/operations", "post", "submitOperation"), ("/v1/operations/batch", "post", "submitOperations"),
+            ("/v1/presentations/{id}/answer", "post", "answerPresentation"),
             ("/v1/operations", "get", "listOperations"), ("/v1/operations/{name}", "get", "getOperation"), ("/v1/jobs/{id}/cancel", "post", "cancelJob"),
             ("/v1/status", "get", "getStatus"), ("/v1/presentations/{id}/links", "post", "createAnswerLink"),
         ] {

@@ -38,6 +38,11 @@ enum Examples {
 
     static let clientRequests: [ClientRequest] = [
         .submit(.init(operation: "removeDownload", input: input, idempotencyKey: "order-1234", answerWithin: 1_800)),
+        .submitMany(
+            .init(
+                operation: "greet",
+                items: [.init(input: .object(["name": .string("Ana")]), idempotencyKey: "greet-1"), .init(input: .object(["nmae": .string("Bo")]))],
+                answerWithin: 1_800)),
         .status(.init(job: job.id)),
         .status(.init(job: job.id, history: true)),
         .jobs(.init(state: .waiting, limit: 20, after: "18")),
@@ -53,6 +58,14 @@ enum Examples {
 
     static let brokerReplies: [BrokerReply] = [
         .job(job),
+        .submitted(
+            .init(items: [
+                .init(job: "job_0199a3f2c4e81b2d3f4a5b6c7"),
+                .init(
+                    error: WireError(
+                        .invalidInput, "the input of greet breaks its schema (1 problem): $.name: is required",
+                        violations: [SchemaViolation(path: "$.name", message: "is required")])),
+            ])),
         .jobWithHistory(.init(job: job, history: .init(job: job.id, entries: [answered], next: nil))),
         .jobs(.init(jobs: [job], next: "17")),
         .pending(
@@ -61,7 +74,10 @@ enum Examples {
         .presentation(.init(presentation: presentation, resolution: resolution, operation: "removeDownload")),
         .resolution(resolution),
         .events(.init(events: [event], last: 44, next: 42, cutShort: true)),
-        .stats(.init(jobs: ["queued": 1, "running": 0, "waiting": 1, "succeeded": 5, "failed": 0, "cancelled": 1], pending: 1, workers: 2, sequence: 42)),
+        .stats(
+            .init(
+                jobs: ["queued": 1, "running": 0, "waiting": 1, "succeeded": 5, "failed": 0, "cancelled": 1], pending: 1, workers: 2, sequence: 42, commits: 17)
+        ),
         .operations(
             .init(operations: [
                 OperationInfo(

@@ -70,12 +70,14 @@ struct JSONWriterIdentityTests {
         try same(200, seed: 43) { WorkerMessage.Attempt(job: $0.odd(), attempt: $0.int()) }
     }
 
-    @Test("The workers' per-job messages and the client's submit")
+    @Test("The workers' per-job messages, the client's submits and the bulk submit's reply")
     func workerMessagesAndSubmit() throws {
         try same(1000, seed: 51) { $0.result() }
         try same(300, seed: 52) { WorkerMessage.ProgressReport(job: $0.odd(), attempt: $0.int(), done: $0.integer(), total: $0.integer()) }
         try same(500, seed: 53) { WorkerMessage.Step(job: $0.odd(), attempt: $0.int(), name: $0.odd(), value: $0.json()) }
         try same(1000, seed: 54) { $0.submit() }
+        try same(1000, seed: 56) { $0.submitMany() }
+        try same(500, seed: 57) { $0.submitted() }
         try same(1000, seed: 55) { $0.present() }
     }
 

@@ -236,6 +236,19 @@ struct RandomWireValues {
             error: maybe { Job.Failure(code: $0.odd(), message: $0.odd()) })
     }
 
+    mutating func submitMany() -> ClientRequest.SubmitMany {
+        let items = (0..<Int.random(in: 0...3, using: &random)).map { _ in ClientRequest.SubmitMany.Item(input: input(), idempotencyKey: maybe { $0.odd() }) }
+        return ClientRequest.SubmitMany(
+            operation: odd(), items: items, answerWithin: maybe { $0.double() }, audience: maybe { $0.audience() }, atomic: maybe { $0.chance() })
+    }
+
+    mutating func submitted() -> BrokerReply.Submitted {
+        BrokerReply.Submitted(
+            items: (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                chance() ? .init(job: odd()) : .init(error: WireError(WireError.Code.allCases.randomElement(using: &random)!, odd()))
+            })
+    }
+
     mutating func submit() -> ClientRequest.Submit {
         ClientRequest.Submit(
             operation: odd(), input: input(), idempotencyKey: maybe { $0.odd() }, answerWithin: maybe { $0.double() }, audience: maybe { $0.audience() })

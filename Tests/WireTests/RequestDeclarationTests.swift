@@ -34,10 +34,10 @@ import Wire
     }
 
     @Test(arguments: [
-        (ClientRequest.Kind.submit, true), (.answer, true), (.cancel, true), (.status, false), (.jobs, false), (.pending, false),
+        (ClientRequest.Kind.submit, true), (.submitMany, true), (.answer, true), (.cancel, true), (.status, false), (.jobs, false), (.pending, false),
         (.presentation, false), (.events, false), (.stats, false), (.operations, false), (.history, false),
     ])
-    func onlySubmitAnswerAndCancelWriteTheJournal(_ kind: ClientRequest.Kind, writes: Bool) {
+    func onlySubmitsAnswerAndCancelWriteTheJournal(_ kind: ClientRequest.Kind, writes: Bool) {
         #expect(kind.declaration.writes == writes)
     }
 }

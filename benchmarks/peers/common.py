@@ -29,11 +29,12 @@ def emit(result):
 
 
 def arguments(*extra):
-    """The options every driver takes (`--jobs`, `--in-flight`, `--timeout`), plus `extra` required ones."""
+    """The options every driver takes (`--jobs`, `--in-flight`, `--timeout`, `--batch`), plus `extra` required ones."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--jobs", type=int, required=True)
     parser.add_argument("--in-flight", type=int, required=True)
     parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--batch", type=int, default=1, help="jobs per enqueue, where the peer offers a batched one")
     for name in extra:
         parser.add_argument(name, required=True)
     return parser.parse_args()

@@ -65,6 +65,16 @@ struct ChildLauncher: Sendable {
             ], ready: "interlude gateway is up.")
     }
 
+    /// A gateway on a free port without tokens or webhooks (its API open on loopback): the HTTP submit rows.
+    func gateway(_ endpoints: Endpoints) throws -> ChildProcess {
+        try start(
+            "gateway", ["gateway"],
+            [
+                "INTERLUDE_HTTP": "127.0.0.1:0", "INTERLUDE_CLIENTS": endpoints.clients, "INTERLUDE_EVENTS": endpoints.events,
+                "INTERLUDE_DATA": folder.appendingPathComponent("gateway").path, "INTERLUDE_LOG_LEVEL": "warning",
+            ], ready: "interlude gateway is up.")
+    }
+
     private func start(
         _ name: String, _ arguments: [String], _ settings: [String: String], ready: String? = nil
     ) throws -> ChildProcess {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The peers' figures, measured in the same run by `benchmarks/run.sh` and handed over with `--peers FILE`:
-/// `{"majortomo": {…}, "pgqueuer": {…}}`, each as its driver in `benchmarks/peers/` printed it.
+/// `{"majortomo": {…}, "pgqueuer": {…}, "pgqueuerBatched": {…}}`, each as its driver in `benchmarks/peers/` printed it.
 struct Peers: Codable, Sendable {
     /// One peer's run, or why it was not measured.
     struct Result: Codable, Sendable {
@@ -21,6 +21,8 @@ struct Peers: Codable, Sendable {
 
     let majortomo: Result?
     let pgqueuer: Result?
+    /// PgQueuer enqueueing a batch of jobs in one call (`Queries.enqueue` with lists); nil when not measured.
+    var pgqueuerBatched: Result? = nil
 
     /// Reads the file `benchmarks/run.sh` wrote.
     static func load(_ path: String) throws -> Peers {

@@ -183,7 +183,7 @@ extension BrokerLoop {
                     BrokerReply.Stats(
                         jobs: state.countsByState(journal: try journal.countsByState()), pending: state.pendingCount, workers: state.workerCount,
                         sequence: state.lastSequence,
-                        storageFull: storageFull, quarantined: state.quarantined))
+                        storageFull: storageFull, quarantined: state.quarantined, commits: journal.commits))
             }
         } catch let error as WireError {
             return .error(error)

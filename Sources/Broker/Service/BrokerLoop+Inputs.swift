@@ -27,11 +27,23 @@ extension BrokerLoop {
         if storageFull, request.kind.declaration.writes {
             return [.reply(to: peer, correlation: correlation, .error(Self.storageFullError))]
         }
+        if case .submitMany(let batch) = request { return try submitMany(batch, from: peer, correlation: correlation) }
         var existing: (job: Job, digest: String)?
         if case .submit(let submit) = request, let key = submit.idempotencyKey {
             existing = try journal.job(idempotencyKey: key)
         }
         return state.receive(client: peer, correlation: correlation, request, existing: existing, now: Date(), newID: Identifier.ordered("job"))
+    }
+
+    /// A bulk submit, with the jobs the journal holds for its items' keys and a new id for each item.
+    private func submitMany(_ batch: ClientRequest.SubmitMany, from peer: PeerID, correlation: String) throws -> [BrokerEffect] {
+        var existing: [Int: (job: Job, digest: String)] = [:]
+        for (index, item) in batch.items.enumerated() {
+            if let key = item.idempotencyKey { existing[index] = try journal.job(idempotencyKey: key) }
+        }
+        let now = Date()
+        let ids = batch.items.map { _ in Identifier.ordered("job", at: now) }
+        return state.receive(client: peer, correlation: correlation, batch: batch, existing: existing, now: now, ids: ids)
     }
 
     /// Decodes a worker's frames and feeds them to the state machine; garbage, or a key that lost its worker role, gets a refusal.

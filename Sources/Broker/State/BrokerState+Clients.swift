@@ -11,6 +11,10 @@ extension BrokerState {
         switch request {
         case .submit(let submit):
             return self.submit(submit, client: client, correlation: correlation, existing: existing, now: now, id: newID)
+        case .submitMany(let batch):
+            // The loop gives a batch its own ids and keys' jobs (`receive(client:correlation:batch:…)`); here they are derived.
+            let ids = batch.items.indices.map { "\(newID)-\($0)" }
+            return receive(client: client, correlation: correlation, batch: batch, existing: [:], now: now, ids: ids)
         case .status(let ref):
             // Its history is the journal's: asked for, the whole reply is read after the turn's commit.
             guard ref.history != true, let active = jobs[ref.job] else { return [.query(from: client, correlation: correlation, .status(ref))] }
@@ -47,37 +51,15 @@ extension BrokerState {
     private mutating func submit(
         _ submit: ClientRequest.Submit, client: PeerID, correlation: String, existing: (job: Job, digest: String)?, now: Date, id: String
     ) -> [BrokerEffect] {
-        // The one read of the input's bytes as a value: checked in full, against the schema, and for the key's
-        // digest. From here on the input travels as the bytes the client sent.
-        let value: JSONValue
-        do {
-            value = try submit.input.value
-        } catch {
-            return [.reply(to: client, correlation: correlation, .error(WireError(.invalidBody, "submit: input: \(error)")))]
+        var effects: [BrokerEffect] = []
+        let job: Job
+        switch vet(submit, existing: existing) {
+        case .refused(let refusal): return [.reply(to: client, correlation: correlation, .error(refusal))]
+        case .earlier(let earlier): return [.reply(to: client, correlation: correlation, .job(earlier))]
+        case .new(let idempotency): job = queue(submit, idempotency: idempotency, now: now, id: id, effects: &effects)
         }
-        if let refusal = refusal(operation: submit.operation, input: value) {
-            return [.reply(to: client, correlation: correlation, .error(refusal))]
-        }
-        let idempotency = submit.idempotencyKey.map { Idempotency(key: $0, operation: submit.operation, value: value) }
-        let earlier = existing.map { ($0.job.id, $0.digest) } ?? idempotency.flatMap { idempotencyKeys[$0.key] }
-        if let idempotency, let (jobID, digest) = earlier {
-            guard digest == idempotency.digest else {
-                let error = WireError(
-                    .idempotencyConflict, "idempotency key \"\(idempotency.key)\" was used for another request (job \(jobID)); use a new key for a new request")
-                return [.reply(to: client, correlation: correlation, .error(error))]
-            }
-            if let job = jobs[jobID]?.job ?? existing?.job { return [.reply(to: client, correlation: correlation, .job(job))] }
-        }
-        var job = Job(id: id, operation: sharedTexts.share(submit.operation), input: submit.input, createdAt: now)
-        job.answerWithin = submit.answerWithin
-        job.audience = submit.audience
-        let active = ActiveJob(job: job, slot: PresentationSlot())
-        jobs[id] = active
-        queue.append(id)
-        if let idempotency { idempotencyKeys[idempotency.key] = (id, idempotency.digest) }
-        var effects = [save(active, idempotency: idempotency), event(.jobQueued, job, at: now), history(id, HistoryEntry(.queued, at: now))]
         effects += assign(now: now)
-        effects.append(.reply(to: client, correlation: correlation, .job(jobs[id]?.job ?? job)))
+        effects.append(.reply(to: client, correlation: correlation, .job(jobs[job.id]?.job ?? job)))
         return effects
     }
 

@@ -38,6 +38,7 @@ struct API: Sendable {
 
     /// Every route the API itself serves but the OpenAPI document's.
     var routes: [GatewayRoute] {
-        operationRoutes + operationListRoutes + jobRoutes + presentationRoutes + linkRoutes + meRoutes + statusRoutes + [eventsRoute] + healthRoutes
+        operationRoutes + [batchRoute] + operationListRoutes + jobRoutes + presentationRoutes + linkRoutes + meRoutes + statusRoutes + [eventsRoute]
+            + healthRoutes
     }
 }

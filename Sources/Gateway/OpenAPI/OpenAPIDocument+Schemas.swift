@@ -12,6 +12,19 @@ extension OpenAPIDocument {
             "SubmitRequest": object(
                 ["operation": text, "input": type("object"), "answerWithin": .object(["oneOf": .array([type("number"), text])]), "audience": ref("Audience")],
                 required: ["operation"]),
+            "SubmitBatchRequest": object(
+                [
+                    "operation": text, "items": array(object(["input": type("object"), "idempotencyKey": text], required: ["input"])),
+                    "answerWithin": .object(["oneOf": .array([type("number"), text])]), "audience": ref("Audience"), "atomic": type("boolean"),
+                ],
+                required: ["operation", "items"]),
+            "SubmitBatchReply": object([
+                "items": array(
+                    object([
+                        "job": text,
+                        "error": object(["code": text, "message": text, "violations": array(object(["path": text, "message": text]))]),
+                    ]))
+            ]),
             "AnswerRequest": object(["action": text, "dismiss": type("boolean"), "values": .object(["type": .string("object"), "additionalProperties": text])]),
             "Audience": object(["users": array(text), "groups": array(text)]),
             "Caller": object(["name": text, "groups": array(text)]),

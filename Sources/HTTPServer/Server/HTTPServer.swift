@@ -26,7 +26,7 @@ public final class HTTPServer: Service {
         }
         let stack = MiddlewareStack([RequestMetrics(metrics)] + middleware, responder: HandlerResponder(handler: handler))
         let core = ServerCore(
-            handler: stack, metrics: metrics, maxBodySize: configuration.maxBodySize,
+            handler: stack, metrics: metrics, maxBodySize: configuration.maxBodySize, maxBodySizeByPath: configuration.maxBodySizeByPath,
             connectionLimit: configuration.connectionLimit, headDeadline: configuration.headDeadline,
             bodyDeadline: configuration.bodyDeadline)
         guard

@@ -6,6 +6,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var port: Int
     /// The largest request body accepted; larger ones get 413 without being read.
     public var maxBodySize: Int
+    /// Paths whose requests may have a body of another size than `maxBodySize` (a bulk submit's), by exact path.
+    public var maxBodySizeByPath: [String: Int] = [:]
     /// The most connections open at once (all served by one libmicrohttpd thread); libmicrohttpd closes any
     /// more as soon as it accepts them. Each request says how many were open (`HTTPRequest.openConnections`).
     public var connectionLimit: Int

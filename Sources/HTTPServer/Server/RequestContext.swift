@@ -14,6 +14,8 @@ final class RequestContext {
     var answered = false
     /// The body passed the limit while arriving; the rest is counted, not kept.
     var overLimit = false
+    /// The largest body this request may have: the server's, or its path's (read at MHD's first call).
+    var bodyLimit = 0
     var discarded = 0
     /// The handler running while the connection is suspended; MHD's next call queues its response.
     var pending: PendingResponse?

@@ -17,6 +17,8 @@ final class ServerCore: Sendable {
     let handler: any HTTPHandler
     let metrics: HTTPMetrics
     let maxBodySize: Int
+    /// Paths with a body limit of their own.
+    let maxBodySizeByPath: [String: Int]
     /// The most connections open at once; one more is closed as soon as it is accepted.
     let connectionLimit: Int
     let registry = ShutdownRegistry()
@@ -26,12 +28,13 @@ final class ServerCore: Sendable {
     var connections: ConnectionCount { metrics.connections }
 
     init(
-        handler: any HTTPHandler, metrics: HTTPMetrics, maxBodySize: Int, connectionLimit: Int,
+        handler: any HTTPHandler, metrics: HTTPMetrics, maxBodySize: Int, maxBodySizeByPath: [String: Int] = [:], connectionLimit: Int,
         headDeadline: Duration, bodyDeadline: Duration
     ) {
         self.handler = handler
         self.metrics = metrics
         self.maxBodySize = max(0, maxBodySize)
+        self.maxBodySizeByPath = maxBodySizeByPath.mapValues { max(0, $0) }
         self.connectionLimit = max(1, connectionLimit)
         self.deadlines = DeadlineSweeper(head: headDeadline, body: bodyDeadline)
     }
@@ -57,27 +60,28 @@ final class ServerCore: Sendable {
                 deadlines.requestReceived(connection.handle)
                 return refuse(refusal, context: context, connection: connection)
             }
+            context.bodyLimit = maxBodySizeByPath[step.path] ?? maxBodySize
             // Refuse by Content-Length before a byte of the body is read.
-            if let declared = context.headers["Content-Length"], Self.exceeds(declared, maxBodySize) {
+            if let declared = context.headers["Content-Length"], Self.exceeds(declared, context.bodyLimit) {
                 deadlines.requestReceived(connection.handle)
-                return refuse(tooLarge(), context: context, connection: connection)
+                return refuse(tooLarge(context.bodyLimit), context: context, connection: connection)
             }
             return true
         }
         if !step.upload.isEmpty {
-            if context.overLimit || context.body.count + step.upload.count > maxBodySize {
+            if context.overLimit || context.body.count + step.upload.count > context.bodyLimit {
                 // MHD cannot queue a response while handing over body data: drop the body, answer
                 // 413 once the upload ends, and cut off a client that keeps sending far past the limit.
                 context.overLimit = true
                 context.body = Data()
                 context.discarded += step.upload.count
-                return context.discarded <= max(maxBodySize, 1 << 20) * 4
+                return context.discarded <= max(context.bodyLimit, 1 << 20) * 4
             }
             context.body.append(contentsOf: step.upload)
             return true
         }
         deadlines.requestReceived(connection.handle)
-        if context.overLimit { return refuse(tooLarge(), context: context, connection: connection) }
+        if context.overLimit { return refuse(tooLarge(context.bodyLimit), context: context, connection: connection) }
         var request = HTTPRequest(
             method: context.method, path: step.path, queryItems: connection.queryItems(),
             headers: context.headers, body: context.body, remoteAddress: connection.remoteAddress())
@@ -116,8 +120,8 @@ final class ServerCore: Sendable {
         return answer(response, context: context, connection: connection)
     }
 
-    private func tooLarge() -> HTTPResponse {
-        .error(413, code: "payloadTooLarge", message: "The request body exceeds \(maxBodySize) bytes.")
+    private func tooLarge(_ limit: Int) -> HTTPResponse {
+        .error(413, code: "payloadTooLarge", message: "The request body exceeds \(limit) bytes.")
     }
 
     /// Whether a Content-Length value is over `limit`; a number too large for `Int` certainly is.

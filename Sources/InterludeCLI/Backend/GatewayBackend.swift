@@ -71,6 +71,9 @@ struct GatewayBackend: InterludeBackend {
             try await client.submit(operation, input: input, idempotencyKey: idempotencyKey, answerWithin: answerWithin, audience: audience)
         }
     }
+    func submit(many batch: ClientRequest.SubmitMany) async throws(WireError) -> BrokerReply.Submitted {
+        try await wire { () async throws(GatewayClientError) in try await client.submit(many: batch) }
+    }
     func operations(named name: String?) async throws(WireError) -> BrokerReply.OperationList {
         guard let name else { return try await operations() }
         // 404 when no worker announced it: the broker's notFound, exit 1 as over ZeroMQ.

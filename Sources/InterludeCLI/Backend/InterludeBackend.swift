@@ -30,6 +30,8 @@ protocol InterludeBackend: ResolverBackend {
     /// Submits an operation.
     func submit(_ operation: String, input: RawJSON, idempotencyKey: String?, answerWithin: TimeInterval?, audience: Audience?) async throws(WireError)
         -> Job
+    /// Submits many inputs of one operation in one request; each item's job id or refusal, in order.
+    func submit(many batch: ClientRequest.SubmitMany) async throws(WireError) -> BrokerReply.Submitted
     /// The announced operations, or only `name`.
     func operations(named name: String?) async throws(WireError) -> BrokerReply.OperationList
 }
@@ -72,6 +74,9 @@ extension BrokerBackend: InterludeBackend {
         -> Job
     {
         try await connection.client.submit(operation, input: input, idempotencyKey: idempotencyKey, answerWithin: answerWithin, audience: audience)
+    }
+    func submit(many batch: ClientRequest.SubmitMany) async throws(WireError) -> BrokerReply.Submitted {
+        try await connection.client.submit(many: batch)
     }
     func operations(named name: String?) async throws(WireError) -> BrokerReply.OperationList { try await connection.client.operations(named: name) }
 }

@@ -8,10 +8,11 @@ import Wire
 struct SubmitCommand: Command {
     let name = "submit"
     let summary = "Submit an operation; prints the job id"
-    let options = Backends.options.union(["input", "idempotency-key", "timeout", "answer-within", "for"])
-    let flags: Set<String> = ["json", "wait"]
+    let options = Backends.options.union(["input", "inputs", "idempotency-key", "timeout", "answer-within", "for"])
+    let flags: Set<String> = ["json", "wait", "atomic"]
     let help = """
         Usage: interlude submit <operation> [--input JSON | --input @FILE] [--idempotency-key KEY] [--answer-within DURATION] [--for WHO] [--wait [--timeout SECONDS]] [--json] [--gateway URL --token-file FILE]
+               interlude submit <operation> --inputs FILE|- [--atomic] [--idempotency-key KEY] [--answer-within DURATION] [--for WHO] [--json] [--gateway URL --token-file FILE]
 
         Submits an operation to the broker and prints the new job's id. The broker refuses, before
         queueing anything, an operation no worker has announced and an input that breaks the operation's
@@ -29,6 +30,16 @@ struct SubmitCommand: Command {
                              exits 0 if it succeeded, 1 otherwise
           --timeout          with --wait, seconds to wait at most (default 3600)
           --json             print {"job": …} (with --wait, the whole job) as one line of JSON
+          --inputs           submit many: FILE (or - for standard input) holds one input a line (JSON
+                             Lines; blank lines skipped), sent in batches of up to 1000, each journaled in
+                             one commit. Prints one line per input, in order: the job id, or
+                             "error: line N: …" for an input refused (its schema, its size). The other
+                             options apply to every input; --idempotency-key KEY gives line N the key
+                             KEY-N, so submitting the same file again returns the same jobs. --json prints
+                             one array of {"line", "job"} or {"line", "error"}. Exits 0 when every input
+                             was queued, 1 when any was refused.
+          --atomic           with --inputs, one refused input refuses them all (nothing is queued; at
+                             most 1000 inputs that fit in one message)
         \(Backends.help)
 
         Operations: the ones workers have announced; `interlude operations` describes each one's input.
@@ -61,6 +72,14 @@ struct SubmitCommand: Command {
             guard let audience = Audience(list: text) else { throw UsageError("--for takes names and group:NAME, comma-separated, got \"\(text)\"") }
             return audience
         }
+        if let inputs = arguments["inputs"] {
+            guard arguments["input"] == nil, !arguments.has("wait") else { throw UsageError("--inputs goes without --input and --wait") }
+            let bulk = BulkSubmit(
+                operation: operation, inputs: try BulkInputs(try Self.text(inputs), limits: settings.messageLimits.json),
+                keyPrefix: arguments["idempotency-key"], answerWithin: answerWithin, audience: audience, atomic: arguments.has("atomic"))
+            return try await bulk.run(try Backends.choose(arguments, settings), limits: settings.messageLimits, json: arguments.has("json"))
+        }
+        if arguments.has("atomic") { throw UsageError("--atomic goes with --inputs") }
         let backend = try Backends.choose(arguments, settings)
         let job = try await backend.submit(
             operation, input: input, idempotencyKey: arguments["idempotency-key"], answerWithin: answerWithin, audience: audience)
@@ -73,6 +92,13 @@ struct SubmitCommand: Command {
         let finished = try await backend.waitForEnd(of: job.id, timeout: .seconds(seconds), poll: .milliseconds(100))
         Output.show(finished, json: arguments.has("json"))
         return finished.state == .succeeded ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// The text of `--inputs`: the file's, or standard input's for `-`.
+    static func text(_ path: String) throws -> String {
+        if path == "-" { return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read --inputs file \(path)") }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The input as typed (or as the file holds it), checked in full and sent as it is spelled.
