@@ -18,6 +18,8 @@ public final class Journal {
     public let path: String
     /// Timeline rows of recent jobs, so most entries are checked against `historyLimit` without a count.
     var historyCounts = HistoryCounts()
+    /// Transactions committed since the journal was opened: one per loop turn that changed anything.
+    public private(set) var commits: Int64 = 0
 
     /// Opens the journal in `folder` (creating it when there is no file yet), checks it with
     /// `PRAGMA quick_check` and applies any pending migrations. An empty file or one that is not an
@@ -61,6 +63,7 @@ public final class Journal {
             try database.transaction {
                 for change in changes { try apply(change) }
             }
+            commits += 1
         } catch {
             // What was counted may not have been written.
             historyCounts.forgetAll()

@@ -41,16 +41,22 @@ public enum BrokerReply: Sendable, Hashable {
         public let storageFull: Bool
         /// Jobs set aside because their journal rows cannot be read.
         public let quarantined: [Quarantine]
-        public init(jobs: [String: Int], pending: Int, workers: Int, sequence: Int64, storageFull: Bool = false, quarantined: [Quarantine] = []) {
+        /// Journal transactions the broker committed since it started; absent from older brokers.
+        public let commits: Int64?
+        public init(
+            jobs: [String: Int], pending: Int, workers: Int, sequence: Int64, storageFull: Bool = false, quarantined: [Quarantine] = [],
+            commits: Int64? = nil
+        ) {
             self.jobs = jobs
             self.pending = pending
             self.workers = workers
             self.sequence = sequence
             self.storageFull = storageFull
             self.quarantined = quarantined
+            self.commits = commits
         }
 
-        private enum CodingKeys: String, CodingKey { case jobs, pending, workers, sequence, storageFull, quarantined }
+        private enum CodingKeys: String, CodingKey { case jobs, pending, workers, sequence, storageFull, quarantined, commits }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -60,6 +66,7 @@ public enum BrokerReply: Sendable, Hashable {
             sequence = try container.decode(Int64.self, forKey: .sequence)
             storageFull = try container.decodeIfPresent(Bool.self, forKey: .storageFull) ?? false
             quarantined = try container.decodeIfPresent([Quarantine].self, forKey: .quarantined) ?? []
+            commits = try container.decodeIfPresent(Int64.self, forKey: .commits)
         }
     }
 
