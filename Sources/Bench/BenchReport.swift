@@ -41,11 +41,13 @@ struct BenchReport: Encodable, Sendable {
     let peers: Peers?
     let parked: ParkedRun.Result?
     let webhooks: WebhooksRun.Result?
+    /// The journals' disk: 4 KiB writes each made durable with `fdatasync`, in the run's folder.
+    let disk: DiskSync?
 
     init(
         machine: Machine, command: String, parameters: Parameters, throughput: [ThroughputRun.Result], sequential: ThroughputRun.Result,
         answers: [AnswerRun.Result], echo: FloorRun.Result, proxy: FloorRun.Result, peers: Peers?, parked: ParkedRun.Result?,
-        webhooks: WebhooksRun.Result?
+        webhooks: WebhooksRun.Result?, disk: DiskSync? = nil
     ) {
         self.machine = machine
         self.command = command
@@ -58,6 +60,7 @@ struct BenchReport: Encodable, Sendable {
         self.peers = peers
         self.parked = parked
         self.webhooks = webhooks
+        self.disk = disk
         ratios = Ratios(
             throughput: throughput, sequential: sequential, answers: answers, echo: echo, proxy: proxy, peers: peers, webhooks: webhooks)
     }
