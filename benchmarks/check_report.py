@@ -28,7 +28,16 @@ def main():
     for row in rows:
         check(row.get("jobs") == p["jobs"] and number(row.get("jobsPerSecond")) and row["jobsPerSecond"] > 0,
               f"throughput {row.get('processes')}/{row.get('synchronous')}: {row.get('jobs')} of {p['jobs']} jobs")
+        cpu = row.get("cpu") or {}
+        check(number(cpu.get("broker")) and number(cpu.get("client")) and isinstance(cpu.get("workers"), list)
+              and len(cpu["workers"]) == (p["workers"] if row.get("processes") == "separate" else 1)
+              and all(number(w) for w in cpu["workers"]),
+              f"throughput {row.get('processes')}/{row.get('synchronous')}: no CPU per job of broker, workers and client: {cpu}")
+        check(number(row.get("commitsPerJob")) and row["commitsPerJob"] > 0,
+              f"throughput {row.get('processes')}/{row.get('synchronous')}: no journal commits per job")
     check(report.get("sequential", {}).get("jobs") == p["questions"], "sequential: not every job ran")
+    check(number((report.get("sequential", {}).get("cpu") or {}).get("broker")), "sequential: no CPU per job")
+    check(number((report.get("disk") or {}).get("latency", {}).get("p50")), "no fdatasync time of the journals' disk")
     answers = report.get("answers", [])
     check(len(answers) == 3, f"{len(answers)} answer rows, not 3")
     for row in answers:

@@ -52,13 +52,17 @@ extension BenchReport {
                 + "; separate = broker, \(p.workers) workers and this client as processes,",
             "   one = broker and 1 worker in this process; one+curve = the same with CURVE on every socket and the broker's ZAP handler;",
             "   one+postgres = the same with the journal on PostgreSQL (its synchronous_commit in the synchronous column);",
-            "   worker capacity \(p.capacity); latency submit sent → job.succeeded received",
+            "   worker capacity \(p.capacity); latency submit sent → job.succeeded received;",
+            "   CPU per job (user + system, /proc) of the broker, each worker and the client (one process: its broker and worker threads, the rest as client);",
+            "   commits: journal transactions per job",
         ]
-        var rows = [["processes", "synchronous", "jobs/s", "p50", "p99", "max"]]
+        var rows = [["processes", "synchronous", "jobs/s", "p50", "p99", "max", "broker", "workers", "client", "commits"]]
         for run in throughput {
-            rows.append([run.processes, run.synchronous, Self.number(run.jobsPerSecond)] + [run.latency.p50, run.latency.p99, run.latency.max].map(Self.time))
+            rows.append(
+                [run.processes, run.synchronous, Self.number(run.jobsPerSecond)] + [run.latency.p50, run.latency.p99, run.latency.max].map(Self.time)
+                    + Self.cost(run))
         }
-        lines += Self.table(rows, widths: [12, 12, 10, 11, 11, 11])
+        lines += Self.table(rows, widths: [12, 12, 10, 11, 11, 11, 9, 16, 9])
         if let bulk {
             lines.append(
                 "   bulk (separate, full): \(Self.count(bulk.jobs)) jobs, \(bulk.batch) a submitMany, ≤\(bulk.inFlight) batches in flight: "
@@ -73,10 +77,22 @@ extension BenchReport {
         }
         lines.append(
             "   one job at a time (separate, full), \(sequential.jobs) jobs: p50 \(Self.time(sequential.latency.p50))  p99 \(Self.time(sequential.latency.p99))"
+                + "  CPU per job broker \(Self.cost(sequential)[0]), workers \(Self.cost(sequential)[1]), client \(Self.cost(sequential)[2]); commits \(Self.cost(sequential)[3])"
         )
+        lines.append(
+            "   the disk: "
+                + (disk.map {
+                    "4 KiB written and fdatasync'ed, p50 \(Self.time($0.latency.p50)), p99 \(Self.time($0.latency.p99)) (\($0.latency.count) writes in the journals' folder)"
+                } ?? "fdatasync not measured"))
         lines.append("   normal/full jobs/s (one process): \(Self.times(ratios.normalOverFullJobsPerSecond))")
         lines.append("   CURVE's cost, plain/curve jobs/s (one process, full): \(Self.times(ratios.plainOverCurveJobsPerSecond))")
         return lines
+    }
+
+    /// A row's CPU per job (broker, workers, client) and commits per job, `—` where not measured.
+    static func cost(_ run: ThroughputRun.Result) -> [String] {
+        guard let cpu = run.cpu else { return ["—", "—", "—", run.commitsPerJob.map { String(format: "%.2f", $0) } ?? "—"] }
+        return [time(cpu.broker), cpu.workers.map(time).joined(separator: " "), time(cpu.client), run.commitsPerJob.map { String(format: "%.2f", $0) } ?? "—"]
     }
 
     private var answerLines: [String] {

@@ -48,11 +48,13 @@ struct BenchReport: Encodable, Sendable {
     let bulk: BulkRun.Result?
     /// The gateway: jobs/s accepted by single `POST /v1/operations` and by `POST /v1/operations/batch`.
     let httpBulk: HTTPBulkRun.Result?
+    /// The journals' disk: 4 KiB writes each made durable with `fdatasync`, in the run's folder.
+    let disk: DiskSync?
 
     init(
         machine: Machine, command: String, parameters: Parameters, throughput: [ThroughputRun.Result], sequential: ThroughputRun.Result,
         answers: [AnswerRun.Result], echo: FloorRun.Result, proxy: FloorRun.Result, peers: Peers?, parked: ParkedRun.Result?,
-        webhooks: WebhooksRun.Result?, bulk: BulkRun.Result? = nil, httpBulk: HTTPBulkRun.Result? = nil
+        webhooks: WebhooksRun.Result?, bulk: BulkRun.Result? = nil, httpBulk: HTTPBulkRun.Result? = nil, disk: DiskSync? = nil
     ) {
         self.machine = machine
         self.command = command
@@ -67,6 +69,7 @@ struct BenchReport: Encodable, Sendable {
         self.webhooks = webhooks
         self.bulk = bulk
         self.httpBulk = httpBulk
+        self.disk = disk
         ratios = Ratios(
             throughput: throughput, sequential: sequential, answers: answers, echo: echo, proxy: proxy, peers: peers, webhooks: webhooks, bulk: bulk)
     }

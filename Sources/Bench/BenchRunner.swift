@@ -37,6 +37,8 @@ struct BenchRunner {
         let input = BenchInput.object(bytes: p.inputBytes)
         let launcher = { (name: String) in ChildLauncher(executable: executable, folder: root.appendingPathComponent(name), synchronous: "full") }
 
+        progress("disk: 4 KiB writes, each fdatasync'ed, in \(root.path)")
+        let disk = DiskSync.measure(in: root.appendingPathComponent("disk"))
         progress("floor: \(p.echoes) round trips to a bare echo and through one zmq_proxy hop, 1 then \(p.inFlight) in flight")
         let echo = try await floor(context, try await FloorTarget.echo(context: context))
         let proxy = try await floor(context, try await FloorTarget.proxyHop(context: context))
@@ -45,10 +47,13 @@ struct BenchRunner {
             "separate processes (broker, \(p.workers) workers, this client): \(p.jobs) noop jobs (input \((try? JSONWriter.size(of: input)) ?? 0) bytes), \(p.questions) one at a time, \(p.questions) questions"
         )
         let separate = try await withChildren(launcher("separate"), context) { system in
-            let throughput = try await ThroughputRun.run(
-                system.probe, processes: "separate", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit, input: input)
-            let sequential = try await ThroughputRun.run(
-                system.probe, processes: "separate", synchronous: "full", jobs: p.questions, inFlight: 1, limit: limit)
+            let throughput = try await RowCost.measure(system, system.probe) {
+                try await ThroughputRun.run(
+                    system.probe, processes: "separate", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit, input: input)
+            }
+            let sequential = try await RowCost.measure(system, system.probe) {
+                try await ThroughputRun.run(system.probe, processes: "separate", synchronous: "full", jobs: p.questions, inFlight: 1, limit: limit)
+            }
             let answers = try await AnswerRun.run(
                 system.probe, asking: .resetPreferences, processes: "separate", synchronous: "full", questions: p.questions, limit: limit)
             var bulk: BulkRun.Result?
@@ -64,8 +69,10 @@ struct BenchRunner {
             let label = mode.rawValue.lowercased()
             progress("one process, synchronous=\(label): \(p.jobs) noop jobs, ≤\(p.inFlight) in flight; \(p.questions) questions")
             let (jobs, asked) = try await withSystem(context, mode, folder: root.appendingPathComponent("one-\(label)")) { system in
-                let jobs = try await ThroughputRun.run(
-                    system.probe, processes: "one", synchronous: label, jobs: p.jobs, inFlight: p.inFlight, limit: limit, input: input)
+                let jobs = try await RowCost.measure(system, system.probe) {
+                    try await ThroughputRun.run(
+                        system.probe, processes: "one", synchronous: label, jobs: p.jobs, inFlight: p.inFlight, limit: limit, input: input)
+                }
                 let asked = try await AnswerRun.run(
                     system.probe, asking: .benchConfirm, processes: "one", synchronous: label, questions: p.questions, limit: limit)
                 return (jobs, asked)
@@ -76,8 +83,10 @@ struct BenchRunner {
         progress("one process over CURVE, synchronous=full: \(p.jobs) noop jobs, ≤\(p.inFlight) in flight")
         throughput.append(
             try await withSystem(context, .full, folder: root.appendingPathComponent("one-curve"), curve: true) { system in
-                try await ThroughputRun.run(
-                    system.probe, processes: "one+curve", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit, input: input)
+                try await RowCost.measure(system, system.probe) {
+                    try await ThroughputRun.run(
+                        system.probe, processes: "one+curve", synchronous: "full", jobs: p.jobs, inFlight: p.inFlight, limit: limit, input: input)
+                }
             })
         if let postgres {
             progress("one process, journal on PostgreSQL (synchronous_commit as the server has it): \(p.jobs) noop jobs, ≤\(p.inFlight) in flight")
@@ -85,9 +94,11 @@ struct BenchRunner {
             defer { journal.drop() }
             throughput.append(
                 try await withSystem(context, .full, folder: root.appendingPathComponent("one-postgres"), journal: .postgres(journal.url)) { system in
-                    try await ThroughputRun.run(
-                        system.probe, processes: "one+postgres", synchronous: journal.synchronousCommit, jobs: p.jobs, inFlight: p.inFlight, limit: limit,
-                        input: input)
+                    try await RowCost.measure(system, system.probe) {
+                        try await ThroughputRun.run(
+                            system.probe, processes: "one+postgres", synchronous: journal.synchronousCommit, jobs: p.jobs, inFlight: p.inFlight,
+                            limit: limit, input: input)
+                    }
                 })
         }
         var httpBulk: HTTPBulkRun.Result?
@@ -127,7 +138,7 @@ struct BenchRunner {
         }
         return BenchReport(
             machine: machine, command: command, parameters: p, throughput: throughput, sequential: separate.1, answers: answers,
-            echo: echo, proxy: proxy, peers: peers, parked: parked, webhooks: webhooks, bulk: separate.3, httpBulk: httpBulk)
+            echo: echo, proxy: proxy, peers: peers, parked: parked, webhooks: webhooks, bulk: separate.3, httpBulk: httpBulk, disk: disk)
     }
 
     /// Measures the floor against `target`, then stops it.

@@ -62,6 +62,7 @@ extension BrokerCommand: WireMessage {
         case .heartbeat: "heartbeat"
         case .reconnect: "reconnect"
         case .welcome: "welcome"
+        case .dispatches: "dispatches"
         }
     }
 
@@ -74,6 +75,7 @@ extension BrokerCommand: WireMessage {
         case .refused(let value): try Frames.json(value)
         case .heartbeat, .reconnect: Frames.empty
         case .welcome(let value): try Frames.json(value)
+        case .dispatches(let value): try JSONWriter.encode(value)
         }
     }
 
@@ -89,6 +91,8 @@ extension BrokerCommand: WireMessage {
         case "heartbeat": try Frames.bodiless(.heartbeat, body, in: type, limits: limits)
         case "reconnect": try Frames.bodiless(.reconnect, body, in: type, limits: limits)
         case "welcome": .welcome(try Frames.payload(Welcome.self, body, in: type, limits: limits))
+        // Each dispatch sits two levels deeper than alone (an object, an array): it gets those two levels.
+        case "dispatches": .dispatches(try Frames.payload(Dispatches.self, body, in: type, limits: limits?.deeper(by: 2)))
         default: throw WireError(.unknownMessage, "unknown broker command \"\(type)\"")
         }
     }

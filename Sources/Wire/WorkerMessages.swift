@@ -24,10 +24,13 @@ public enum WorkerMessage: Sendable, Hashable {
         public let name: String
         public let operations: [OperationAnnouncement]
         public let capacity: Int
-        public init(name: String, operations: [OperationAnnouncement], capacity: Int) {
+        /// True when the worker reads `dispatches` (several jobs in one message); absent from older workers.
+        public let batches: Bool?
+        public init(name: String, operations: [OperationAnnouncement], capacity: Int, batches: Bool? = nil) {
             self.name = name
             self.operations = operations
             self.capacity = capacity
+            self.batches = batches
         }
     }
 
@@ -129,6 +132,8 @@ public enum BrokerCommand: Sendable, Hashable {
     case reconnect
     /// The broker journaled the worker's `ready`: these operations are announced and may be submitted.
     case welcome(Welcome)
+    /// Several jobs to run, in the order given: the dispatches a turn had ready for one worker that reads them.
+    case dispatches(Dispatches)
 
     /// The answer to `ready`, sent once its announcements are in the journal.
     public struct Welcome: Codable, Sendable, Hashable {
@@ -136,9 +141,12 @@ public enum BrokerCommand: Sendable, Hashable {
         public let operations: [String]
         /// Why each announcement the broker did not take was refused (`invalidAnnouncement`); absent when none was.
         public let refused: [WireError]?
-        public init(operations: [String], refused: [WireError]? = nil) {
+        /// True when the broker reads `batch` (several worker messages in one); absent from older brokers.
+        public let batches: Bool?
+        public init(operations: [String], refused: [WireError]? = nil, batches: Bool? = nil) {
             self.operations = operations
             self.refused = refused
+            self.batches = batches
         }
     }
 
@@ -156,6 +164,14 @@ public enum BrokerCommand: Sendable, Hashable {
             self.operation = operation
             self.input = input
             self.history = history
+        }
+    }
+
+    /// Dispatches sent together, each read as a `dispatch` alone would be.
+    public struct Dispatches: Codable, Sendable, Hashable {
+        public let dispatches: [Dispatch]
+        public init(_ dispatches: [Dispatch]) {
+            self.dispatches = dispatches
         }
     }
 

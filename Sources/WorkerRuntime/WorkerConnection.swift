@@ -73,11 +73,14 @@ struct WorkerConnection: Sendable {
         try socket.setMaxMessageSize(Int64(service.settings.limits.frameBytes))
         try socket.connect(endpoint)
         let interval = service.settings.heartbeatInterval
-        let ready = WorkerMessage.ready(.init(name: service.settings.name, operations: service.registry.announcements, capacity: service.settings.capacity))
+        let ready = WorkerMessage.ready(
+            .init(name: service.settings.name, operations: service.registry.announcements, capacity: service.settings.capacity, batches: true))
         _ = try socket.send(Frames.encode(ready), timeout: .seconds(1))
         link.opened(at: .now)
         var lastSent = Date()
         var reported = false
+        // Whether this broker reads `batch` (its `welcome` says so): what is ready at once then goes in one message.
+        var batching = false
         while true {
             // Nothing this thread resumed waits across a `poll`.
             if service.executor.hasReady { service.executor.runReady() }
@@ -98,7 +101,7 @@ struct WorkerConnection: Sendable {
             if readable[1] || stopping {
                 // The goodbye is the last message: the socket lingers long enough to hand it to the broker.
                 if stopping { try socket.setLinger(Self.goodbyeLinger) }
-                try flush(service, socket, &lastSent)
+                try flush(service, socket, &lastSent, batching: batching)
                 if stopping { return .silent(for: link.liveness) }
             }
             while let frames = try socket.receive() {
@@ -119,12 +122,15 @@ struct WorkerConnection: Sendable {
                     _ = try socket.send(Frames.encode(ready), timeout: .seconds(1))
                     continue
                 }
-                if case .welcome = command { link.replied(at: .now) }
+                if case .welcome(let welcome) = command {
+                    link.replied(at: .now)
+                    batching = welcome.batches == true
+                }
                 service.handle(command, correlation: correlation)
                 // A job this message resumed goes on here; what a job that ended on this thread posted
                 // (or any message posted meanwhile) leaves now, not after another turn through `poll`.
                 service.executor.runReady()
-                if service.outbox.hasMessages { try flush(service, socket, &lastSent) }
+                if service.outbox.hasMessages { try flush(service, socket, &lastSent, batching: batching) }
             }
             // Silent past the window, or (with several brokers) not up within a second or not let in within the
             // window: a starved broker is slow, not gone, so only a connection that is not even up goes that soon.
@@ -141,9 +147,11 @@ struct WorkerConnection: Sendable {
     /// How long a stopping worker's socket may keep trying to deliver its goodbye after it is closed.
     static let goodbyeLinger: Duration = .milliseconds(500)
 
-    /// Sends everything the mailbox holds, in posting order.
-    private func flush(_ service: WorkerService, _ socket: Socket, _ lastSent: inout Date) throws {
-        for frames in service.outbox.drain() { _ = try socket.send(frames, timeout: .seconds(1)) }
+    /// Sends everything the mailbox holds, in posting order: in batches when the broker reads them.
+    private func flush(_ service: WorkerService, _ socket: Socket, _ lastSent: inout Date, batching: Bool) throws {
+        let messages = service.outbox.drain()
+        let packed = batching && messages.count > 1 ? WorkerBatch.pack(messages, maxBytes: service.settings.limits.maxMessageBytes) : messages
+        for frames in packed { _ = try socket.send(frames, timeout: .seconds(1)) }
         lastSent = Date()
     }
 

@@ -13,6 +13,8 @@ extension WorkerService {
         switch command {
         case .dispatch(let dispatch):
             start(dispatch)
+        case .dispatches(let dispatches):
+            for dispatch in dispatches.dispatches { start(dispatch) }
         case .presented, .stepRecorded, .refused:
             backend.acks.resolve(correlation, command)
         case .resume(let resume):
@@ -33,6 +35,7 @@ extension WorkerService {
     /// Refuses a dispatch that cannot be read, so the broker fails its job with `error`'s code instead
     /// of handing it out again; without a job id in it there is nothing to refuse.
     func refuse(dispatch frames: [Data], _ error: WireError) {
+        if frames.count == 4, frames[1] == Data("dispatches".utf8) { return refuse(dispatches: frames[3], error) }
         guard frames.count == 4, frames[1] == Data("dispatch".utf8),
             let attempt = try? Frames.payload(WorkerMessage.Attempt.self, frames[3], in: "dispatch", limits: settings.limits.json)
         else {
@@ -42,6 +45,24 @@ extension WorkerService {
         log.warning("refused job \(attempt.job) attempt \(attempt.attempt): \(error.message)")
         let refusal = WorkerMessage.Refusal(job: attempt.job, attempt: attempt.attempt, code: error.code.rawValue, message: error.message)
         outbox.post(Frames.encode(WorkerMessage.refuse(refusal)))
+    }
+
+    /// Refuses each job of a `dispatches` that cannot be read, when their ids can be.
+    private func refuse(dispatches body: Data, _ error: WireError) {
+        guard let named = try? Frames.payload(NamedDispatches.self, body, in: "dispatches", limits: settings.limits.json.deeper(by: 2)) else {
+            log.warning("ignored a malformed message from the broker: \(error.message)")
+            return
+        }
+        for attempt in named.dispatches {
+            log.warning("refused job \(attempt.job) attempt \(attempt.attempt): \(error.message)")
+            let refusal = WorkerMessage.Refusal(job: attempt.job, attempt: attempt.attempt, code: error.code.rawValue, message: error.message)
+            outbox.post(Frames.encode(WorkerMessage.refuse(refusal)))
+        }
+    }
+
+    /// The job and attempt of each dispatch of a `dispatches`, for refusing them.
+    private struct NamedDispatches: Decodable {
+        let dispatches: [WorkerMessage.Attempt]
     }
 
     /// Drops every job (the broker replays them): used when the broker no longer knows this worker.

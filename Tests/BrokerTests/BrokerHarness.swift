@@ -43,12 +43,14 @@ struct BrokerHarness {
         return state.receive(worker: Self.worker(name), key: name, correlation: correlation, message, now: now, newID: id)
     }
 
-    mutating func ready(_ name: String, capacity: Int = 1, operations: [String] = ["removeDownload", "noop"]) -> [BrokerEffect] {
-        announce(name, capacity: capacity, operations.map { OperationAnnouncement(name: $0, summary: "", input: nil) })
+    mutating func ready(
+        _ name: String, capacity: Int = 1, operations: [String] = ["removeDownload", "noop"], batches: Bool? = nil
+    ) -> [BrokerEffect] {
+        announce(name, capacity: capacity, operations.map { OperationAnnouncement(name: $0, summary: "", input: nil) }, batches: batches)
     }
 
-    mutating func announce(_ name: String, capacity: Int = 1, _ announcements: [OperationAnnouncement]) -> [BrokerEffect] {
-        worker(name, .ready(.init(name: name, operations: announcements, capacity: capacity)))
+    mutating func announce(_ name: String, capacity: Int = 1, _ announcements: [OperationAnnouncement], batches: Bool? = nil) -> [BrokerEffect] {
+        worker(name, .ready(.init(name: name, operations: announcements, capacity: capacity, batches: batches)))
     }
 
     mutating func submit(_ operation: String, input: RawJSON) -> BrokerReply? {

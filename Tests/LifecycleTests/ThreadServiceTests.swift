@@ -35,6 +35,16 @@ private final class BlockingLoop: Service {
         #expect(loops.map { $0.stops.load(ordering: .relaxed) } == loops.map { _ in 1 })
     }
 
+    @Test("A thread of its own carries its name, cut to the 15 bytes Linux keeps, where /proc and perf show it")
+    func aThreadOfItsOwnIsNamedForTheKernel() async throws {
+        #if os(Linux)
+            let name = try await onOwnThread(named: "interlude-broker") {
+                try String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            #expect(name == "interlude-broke")
+        #endif
+    }
+
     @Test("gracefulShutdown() outside a group ends only when the task is cancelled")
     func gracefulShutdownOutsideAGroup() async throws {
         let waiting = Task { try await gracefulShutdown() }

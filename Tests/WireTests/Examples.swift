@@ -96,7 +96,7 @@ enum Examples {
     ]
 
     static let workerMessages: [WorkerMessage] = [
-        .ready(.init(name: "worker-a", operations: [greet], capacity: 4)),
+        .ready(.init(name: "worker-a", operations: [greet], capacity: 4, batches: true)),
         .heartbeat,
         .present(
             .init(
@@ -127,8 +127,20 @@ enum Examples {
         .refused(WireError(.stale, "job \(job.id) attempt 1 is not yours")),
         .heartbeat,
         .reconnect,
-        .welcome(.init(operations: ["greet"])),
+        .welcome(.init(operations: ["greet"], batches: true)),
+        .dispatches(
+            .init([
+                .init(job: "job_8a0d3c5e9f1b2a47", attempt: 1, operation: "greet", input: .object(["name": .string("Ana")]), history: History()),
+                .init(job: "job_8a0d3c5e9f1b2a48", attempt: 1, operation: "greet", input: .object(["name": .string("Bo")]), history: History()),
+            ])),
     ]
+
+    /// A worker's batch: a step awaiting its acknowledgement, a progress report and a result, in one message.
+    static let batch = WorkerBatch([
+        .init(.step(.init(job: job.id, attempt: 1, name: "delete", value: .bool(true))), correlation: "w7"),
+        .init(.progress(.init(job: "job_8a0d3c5e9f1b2a48", attempt: 1, done: 3, total: 4))),
+        .init(.result(.init(job: "job_8a0d3c5e9f1b2a49", attempt: 1, outcome: .succeeded, output: .object(["greeted": .string("Bo")])))),
+    ])
 
     /// The body of a message as it travels (sorted keys, one line).
     static func body(_ message: some WireMessage) -> String {

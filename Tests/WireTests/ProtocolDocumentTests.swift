@@ -14,6 +14,7 @@ import Wire
         all += Examples.brokerReplies.map { ($0.type, Examples.body($0)) }
         all += Examples.workerMessages.map { ($0.type, Examples.body($0)) }
         all += Examples.brokerCommands.map { ($0.type, Examples.body($0)) }
+        all.append((Examples.batch.type, Examples.body(Examples.batch)))
         all.append(("event", String(decoding: try! Frames.json(Examples.event), as: UTF8.self)))
         return all
     }

@@ -17,6 +17,10 @@ enum ThroughputRun {
         let jobsPerSecond: Double
         /// Submit (request sent) to `job.succeeded` (event received), microseconds.
         let latency: Latency
+        /// CPU per job of the broker, each worker and the client, microseconds (`RowCost`).
+        var cpu: CPUPerJob?
+        /// Journal transactions the broker committed per job.
+        var commitsPerJob: Double?
     }
 
     /// Each lane submits a job, waits for its `job.succeeded` event, and takes the next; K lanes keep K jobs in flight.

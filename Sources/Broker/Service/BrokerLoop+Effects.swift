@@ -18,6 +18,8 @@ extension BrokerLoop {
             return try storageFilled(effects, error: error)
         }
         var followUps: [BrokerEffect] = []
+        // Workers first, each in the turn's order, a worker's dispatches together (`workerSends`).
+        for send in state.workerSends(effects) { deliver(send, followUps: &followUps) }
         for effect in Self.performingOrder(effects) { try perform(effect, encoded: encoded, followUps: &followUps) }
         if !followUps.isEmpty { try perform(followUps) }
     }
@@ -30,7 +32,7 @@ extension BrokerLoop {
         BrokerEffect.Order.allCases.lazy.flatMap { order in effects.lazy.filter { $0.order == order } }
     }
 
-    /// Performs one effect of a committed turn; a dispatch too large to send adds its job's failure to `followUps`.
+    /// Performs one effect of a committed turn other than a message to a worker.
     private func perform(_ effect: BrokerEffect, encoded: [Int64: Data], followUps: inout [BrokerEffect]) throws {
         switch effect {
         case .persist(.appendEvent(let event)):
@@ -45,40 +47,14 @@ extension BrokerLoop {
             send(clients, to: peer, checked(reply, correlation: correlation))
         case .query(let peer, let correlation, let request):
             send(clients, to: peer, checked(answer(request), correlation: correlation))
-        case .send(let peer, let correlation, let command):
-            let frames = Frames.encode(command, correlation: correlation)
-            guard fits(frames) else {
-                log.error("did not send \(command.type) to a worker: \(frames[3].count) bytes is over maxMessageBytes")
-                return
-            }
-            send(workers, to: peer, frames)
-        case .dispatch(let peer, let job):
-            // A first attempt has no steps or answers yet: no read (a round trip on PostgreSQL).
-            let history: History
-            do {
-                history = job.attempts <= 1 ? History() : try journal.history(of: job.id)
-            } catch let error as JournalError {
-                log.error("job \(job.id) set aside: \(error)")
-                state.quarantine(job.id, reason: error.description)
-                return
-            }
-            let dispatch = BrokerCommand.Dispatch(job: job.id, attempt: job.attempts, operation: job.operation, input: job.input, history: history)
-            let frames = Frames.encode(BrokerCommand.dispatch(dispatch))
-            guard fits(frames) else {
-                let error = Job.Failure(
-                    code: WireError.Code.tooLarge.rawValue,
-                    message:
-                        "the dispatch of job \(job.id) (its input and recorded history) is \(frames[3].count) bytes, over maxMessageBytes (\(limits.maxMessageBytes))"
-                )
-                log.error(error.message)
-                followUps += state.undeliverable(job.id, attempt: job.attempts, error: error, now: Date())
-                return
-            }
-            send(workers, to: peer, frames)
+        case .send, .dispatch:
+            // Sent already, by `deliver`.
+            break
         }
     }
 
-    private func fits(_ frames: [Data]) -> Bool { frames[3].count <= limits.maxMessageBytes }
+    /// Whether a message's body is within `maxMessageBytes`.
+    func fits(_ frames: [Data]) -> Bool { frames[3].count <= limits.maxMessageBytes }
 
     /// The reply's frames, or a `tooLarge` error's when the reply would be over the limit.
     private func checked(_ reply: BrokerReply, correlation: String) -> [Data] {

@@ -52,6 +52,7 @@ extension BrokerLoop {
         if let gate, !gate.isWorker(userID) {
             return [.send(to: peer, correlation: correlation, .refused(WireError(.forbidden, "this connection's key is no longer a worker key")))]
         }
+        if frames.count == 4, frames[1] == Self.batchType { return try batch(peer, frames, userID: userID) }
         do {
             let (message, correlation) = try Frames.decode(frames, as: WorkerMessage.self, limits: limits)
             return state.receive(
@@ -64,6 +65,32 @@ extension BrokerLoop {
             return [.send(to: peer, correlation: correlation, .refused(error))]
         }
     }
+
+    /// A worker's `batch`: each message in it is taken as it would be alone, in order, and one refused
+    /// (over a limit) is refused alone, with its own correlation id; a batch that cannot be read is refused whole.
+    private func batch(_ peer: PeerID, _ frames: [Data], userID: String?) throws -> [BrokerEffect] {
+        let batch: WorkerBatch
+        do {
+            batch = try Frames.decode(frames, as: WorkerBatch.self, limits: limits).message
+        } catch {
+            log.warning("refused a worker message: \(error.message)")
+            return [.send(to: peer, correlation: "", .refused(error))]
+        }
+        var effects: [BrokerEffect] = []
+        for item in batch.items {
+            do {
+                let message = try admission.admit(item.message)
+                effects += state.receive(
+                    worker: peer, key: userID, correlation: item.correlation, message, now: Date(), newID: Identifier.ordered("prs"))
+            } catch {
+                log.warning("refused a worker message: \(error.message)")
+                effects.append(.send(to: peer, correlation: item.correlation, .refused(error)))
+            }
+        }
+        return effects
+    }
+
+    private static let batchType = Data(WorkerBatch.typeName.utf8)
 
     /// A `result` too large to take still names its job: it ends as failed with `tooLarge` instead
     /// of leaving the job running on a worker that believes it is done.

@@ -82,8 +82,9 @@ extension BrokerState {
         if changed { effects.append(announcedEvent(at: now)) }
         workers[id] = Worker(
             id: id, name: ready.name, key: key, announcements: announcements, capacity: max(0, ready.capacity),
-            lastHeard: now, lastSent: now)
-        effects.append(.send(to: id, correlation: "", .welcome(.init(operations: announcements.keys.sorted(), refused: refused.isEmpty ? nil : refused))))
+            batches: ready.batches == true, lastHeard: now, lastSent: now)
+        let welcome = BrokerCommand.Welcome(operations: announcements.keys.sorted(), refused: refused.isEmpty ? nil : refused, batches: true)
+        effects.append(.send(to: id, correlation: "", .welcome(welcome)))
         effects.append(Self.joinedLine(ready.name, capacity: max(0, ready.capacity), operations: announcements.count))
         effects += assign(now: now)
         return effects

@@ -47,6 +47,8 @@ public struct BrokerState: Sendable {
         /// What it announced, by operation name.
         let announcements: [String: OperationAnnouncement]
         let capacity: Int
+        /// Whether it reads `dispatches`: the dispatches a turn has for it then go in one message.
+        var batches = false
         var running: Set<String> = []
         /// Jobs whose task it keeps suspended on a question.
         var holding: Set<String> = []

@@ -18,8 +18,8 @@ final class RawWorker: @unchecked Sendable {  // one caller at a time, as docume
     deinit { socket.close() }
 
     /// Sends `ready` with `operations` and returns the broker's welcome.
-    func announce(_ name: String, _ operations: [OperationAnnouncement], capacity: Int = 1) throws -> BrokerCommand.Welcome {
-        try send(.ready(.init(name: name, operations: operations, capacity: capacity)))
+    func announce(_ name: String, _ operations: [OperationAnnouncement], capacity: Int = 1, batches: Bool? = nil) throws -> BrokerCommand.Welcome {
+        try send(.ready(.init(name: name, operations: operations, capacity: capacity, batches: batches)))
         while true {
             if case .welcome(let welcome) = try receive() { return welcome }
         }
@@ -29,6 +29,11 @@ final class RawWorker: @unchecked Sendable {  // one caller at a time, as docume
         guard try socket.send(Frames.encode(message, correlation: correlation), timeout: .seconds(5)) else {
             throw EndToEndFailure("the broker did not take \(message)")
         }
+    }
+
+    /// Sends several messages in one `batch`.
+    func send(_ batch: WorkerBatch) throws {
+        guard try socket.send(Frames.encode(batch), timeout: .seconds(5)) else { throw EndToEndFailure("the broker did not take the batch") }
     }
 
     /// The next command the broker sends, within `timeout`.
