@@ -69,7 +69,11 @@ extension ResolverDriver {
         Task {
             let reply: Result<Resolution, WireError>
             do throws(WireError) {
-                reply = .success(try await client.answer(entry.id, action: action, by: identity, channel: channel, values: values))
+                switch try await client.answer(entry.id, action: action, by: identity, channel: channel, values: values) {
+                case .resolved(let resolution): reply = .success(resolution)
+                // Recorded, and still pending for the others: this person's part is done.
+                case .approved(let state): reply = .failure(WireError(.alreadyApproved, AnswerReply.approved(state).summary))
+                }
             } catch {
                 reply = .failure(error)
             }
