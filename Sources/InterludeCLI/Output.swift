@@ -50,7 +50,7 @@ package enum Output {
         if let message = presentation.message { lines.append("  \(safe(message, multiline: true))") }
         if let reason = presentation.error?.failureReason { lines.append("  \(safe(reason, multiline: true))") }
         let actions = presentation.actions.map { action in
-            "\(safe(action.id)) (\"\(safe(action.label))\"\(action.role.map { ", \($0.rawValue)" } ?? ""))"
+            "\(safe(action.id)) (\"\(safe(action.label))\"\(action.role.map { ", \($0.rawValue)" } ?? "")\(action.needsSeveral ? ", needs \(action.approvals) approvals" : ""))"
         }
         lines.append("  actions: \(actions.joined(separator: ", "))")
         for progress in presentation.approvalProgress(approvals) {

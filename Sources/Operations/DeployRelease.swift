@@ -40,6 +40,9 @@ public struct DeployRelease: JobOperation {
         }
     }
 
+    /// The file in the library naming the live release.
+    public static let fileName = "release.json"
+
     /// What `release.json` holds once a release is live.
     public struct Live: Codable, Sendable, Hashable {
         /// The release's name.
@@ -78,8 +81,8 @@ public struct DeployRelease: JobOperation {
         guard try await job.present(dialog) == .deploy else { return Output(deployed: false) }
         _ = try await job.step("deploy") {
             let root = try LibraryFiles.root(library)
-            do { try root.writeJSON(Live(release: release), to: "release.json") } catch {
-                throw JobError.failed("writeFailed", "cannot write \(root.path(of: "release.json"))", error)
+            do { try root.writeJSON(Live(release: release), to: Self.fileName) } catch {
+                throw JobError.failed("writeFailed", "cannot write \(root.path(of: Self.fileName))", error)
             }
             return true
         }
