@@ -37,18 +37,26 @@ extension API {
         let answer = ClientRequest.AnswerRequest(
             presentation: id, action: action.id, by: link.person, channel: "link", values: values.isEmpty ? nil : values,
             groups: tokens.current.groups(of: link.person))
+        let approvals: BrokerReply.PresentationState?
         do {
-            _ = try await ask(.answer(answer)) { reply in
-                if case .resolution(let resolution) = reply { return resolution }
+            approvals = try await ask(.answer(answer)) { reply -> BrokerReply.PresentationState?? in
+                if case .resolution = reply { return .some(nil) }
+                if case .presentation(let state) = reply { return .some(state) }
                 return nil
             }
         } catch {
             switch error.status {
+            case 409 where error.code == WireError.Code.alreadyApproved.rawValue:
+                return LinkPage.notice("Already approved", "\(error.message). You can close this page.", status: 409)
             case 409: return (try? await presentation(id)).flatMap(\.resolution).map(Self.resolvedPage) ?? LinkPage.refusal(LinkRefusal(.resolved))
             case 403: return LinkPage.refusal(LinkRefusal(.notInAudience))
             case 422: return LinkPage.question(state.presentation, link: link, path: path, problem: error.message, status: 422)
             default: return LinkPage.notice("Try again later", "The answer did not reach the server's broker.", status: 503)
             }
+        }
+        if let approvals {
+            let progress = approvals.approvalProgress.filter { !$0.approvals.isEmpty }.map(\.description).joined(separator: "; ")
+            return LinkPage.notice("Approval recorded", "You chose “\(action.label)”: \(progress). You can close this page.", status: 200)
         }
         return LinkPage.notice("Answered", "You chose “\(action.label)”. You can close this page.", status: 200)
     }
