@@ -19,7 +19,7 @@ from selenium.webdriver.common.by import By
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 import answer_in_page as page  # noqa: E402
-from answer_in_page import check, dialog_of, open_from_list, shoot, start_browser, wait  # noqa: E402
+from answer_in_page import check, click, dialog_of, open_from_list, shoot, start_browser, wait  # noqa: E402
 
 
 def listed(driver, presentation):
@@ -36,7 +36,8 @@ def approvals(args):
                     lambda d: listed(d, args.first) if "Deploy: 1 of 2 approvals (ana)" in listed(d, args.first) else None)
         page.summary["first"] = item
         dialog = open_from_list(driver, args.second)
-        dialog.find_element(By.CSS_SELECTOR, 'button[data-action="deploy"]').click()
+        # Clicked once it can be: the dialog may still be opening.
+        click(driver, "Deploy on the second question", f'dialog[data-presentation="{args.second}"] button[data-action="deploy"]')
         status = wait(driver, "the second question's approval to be recorded",
                       lambda d: (lambda s: s if "Your approval is recorded" in s else None)(
                           d.find_element(By.CSS_SELECTOR, f'dialog[data-presentation="{args.second}"] .dialog-status').text))
@@ -45,8 +46,8 @@ def approvals(args):
         check(dialog_of(driver, args.second) is not None, "the dialog stays open: the question still waits")
         shoot(driver, args, "approval-recorded.png")
         driver.execute_script("arguments[0].close(); arguments[0].remove();", dialog)
-        dialog = open_from_list(driver, args.first)
-        dialog.find_element(By.CSS_SELECTOR, 'button[data-action="deploy"]').click()
+        open_from_list(driver, args.first)
+        click(driver, "Deploy on the first question", f'dialog[data-presentation="{args.first}"] button[data-action="deploy"]')
         wait(driver, "the first dialog to close", lambda d: not d.find_elements(By.CSS_SELECTOR, f'dialog[data-presentation="{args.first}"]'))
         wait(driver, "the notice", lambda d: "You answered: Deploy" in d.find_element(By.ID, "notices").text)
         page.no_csp_violations(driver)
