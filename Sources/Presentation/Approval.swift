@@ -23,6 +23,8 @@ public struct Approval: Codable, Sendable, Hashable {
 
 /// Where a question's approvals stand: how many of how many an action has, and who gave them.
 public struct ApprovalProgress: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// The presentation whose action it is.
+    public let presentation: String
     /// The action counted.
     public let action: String
     /// How many it needs.
@@ -30,8 +32,10 @@ public struct ApprovalProgress: Codable, Sendable, Hashable, CustomStringConvert
     /// The approvals it has, in the order they came.
     public let approvals: [Approval]
 
-    /// The progress of `action`, needing `needed`, with `approvals` so far (of any action; only its own count).
-    public init(action: String, needed: Int, approvals: [Approval]) {
+    /// The progress of `action` of `presentation`, needing `needed`, with `approvals` so far (of any action; only
+    /// its own count).
+    public init(presentation: String, action: String, needed: Int, approvals: [Approval]) {
+        self.presentation = presentation
         self.action = action
         self.needed = needed
         self.approvals = approvals.filter { $0.action == action }
@@ -54,6 +58,6 @@ public struct ApprovalProgress: Codable, Sendable, Hashable, CustomStringConvert
 extension Presentation {
     /// The progress of every action of this question that needs several people, given the approvals so far.
     public func approvalProgress(_ approvals: [Approval]) -> [ApprovalProgress] {
-        actions.filter(\.needsSeveral).map { ApprovalProgress(action: $0.id, needed: $0.approvals, approvals: approvals) }
+        actions.filter(\.needsSeveral).map { ApprovalProgress(presentation: id, action: $0.id, needed: $0.approvals, approvals: approvals) }
     }
 }

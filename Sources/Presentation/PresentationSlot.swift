@@ -56,10 +56,13 @@ public struct PresentationSlot: Sendable, Hashable {
         if action.needsSeveral {
             if let earlier = approvals.first(where: { $0.by == answer.by }) {
                 throw .alreadyApproved(
-                    earlier, ApprovalProgress(action: earlier.action, needed: presentation.action(earlier.action)?.approvals ?? 1, approvals: approvals))
+                    earlier,
+                    ApprovalProgress(
+                        presentation: presentation.id, action: earlier.action, needed: presentation.action(earlier.action)?.approvals ?? 1, approvals: approvals
+                    ))
             }
             approvals.append(Approval(action: action.id, by: answer.by, channel: answer.channel, at: answer.at))
-            let progress = ApprovalProgress(action: action.id, needed: action.approvals, approvals: approvals)
+            let progress = ApprovalProgress(presentation: presentation.id, action: action.id, needed: action.approvals, approvals: approvals)
             if progress.missing > 0 { return .approved(progress) }
         }
         var plain: [String: String] = [:]

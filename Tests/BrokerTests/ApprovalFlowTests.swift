@@ -42,6 +42,7 @@ import Wire
         #expect(events.map(\.type) == [.presentationApproved])
         #expect(events.first?.approvals?.approvers == ["ana"])
         #expect(events.first?.approvals?.needed == 2)
+        #expect(events.first?.approvals?.presentation == presentation.id)
         #expect(BrokerHarness.commands(effects, to: "w1").isEmpty, "the worker hears nothing until the question resolves")
         #expect(broker.state.pending.map(\.id) == [presentation.id])
         #expect(broker.state.activeJob(job.id)?.presentation?.id == presentation.id)

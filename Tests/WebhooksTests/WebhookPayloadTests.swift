@@ -74,7 +74,7 @@ import Wire
             Event(sequence: 10, type: .jobCancelled, at: at, job: cancelled),
             Event(
                 sequence: 11, type: .presentationApproved, at: at, job: waiting,
-                approvals: ApprovalProgress(action: "deploy", needed: 2, approvals: Array(approvals.prefix(1)))),
+                approvals: ApprovalProgress(presentation: "prs_5", action: "deploy", needed: 2, approvals: Array(approvals.prefix(1)))),
             Event(sequence: 12, type: .presentationResolved, at: at, job: waiting, resolution: approved),
         ]
     }

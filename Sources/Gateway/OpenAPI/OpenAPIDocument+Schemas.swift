@@ -22,7 +22,7 @@ extension OpenAPIDocument {
                 ], required: ["id", "kind", "label"]),
             "Action": object(["id": text, "label": text, "role": nullable(enumeration(["destructive", "cancel"])), "approvals": type("integer")]),
             "Approval": object(["action": text, "by": text, "channel": text, "at": time], required: ["action", "by", "channel", "at"]),
-            "ApprovalProgress": object(["action": text, "needed": type("integer"), "approvals": array(ref("Approval"))]),
+            "ApprovalProgress": object(["presentation": text, "action": text, "needed": type("integer"), "approvals": array(ref("Approval"))]),
             "Presentation": object([
                 "id": text, "job": text, "sequence": type("integer"), "kind": enumeration(["alert", "confirmationDialog"]),
                 "title": text, "titleVisibility": enumeration(["automatic", "visible", "hidden"]), "message": nullableText,

@@ -33,6 +33,7 @@ extension ApprovalProgress: JSONWritable {
         try writer.member("action", action)
         try writer.member("approvals", approvals)
         try writer.member("needed", needed)
+        try writer.member("presentation", presentation)
         writer.endObject()
     }
 }

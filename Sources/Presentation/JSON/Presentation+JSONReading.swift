@@ -185,15 +185,19 @@ extension ApprovalProgress: JSONReadable {
         var action: String?
         var needed: Int?
         var approvals: [Approval]?
+        var presentation: String?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "action": action = try reader.readIfPresent()
             case "needed": needed = try reader.readIfPresent()
+            case "presentation": presentation = try reader.readIfPresent()
             case "approvals": approvals = try reader.readIfPresent()
             default: try reader.skipValue()
             }
         }
-        guard let action, let needed else { throw JSONReadError(offset: start, reason: "ApprovalProgress needs \"action\" and \"needed\"") }
-        self.init(action: action, needed: needed, approvals: approvals ?? [])
+        guard let presentation, let action, let needed else {
+            throw JSONReadError(offset: start, reason: "ApprovalProgress needs \"presentation\", \"action\" and \"needed\"")
+        }
+        self.init(presentation: presentation, action: action, needed: needed, approvals: approvals ?? [])
     }
 }

@@ -22,10 +22,15 @@ import answer_in_page as page  # noqa: E402
 from answer_in_page import check, click, dialog_of, open_from_list, shoot, start_browser, wait  # noqa: E402
 
 
+def text_of(driver, selector):
+    """The text of the first element `selector` finds, read in one script: the inbox is redrawn as events come,
+    so an element found first and read afterwards may be gone."""
+    return driver.execute_script("const n = document.querySelector(arguments[0]); return n ? n.innerText : '';", selector)
+
+
 def listed(driver, presentation):
     """The text of the question's item in the inbox."""
-    found = driver.find_elements(By.CSS_SELECTOR, f'#pending-list button.open[data-presentation="{presentation}"]')
-    return found[0].text if found else ""
+    return text_of(driver, f'#pending-list button.open[data-presentation="{presentation}"]')
 
 
 def approvals(args):
@@ -35,21 +40,22 @@ def approvals(args):
         item = wait(driver, "the first question's approvals in the inbox",
                     lambda d: listed(d, args.first) if "Deploy: 1 of 2 approvals (ana)" in listed(d, args.first) else None)
         page.summary["first"] = item
-        dialog = open_from_list(driver, args.second)
+        open_from_list(driver, args.second)
         # Clicked once it can be: the dialog may still be opening.
         click(driver, "Deploy on the second question", f'dialog[data-presentation="{args.second}"] button[data-action="deploy"]')
+        status_selector = f'dialog[data-presentation="{args.second}"] .dialog-status'
         status = wait(driver, "the second question's approval to be recorded",
-                      lambda d: (lambda s: s if "Your approval is recorded" in s else None)(
-                          d.find_element(By.CSS_SELECTOR, f'dialog[data-presentation="{args.second}"] .dialog-status').text))
+                      lambda d: (lambda s: s if "Your approval is recorded" in s else None)(text_of(d, status_selector)))
         page.summary["second"] = status
         check("1 of 2 approvals (anonymous)" in status, f"the dialog says where the approvals stand ({status!r})")
         check(dialog_of(driver, args.second) is not None, "the dialog stays open: the question still waits")
         shoot(driver, args, "approval-recorded.png")
-        driver.execute_script("arguments[0].close(); arguments[0].remove();", dialog)
+        driver.execute_script("const d = document.querySelector(arguments[0]); if (d) { d.close(); d.remove(); }",
+                              f'dialog[data-presentation="{args.second}"]')
         open_from_list(driver, args.first)
         click(driver, "Deploy on the first question", f'dialog[data-presentation="{args.first}"] button[data-action="deploy"]')
         wait(driver, "the first dialog to close", lambda d: not d.find_elements(By.CSS_SELECTOR, f'dialog[data-presentation="{args.first}"]'))
-        wait(driver, "the notice", lambda d: "You answered: Deploy" in d.find_element(By.ID, "notices").text)
+        wait(driver, "the notice", lambda d: "You answered: Deploy" in text_of(d, "#notices"))
         page.no_csp_violations(driver)
     finally:
         driver.quit()

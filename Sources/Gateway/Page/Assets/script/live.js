@@ -22,7 +22,12 @@ function noteApprovals(id, approvals) {
 }
 
 function approvedByEvent(job, progress) {
-  if (!job || !progress || !Array.isArray(progress.approvals)) return;
+  if (!progress || !Array.isArray(progress.approvals)) return;
+  if (typeof progress.presentation === "string" && state.pending.has(progress.presentation)) {
+    noteApprovals(progress.presentation, progress.approvals);
+    return;
+  }
+  if (!job) return;
   for (const [id, entry] of state.pending) {
     if (entry.p.job === job.id) noteApprovals(id, progress.approvals);
   }
