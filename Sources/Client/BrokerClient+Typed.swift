@@ -61,13 +61,16 @@ extension BrokerClient {
         var presentations = page.presentations
         var operations = page.operations
         var trimmed = page.trimmed
+        var approvals = page.approvals
         while let next = page.next {
             page = try await pending(limit: ClientRequest.ListPending.limits.range.upperBound, after: next)
             presentations += page.presentations
             operations.merge(page.operations) { first, _ in first }
             trimmed += page.trimmed
+            approvals.merge(page.approvals) { first, _ in first }
         }
-        return BrokerReply.PendingSnapshot(presentations: presentations, sequence: sequence, operations: operations, trimmed: trimmed)
+        return BrokerReply.PendingSnapshot(
+            presentations: presentations, sequence: sequence, operations: operations, trimmed: trimmed, approvals: approvals)
     }
 
     /// A presentation and, once resolved, its resolution.
@@ -78,14 +81,16 @@ extension BrokerClient {
         }
     }
 
-    /// Answers a presentation; a refusal (already resolved, stale, unknown action) is thrown with the winner.
+    /// Answers a presentation: it resolves, or records one approval of several; a refusal (already resolved,
+    /// already approved, stale, unknown action) is thrown, with the winner where there is one.
     public func answer(
         _ presentation: String, action: String?, dismiss: Bool = false, by: String, channel: String, values: [String: String]? = nil
-    ) async throws(WireError) -> Resolution {
+    ) async throws(WireError) -> AnswerReply {
         let request = ClientRequest.AnswerRequest(
             presentation: presentation, action: action, dismiss: dismiss ? true : nil, by: by, channel: channel, values: values)
         switch await self.request(.answer(request)) {
-        case .resolution(let resolution): return resolution
+        case .resolution(let resolution): return .resolved(resolution)
+        case .presentation(let state): return .approved(state)
         case let other: throw Self.unexpected(other)
         }
     }

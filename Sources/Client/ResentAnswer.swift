@@ -19,6 +19,12 @@ enum ResentAnswer {
     /// Whether `resolution` is `answer`'s own: the same question, answerer, channel, choice and text
     /// values. An answer without a name (a key's name is recorded instead) cannot be told from another's.
     static func records(_ resolution: Resolution, _ answer: ClientRequest.AnswerRequest) -> Bool {
+        // One approval among several is its own when the approvers listed hold it.
+        if resolution.presentation == answer.presentation, !answer.by.isEmpty, resolution.by != answer.by, answer.dismiss != true,
+            resolution.approvals?.contains(where: { $0.by == answer.by && $0.channel == answer.channel && $0.action == answer.action }) == true
+        {
+            return true
+        }
         guard resolution.presentation == answer.presentation, !answer.by.isEmpty, resolution.by == answer.by,
             resolution.channel == answer.channel
         else { return false }

@@ -32,6 +32,7 @@ extension Output {
         case .refused:
             let reason = entry.error.map { ": \(safe($0.message)) [\(safe($0.code))]" } ?? ""
             return "refused \(safe(entry.action ?? "dismiss")) on \(safe(entry.presentation ?? "?")) by \(safe(who))\(reason)"
+        case .approved: return "approved \(safe(entry.action ?? "?")) on \(safe(entry.presentation ?? "?")) by \(safe(who))"
         case .step: return "step \(safe(entry.step ?? "?")) recorded"
         case .progress:
             let (done, total) = (entry.done ?? 0, entry.total ?? 0)

@@ -44,15 +44,18 @@ package enum Output {
     }
 
     /// A presentation as a person reads it, with the command that answers it.
-    static func describe(_ presentation: Presentation) -> [String] {
+    static func describe(_ presentation: Presentation, approvals: [Approval] = []) -> [String] {
         let kind = presentation.kind == .alert ? "alert" : "confirmation dialog"
         var lines = ["question \(safe(presentation.id)) (\(kind), job \(safe(presentation.job))): \(safe(presentation.title))"]
         if let message = presentation.message { lines.append("  \(safe(message, multiline: true))") }
         if let reason = presentation.error?.failureReason { lines.append("  \(safe(reason, multiline: true))") }
         let actions = presentation.actions.map { action in
-            "\(safe(action.id)) (\"\(safe(action.label))\"\(action.role.map { ", \($0.rawValue)" } ?? ""))"
+            "\(safe(action.id)) (\"\(safe(action.label))\"\(action.role.map { ", \($0.rawValue)" } ?? "")\(action.needsSeveral ? ", needs \(action.approvals) approvals" : ""))"
         }
         lines.append("  actions: \(actions.joined(separator: ", "))")
+        for progress in presentation.approvalProgress(approvals) {
+            lines.append("  \(safe(progress.action)): \(safe(progress.description))")
+        }
         for field in presentation.fields {
             var traits = [field.kind.rawValue]
             if field.required { traits.append("required") }

@@ -52,7 +52,8 @@ extension Journal {
             """
             SELECT j.rowid, j.id, j.body, p.body, p.resolution,
                 CASE WHEN j.state = 'waiting' THEN 0
-                ELSE (SELECT COUNT(*) FROM history h WHERE h.job = j.id AND h.type = 'dispatched') END
+                ELSE (SELECT COUNT(*) FROM history h WHERE h.job = j.id AND h.type = 'dispatched') END,
+                p.approvals
             FROM jobs j LEFT JOIN presentations p ON p.job = j.id
             WHERE j.state NOT IN ('succeeded', 'failed', 'cancelled') ORDER BY j.rowid, p.sequence
             """, []
@@ -75,6 +76,7 @@ extension Journal {
         let id: String
         private var job: Job?
         private var pending: Presentation?
+        private var approvals: [Approval] = []
         private var resolutions: [Resolution] = []
         private var last = 0
         private var problem: JournalError?
@@ -102,6 +104,7 @@ extension Journal {
                     resolutions.append(try Journal.read(Resolution.self, row, at: 4))
                 } else {
                     pending = presentation
+                    if !row.isNull(at: 6) { approvals = try Journal.read([Approval].self, row, at: 6) }
                 }
             } catch {
                 problem = error
@@ -112,7 +115,7 @@ extension Journal {
             if let problem { return .failure(problem) }
             guard var job else { return .failure(JournalError(.unreadableRow, "missing JSON column for Job")) }
             job.presentation = pending
-            return .success((job, PresentationSlot(current: pending, resolutions: resolutions, lastSequence: last)))
+            return .success((job, PresentationSlot(current: pending, resolutions: resolutions, lastSequence: last, approvals: approvals)))
         }
     }
 

@@ -84,6 +84,10 @@ public final class Journal {
             try database.run(
                 "UPDATE presentations SET resolution = ? WHERE id = ? AND resolution IS NULL",
                 .text(try JSONWriter.text(resolution)), .text(resolution.presentation))
+        case .approve(let presentation, let approvals):
+            try database.run(
+                "UPDATE presentations SET approvals = ? WHERE id = ? AND resolution IS NULL",
+                .text(try JSONWriter.text(approvals)), .text(presentation))
         case .appendHistory(let job, let entry):
             _ = try append(entry, of: job)
         case .dispatch(let job, let entry):

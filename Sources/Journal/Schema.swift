@@ -125,5 +125,11 @@ enum Schema {
                     omitted INTEGER NOT NULL      -- refused answers to the job's questions left out of its timeline
                 );
                 """),
+        // Approvals by several people: what a pending question has so far, kept until it resolves.
+        Migration(
+            version: 10,
+            sql: """
+                ALTER TABLE presentations ADD COLUMN approvals TEXT;  -- JSON array of Approval while short of the number needed
+                """),
     ]
 }

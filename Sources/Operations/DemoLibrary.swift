@@ -40,9 +40,10 @@ public enum DemoLibrary {
         return true
     }
 
-    /// What the demo library holds at its top: anything else in a folder means it is not (only) the demo's.
+    /// What the demo library holds at its top (and what its operations write there, such as the live release):
+    /// anything else in a folder means it is not (only) the demo's.
     public static let topLevelNames: Set<String> = [
-        "downloads", "projects", "exports", "data", "backups", "preferences.json", Itinerary.fileName,
+        "downloads", "projects", "exports", "data", "backups", "preferences.json", Itinerary.fileName, DeployRelease.fileName,
     ]
 
     /// Restores the demo library in `folder` to how `create` makes it: everything the demo put there is

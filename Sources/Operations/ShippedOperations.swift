@@ -13,6 +13,7 @@ public enum ShippedOperations {
         try registry.register(RestoreBackup(library: library))
         try registry.register(ResetPreferences(library: library))
         try registry.register(AddStop(library: library))
+        try registry.register(DeployRelease(library: library))
         try registry.register(Noop())
         return registry
     }

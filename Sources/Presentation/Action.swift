@@ -8,13 +8,25 @@ public struct Action: Codable, Sendable, Hashable, Identifiable {
     public let role: Role?
     /// Key and arguments for the label in another language.
     public let localization: Localization?
+    /// How many distinct people of the audience must choose it before it is taken; 1 for most actions.
+    public let approvals: Int
 
-    /// An action with this id, label, role and catalog key.
-    public init(id: String, label: String, role: Role? = nil, localization: Localization? = nil) {
+    /// An action with this id, label, role, catalog key and number of approvals it needs.
+    public init(id: String, label: String, role: Role? = nil, localization: Localization? = nil, approvals: Int = 1) {
         self.id = id
         self.label = label
         self.role = role
         self.localization = localization
+        self.approvals = approvals
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        label = try container.decode(String.self, forKey: .label)
+        role = try container.decodeIfPresent(Role.self, forKey: .role)
+        localization = try container.decodeIfPresent(Localization.self, forKey: .localization)
+        approvals = try container.decodeIfPresent(Int.self, forKey: .approvals) ?? 1
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -23,7 +35,13 @@ public struct Action: Codable, Sendable, Hashable, Identifiable {
         try container.encode(label, forKey: .label)
         try container.encode(role, forKey: .role)
         try container.encodeIfPresent(localization, forKey: .localization)
+        if approvals != 1 { try container.encode(approvals, forKey: .approvals) }
     }
+
+    private enum CodingKeys: String, CodingKey { case id, label, role, localization, approvals }
+
+    /// Whether taking it needs more than one person.
+    public var needsSeveral: Bool { approvals > 1 }
 
     /// The meaning of an action, as in SwiftUI's `ButtonRole`.
     public enum Role: String, Codable, Sendable, Hashable, CaseIterable {

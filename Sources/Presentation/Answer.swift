@@ -59,12 +59,16 @@ public struct Resolution: Codable, Sendable, Hashable {
     /// The values of its `secure` fields. Never encoded: they travel to the worker once, in `resume`'s
     /// own field, and are journaled, logged and published nowhere.
     public var secureValues: [String: String]? = nil
+    /// Every approval of an action that needed several people (the last one included), in the order they came;
+    /// `nil` when the question had none.
+    public let approvals: [Approval]?
 
     /// A resolution of `presentation` of `job`, with its cause, action, answerer, channel, time and text values.
     public init(
         presentation: String, job: String, cause: Cause, action: String?, by: String?, channel: String?, at: Date,
-        values: [String: String]? = nil
+        values: [String: String]? = nil, approvals: [Approval]? = nil
     ) {
+        self.approvals = approvals
         self.presentation = presentation
         self.job = job
         self.cause = cause
@@ -92,13 +96,16 @@ public struct Resolution: Codable, Sendable, Hashable {
         try container.encode(channel, forKey: .channel)
         try container.encode(at, forKey: .at)
         if let values, !values.isEmpty { try container.encode(values, forKey: .values) }
+        if let approvals, !approvals.isEmpty { try container.encode(approvals, forKey: .approvals) }
     }
 
-    private enum CodingKeys: String, CodingKey { case presentation, job, cause, action, by, channel, at, values }
+    private enum CodingKeys: String, CodingKey { case presentation, job, cause, action, by, channel, at, values, approvals }
 
     /// A person's phrase for it: "answered by ana (cli) with remove", "expired", …
     public var summary: String {
         switch cause {
+        case .answered where (approvals?.count ?? 0) > 1:
+            "approved by \(approvals?.map { "\($0.by) (\($0.channel))" }.joined(separator: ", ") ?? "") with \(action ?? "no action")"
         case .answered: "answered by \(by ?? "someone")\(channel.map { " (\($0))" } ?? "") with \(action ?? "no action")"
         case .dismissed: "dismissed by \(by ?? "someone")\(action.map { " (resolved to \($0))" } ?? "")"
         case .expired: "expired\(action.map { " (resolved to \($0))" } ?? "")"

@@ -12,6 +12,8 @@ public struct InvalidPresentation: Error, Sendable, Hashable, CustomStringConver
         case severalCancelActions, dialogWithoutCancel, invalidSequence, invalidExpiry, invalidError
         /// A control character in a text, a field that breaks its rules, or an audience that names no one.
         case controlCharacter, invalidField, invalidAudience
+        /// An action that needs more approvals than allowed, or than the people who could give them.
+        case invalidApprovals
     }
 
     /// The rule broken.
@@ -48,6 +50,8 @@ extension Presentation {
         /// Unicode scalars a value may hold per character of its longest length, so that checking its
         /// pattern costs a bounded number of steps (a character is rarely more than a few scalars).
         public static let scalarsPerCharacter = 4
+        /// The most distinct people an action may need (as many as an audience may name).
+        public static let approvals = 32
     }
 
     func validate() throws(InvalidPresentation) {
@@ -70,6 +74,26 @@ extension Presentation {
         try validateActions()
         try validateFields()
         if let problem = audience?.problem { throw InvalidPresentation(.invalidAudience, problem) }
+        try validateApprovals()
+    }
+
+    /// An action needs 1 to `Limits.approvals` people, a cancel action one, and an audience of named users only
+    /// at least as many users as an action needs (with a group, or no audience, who could answer is not known here).
+    private func validateApprovals() throws(InvalidPresentation) {
+        for action in actions where action.approvals != 1 {
+            guard (1...Limits.approvals).contains(action.approvals) else {
+                throw InvalidPresentation(
+                    .invalidApprovals, "action \"\(action.id)\" needs \(action.approvals) approvals; 1 to \(Limits.approvals)")
+            }
+            if action.role == .cancel {
+                throw InvalidPresentation(.invalidApprovals, "cancel action \"\(action.id)\" needs one answer, not \(action.approvals)")
+            }
+            if let audience, audience.groups.isEmpty, Set(audience.users).count < action.approvals {
+                throw InvalidPresentation(
+                    .invalidApprovals,
+                    "action \"\(action.id)\" needs \(action.approvals) approvals but its audience names only \(Set(audience.users).count) user(s)")
+            }
+        }
     }
 
     private func validateActions() throws(InvalidPresentation) {

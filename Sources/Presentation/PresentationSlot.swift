@@ -12,19 +12,23 @@ public struct PresentationSlot: Sendable, Hashable {
     public private(set) var resolutions: [String: Resolution]
     /// The highest sequence presented so far.
     public private(set) var lastSequence: Int
+    /// The approvals the current presentation has so far, of actions that need several people.
+    public private(set) var approvals: [Approval]
 
-    /// A slot holding `current` (if any), the resolutions so far and the last sequence number asked.
-    public init(current: Presentation? = nil, resolutions: [Resolution] = [], lastSequence: Int = 0) {
+    /// A slot holding `current` (if any) with its approvals so far, the resolutions so far and the last sequence asked.
+    public init(current: Presentation? = nil, resolutions: [Resolution] = [], lastSequence: Int = 0, approvals: [Approval] = []) {
         self.current = current
         self.resolutions = Dictionary(resolutions.map { ($0.presentation, $0) }, uniquingKeysWith: { first, _ in first })
         self.lastSequence = max(lastSequence, current?.sequence ?? 0)
+        self.approvals = current == nil ? [] : approvals
     }
 
     /// A slot from its parts as it keeps them: how earlier presentations ended by presentation id.
-    public init(current: Presentation?, resolutions: [String: Resolution], lastSequence: Int) {
+    public init(current: Presentation?, resolutions: [String: Resolution], lastSequence: Int, approvals: [Approval] = []) {
         self.current = current
         self.resolutions = resolutions
         self.lastSequence = max(lastSequence, current?.sequence ?? 0)
+        self.approvals = current == nil ? [] : approvals
     }
 
     /// Whether a question is pending.
@@ -36,16 +40,31 @@ public struct PresentationSlot: Sendable, Hashable {
         guard presentation.sequence > lastSequence else { throw .outOfOrder(expected: lastSequence + 1, got: presentation.sequence) }
         current = presentation
         lastSequence = presentation.sequence
+        approvals = []
     }
 
-    /// Applies an answer if it names the current presentation and one of its actions.
-    public mutating func answer(_ answer: Answer) throws(SlotRefusal) -> Resolution {
+    /// Applies an answer if it names the current presentation and one of its actions: it resolves the
+    /// presentation, or, for an action that needs several people and does not have them yet, is recorded as
+    /// one approval. The same person approving twice is refused.
+    public mutating func answer(_ answer: Answer) throws(SlotRefusal) -> SlotAnswer {
         let presentation = try pending(answer.presentation)
         guard let action = presentation.action(answer.action) else {
             throw .unknownAction(answer.action, available: presentation.actions.map(\.id))
         }
         let problems = presentation.problems(with: answer.values, for: action)
         guard problems.isEmpty else { throw .invalidValues(problems) }
+        if action.needsSeveral {
+            if let earlier = approvals.first(where: { $0.by == answer.by }) {
+                throw .alreadyApproved(
+                    earlier,
+                    ApprovalProgress(
+                        presentation: presentation.id, action: earlier.action, needed: presentation.action(earlier.action)?.approvals ?? 1, approvals: approvals
+                    ))
+            }
+            approvals.append(Approval(action: action.id, by: answer.by, channel: answer.channel, at: answer.at))
+            let progress = ApprovalProgress(presentation: presentation.id, action: action.id, needed: action.approvals, approvals: approvals)
+            if progress.missing > 0 { return .approved(progress) }
+        }
         var plain: [String: String] = [:]
         var secure: [String: String] = [:]
         for field in presentation.fields(for: action) {
@@ -56,7 +75,7 @@ public struct PresentationSlot: Sendable, Hashable {
             presentation, cause: .answered, action: answer.action, by: answer.by, channel: answer.channel, at: answer.at,
             values: plain.isEmpty ? nil : plain)
         resolution.secureValues = secure.isEmpty ? nil : secure
-        return resolution
+        return .resolved(resolution)
     }
 
     /// Closes the presentation without a choice; it resolves to the cancel action where there is one.
@@ -87,11 +106,15 @@ public struct PresentationSlot: Sendable, Hashable {
         _ presentation: Presentation, cause: Resolution.Cause, action: String?, by: String?, channel: String?, at: Date,
         values: [String: String]? = nil
     ) -> Resolution {
+        // An action that needed several people lists its own approvers; a question that ended otherwise lists
+        // the approvals it had.
+        let approvers = approvals.contains { $0.action == action } ? approvals.filter { $0.action == action } : approvals
         let resolution = Resolution(
             presentation: presentation.id, job: presentation.job, cause: cause, action: action, by: by, channel: channel, at: at,
-            values: values)
+            values: values, approvals: approvers.isEmpty ? nil : approvers)
         resolutions[presentation.id] = resolution
         current = nil
+        approvals = []
         return resolution
     }
 }
@@ -112,6 +135,8 @@ public enum SlotRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidValues([FieldProblem])
     /// The presentation is meant for others than who answered.
     case notInAudience(presentation: String, audience: Audience, by: String, groups: [String])
+    /// This person approved already (their approval, and where the approvals stand); one person counts once.
+    case alreadyApproved(Approval, ApprovalProgress)
 
     public var description: String {
         switch self {
@@ -128,6 +153,21 @@ public enum SlotRefusal: Error, Sendable, Hashable, CustomStringConvertible {
             "presentation \(presentation) is for \(audience) only; "
                 + (by.isEmpty ? "an unnamed answerer" : by + (groups.isEmpty ? " (no groups)" : " (groups \(groups.joined(separator: ", ")))"))
                 + " is not among them"
+        case .alreadyApproved(let approval, let progress):
+            "\(approval.by) already approved \(approval.action) at \(Timestamp.string(approval.at)); each person counts once (\(progress))"
         }
+    }
+}
+
+/// What an answer did to a slot: resolved its presentation, or added one approval short of the number needed.
+public enum SlotAnswer: Sendable, Hashable {
+    /// The presentation resolved.
+    case resolved(Resolution)
+    /// One approval was recorded; the action needs more.
+    case approved(ApprovalProgress)
+
+    /// The resolution, when the answer resolved the presentation.
+    public var resolution: Resolution? {
+        if case .resolved(let resolution) = self { resolution } else { nil }
     }
 }

@@ -48,10 +48,13 @@ extension BrokerReply {
         public let cutShort: Bool
         /// Presentations too large for a message on their own, listed with `item` left out (null).
         public let trimmed: [String]
+        /// The approvals each presentation has so far, by presentation id (only those with some).
+        public let approvals: [String: [Approval]]
         public init(
             presentations: [Presentation], sequence: Int64, operations: [String: String] = [:], next: String? = nil,
-            cutShort: Bool = false, trimmed: [String] = []
+            cutShort: Bool = false, trimmed: [String] = [], approvals: [String: [Approval]] = [:]
         ) {
+            self.approvals = approvals.filter { !$0.value.isEmpty }
             self.presentations = presentations
             self.sequence = sequence
             self.operations = operations
@@ -60,7 +63,7 @@ extension BrokerReply {
             self.trimmed = trimmed
         }
 
-        private enum CodingKeys: String, CodingKey { case presentations, sequence, operations, next, cutShort, trimmed }
+        private enum CodingKeys: String, CodingKey { case presentations, sequence, operations, next, cutShort, trimmed, approvals }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -70,6 +73,7 @@ extension BrokerReply {
             next = try container.decodeIfPresent(String.self, forKey: .next)
             cutShort = try container.decodeIfPresent(Bool.self, forKey: .cutShort) ?? false
             trimmed = try container.decodeIfPresent([String].self, forKey: .trimmed) ?? []
+            approvals = try container.decodeIfPresent([String: [Approval]].self, forKey: .approvals) ?? [:]
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -80,6 +84,7 @@ extension BrokerReply {
             try container.encode(next, forKey: .next)
             try container.encode(cutShort, forKey: .cutShort)
             if !trimmed.isEmpty { try container.encode(trimmed, forKey: .trimmed) }
+            if !approvals.isEmpty { try container.encode(approvals, forKey: .approvals) }
         }
     }
 

@@ -70,16 +70,22 @@ public enum BrokerReply: Sendable, Hashable {
         }
     }
 
-    /// A presentation with its resolution once it has one.
+    /// A presentation with its resolution once it has one, and while pending the approvals it has so far.
     public struct PresentationState: Codable, Sendable, Hashable {
         public let presentation: Presentation
         public let resolution: Resolution?
         public let operation: String?
-        public init(presentation: Presentation, resolution: Resolution?, operation: String?) {
+        /// While pending: the approvals given so far to its actions that need several people; `nil` for none.
+        public let approvals: [Approval]?
+        public init(presentation: Presentation, resolution: Resolution?, operation: String?, approvals: [Approval]? = nil) {
             self.presentation = presentation
             self.resolution = resolution
             self.operation = operation
+            self.approvals = approvals?.isEmpty == false ? approvals : nil
         }
+
+        /// Where each action that needs several people stands (empty for a question without one).
+        public var approvalProgress: [ApprovalProgress] { presentation.approvalProgress(approvals ?? []) }
     }
 
     /// A page of a job's timeline, oldest first; `next` is the cursor for the following page (`null` on the last).
@@ -109,6 +115,28 @@ public enum BrokerReply: Sendable, Hashable {
             next = try container.decodeIfPresent(String.self, forKey: .next)
             cutShort = try container.decode(Bool.self, forKey: .cutShort)
             refusalsOmitted = try container.decodeIfPresent(Int.self, forKey: .refusalsOmitted) ?? 0
+        }
+    }
+}
+
+/// What an answer did: resolved its question, or was recorded as one approval of several its action needs.
+public enum AnswerReply: Sendable, Hashable {
+    /// The question resolved (this answer won, or completed the approvals).
+    case resolved(Resolution)
+    /// One approval recorded; the question, still pending, with the approvals so far.
+    case approved(BrokerReply.PresentationState)
+
+    /// The resolution, when the answer resolved the question.
+    public var resolution: Resolution? {
+        if case .resolved(let resolution) = self { resolution } else { nil }
+    }
+
+    /// "prs_…: answered by ana (cli) with deploy", or "prs_…: 1 of 2 approvals (ana): waiting for one more".
+    public var summary: String {
+        switch self {
+        case .resolved(let resolution): "\(resolution.presentation): \(resolution.summary)"
+        case .approved(let state):
+            "\(state.presentation.id): " + state.approvalProgress.filter { !$0.approvals.isEmpty }.map(\.description).joined(separator: "; ")
         }
     }
 }

@@ -13,6 +13,9 @@ public struct Event: Codable, Sendable, Hashable {
         case presentationResolved = "presentation.resolved"
         /// A question still waits, `reminderSeconds` after it was asked or last reminded of.
         case presentationReminder = "presentation.reminder"
+        /// One person approved an action that needs several, short of the number it needs; `approvals` says
+        /// where it stands.
+        case presentationApproved = "presentation.approved"
         case jobSucceeded = "job.succeeded"
         case jobFailed = "job.failed"
         case jobCancelled = "job.cancelled"
@@ -34,6 +37,8 @@ public struct Event: Codable, Sendable, Hashable {
     public let presentation: Presentation?
     /// How the presentation ended (on `presentation.resolved`).
     public let resolution: Resolution?
+    /// Where the action's approvals stand after this one (on `presentation.approved`).
+    public let approvals: ApprovalProgress?
     /// The JSON this event was read from on the PUB socket (`decode(_:)`), as the broker wrote it once for the
     /// journal and its subscribers: a reader that passes the event on unchanged sends these bytes instead of
     /// writing it again. Nil for an event made here or read from a page of the journal (which may hold old
@@ -41,13 +46,14 @@ public struct Event: Codable, Sendable, Hashable {
     public internal(set) var published: Data? = nil
 
     private enum CodingKeys: String, CodingKey {
-        case sequence, type, at, job, presentation, resolution
+        case sequence, type, at, job, presentation, resolution, approvals
     }
 
     public init(
         sequence: Int64, type: Kind, at: Date, job: JobSummary? = nil, presentation: Presentation? = nil,
-        resolution: Resolution? = nil
+        resolution: Resolution? = nil, approvals: ApprovalProgress? = nil
     ) {
+        self.approvals = approvals
         self.sequence = sequence
         self.type = type
         self.at = at
@@ -57,14 +63,19 @@ public struct Event: Codable, Sendable, Hashable {
     }
 
     /// An event about `job`, which it carries summed up.
-    public init(sequence: Int64, type: Kind, at: Date, job: Job, presentation: Presentation? = nil, resolution: Resolution? = nil) {
-        self.init(sequence: sequence, type: type, at: at, job: JobSummary(job), presentation: presentation, resolution: resolution)
+    public init(
+        sequence: Int64, type: Kind, at: Date, job: Job, presentation: Presentation? = nil, resolution: Resolution? = nil,
+        approvals: ApprovalProgress? = nil
+    ) {
+        self.init(
+            sequence: sequence, type: type, at: at, job: JobSummary(job), presentation: presentation, resolution: resolution,
+            approvals: approvals)
     }
 
     /// Events are equal when they say the same, whatever bytes they were read from.
     public static func == (left: Event, right: Event) -> Bool {
         left.sequence == right.sequence && left.type == right.type && left.at == right.at && left.job == right.job
-            && left.presentation == right.presentation && left.resolution == right.resolution
+            && left.presentation == right.presentation && left.resolution == right.resolution && left.approvals == right.approvals
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -74,6 +85,7 @@ public struct Event: Codable, Sendable, Hashable {
         hasher.combine(job)
         hasher.combine(presentation)
         hasher.combine(resolution)
+        hasher.combine(approvals)
     }
 
     /// The event kind for a job that ended in `phase`.

@@ -5,13 +5,14 @@ import Presentation
 ///
 /// `queued`; `dispatched` (`worker`, `attempt`); `asked` (`question`: the presentation's full snapshot);
 /// `resolved` (`presentation`, `action`, `cause`, `by`, `channel`, `values` of its text fields); `refused` (an answer that did not take
-/// effect: `presentation`, `action`, `by`, `channel`, `error`); `step` (`step`, the name recorded);
+/// effect: `presentation`, `action`, `by`, `channel`, `error`); `approved` (one approval of an action that needs
+/// several people, short of their number: `presentation`, `action`, `by`, `channel`); `step` (`step`, the name recorded);
 /// `progress` (`done`, `total`, at each quarter); `retried` (`worker`, `attempt`, `reason`: the worker was
 /// lost and the job goes back to the queue); `cancelRequested`; `finished` (`state`, `outcome`, `error`).
 public struct HistoryEntry: Codable, Sendable, Hashable {
     /// What happened.
     public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
-        case queued, dispatched, asked, resolved, refused, step, progress, retried, cancelRequested, finished
+        case queued, dispatched, asked, resolved, refused, step, progress, retried, cancelRequested, finished, approved
     }
 
     public let at: Date
@@ -49,6 +50,16 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
         entry.by = resolution.by
         entry.channel = resolution.channel
         entry.values = resolution.values
+        return entry
+    }
+
+    /// `approved`, from one approval of `presentation`.
+    public static func approved(_ approval: Approval, of presentation: String) -> HistoryEntry {
+        var entry = HistoryEntry(.approved, at: approval.at)
+        entry.presentation = presentation
+        entry.action = approval.action
+        entry.by = approval.by
+        entry.channel = approval.channel
         return entry
     }
 

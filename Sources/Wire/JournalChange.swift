@@ -10,6 +10,8 @@ public indirect enum JournalChange: Sendable, Hashable {
     case saveJob(Job, idempotency: Idempotency?)
     case addPresentation(Presentation)
     case resolve(Resolution)
+    /// The approvals a pending presentation has so far, all of them (each approval short of the number rewrites them).
+    case approve(presentation: String, [Approval])
     case recordStep(job: String, name: String, value: JSONValue)
     case appendEvent(Event)
     /// An event with its JSON already encoded (`Frames.json`): the broker publishes the same bytes it journals.

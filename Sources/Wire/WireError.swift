@@ -23,6 +23,8 @@ public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvert
         case invalidAnswer
         /// An operation's announcement a worker sent that the broker did not take (its catalog claims others' texts).
         case invalidAnnouncement
+        /// The same person approving an action a second time: each person counts once toward its approvals.
+        case alreadyApproved
     }
 
     public let code: Code
@@ -51,6 +53,7 @@ extension WireError {
         case .stale, .busy, .outOfOrder: self.init(.stale, refusal.description)
         case .unknownAction: self.init(.unknownAction, refusal.description)
         case .notInAudience: self.init(.forbidden, refusal.description)
+        case .alreadyApproved: self.init(.alreadyApproved, refusal.description)
         case .invalidValues(let problems):
             self.init(.invalidAnswer, refusal.description, violations: problems.map { SchemaViolation(path: $0.field, message: $0.problem) })
         }

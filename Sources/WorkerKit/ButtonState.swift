@@ -8,6 +8,7 @@ import Presentation
 /// ```swift
 /// ButtonState("Delete Files", role: .destructive, localization: Localization("action.deleteFiles"))
 /// ButtonState.cancel                                   // "Cancel", translated by every resolver
+/// ButtonState("Deploy", approvals: 2)                  // taken once two people of the audience chose it
 /// ```
 public struct ButtonState: Sendable, Hashable {
     /// The default (English) text of the button.
@@ -16,12 +17,16 @@ public struct ButtonState: Sendable, Hashable {
     public var role: Action.Role?
     /// Key and arguments for the label in another language.
     public var localization: Localization?
+    /// How many distinct people of the question's audience must choose it before `job.present` returns it;
+    /// a cancel button always takes one, and any cancel answer ends the question at once.
+    public var approvals: Int
 
-    /// A button labelled `label`, with an optional role and catalog key.
-    public init(_ label: String, role: Action.Role? = nil, localization: Localization? = nil) {
+    /// A button labelled `label`, with an optional role, catalog key and number of approvals it needs.
+    public init(_ label: String, role: Action.Role? = nil, localization: Localization? = nil, approvals: Int = 1) {
         self.label = label
         self.role = role
         self.localization = localization
+        self.approvals = approvals
     }
 
     /// "Cancel" with the cancel role and the key `action.cancel`, which every resolver translates.
@@ -61,6 +66,6 @@ extension PresentationAction where Self: RawRepresentable, RawValue == String {
 extension PresentationAction {
     /// The action as a presentation carries it.
     public var action: Action {
-        Action(id: id, label: button.label, role: button.role, localization: button.localization)
+        Action(id: id, label: button.label, role: button.role, localization: button.localization, approvals: button.approvals)
     }
 }

@@ -76,6 +76,14 @@ public struct Answered<Choice: PresentationAction>: Sendable {
 }
 
 extension Question {
+    /// The same question for `audience` only (a submit's audience, when given, takes its place). An action that
+    /// needs more approvals than the users an audience of users only names is refused when the question is asked.
+    public func `for`(_ audience: Audience) -> Question {
+        var copy = self
+        copy.draft.audience = audience
+        return copy
+    }
+
     /// The same question with text fields beside its buttons.
     public func with(fields: [TextFieldState]) -> Question {
         var copy = self

@@ -37,7 +37,7 @@ import Wire
         let first = try presentation(job)
         try active.slot.present(first)
         #expect(active.job.presentation == first && active.slot.current == first && active.slot.lastSequence == 1)
-        let resolution = try active.slot.answer(Answer(presentation: first.id, action: "ok", by: "ana", channel: "cli", at: first.createdAt))
+        let resolution = try active.slot.answer(Answer(presentation: first.id, action: "ok", by: "ana", channel: "cli", at: first.createdAt)).resolution
         #expect(active.job.presentation == nil && active.slot.current == nil)
         #expect(active.slot.resolutions[first.id] == resolution)
         #expect(throws: SlotRefusal.self) { try active.slot.present(presentation(job)) }

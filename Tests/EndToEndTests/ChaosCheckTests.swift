@@ -29,6 +29,14 @@ extension EndToEnd {
             #expect(try await sandbox.cli("answer", keptQuestion, "cancel").status == 0)
             #expect(try await sandbox.waitForEnd(of: removed).state == .succeeded)
             #expect(try await sandbox.waitForEnd(of: kept).state == .succeeded)
+            // A release two people approved, as the chaos run's deployRelease questions are.
+            let deployed = try await sandbox.cli(
+                "submit", "deployRelease", "--input", #"{"release": "c-1"}"#, "--idempotency-key", "check-deploy", "--for", "ana,bob")
+            let deploy = deployed.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let deployQuestion = try await sandbox.question(of: deploy).id
+            #expect(try await sandbox.cli("answer", deployQuestion, "deploy", "--as", "ana").status == 0)
+            #expect(try await sandbox.cli("answer", deployQuestion, "deploy", "--as", "bob").status == 0)
+            #expect(try await sandbox.waitForEnd(of: deploy).state == .succeeded)
 
             let folder = sandbox.root.appendingPathComponent("checks", isDirectory: true)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -45,9 +53,11 @@ extension EndToEnd {
                 acked: [
                     "check-remove": .init(id: removed, operation: "removeDownload", input: ["trackID": "t-101", "title": "Blue in Green"]),
                     "check-keep": .init(id: kept, operation: "removeDownload", input: ["trackID": "t-102", "title": "So What"]),
+                    "check-deploy": .init(id: deploy, operation: "deployRelease", input: ["release": "c-1"]),
                 ],
-                wins: [removedQuestion: ["remove"], keptQuestion: ["cancel"]],
-                delivered: Dictionary(uniqueKeysWithValues: events.map { ("msg_\($0)_check", ["digest-\($0)"]) }))
+                wins: [removedQuestion: ["remove"], keptQuestion: ["cancel"], deployQuestion: ["deploy"]],
+                delivered: Dictionary(uniqueKeysWithValues: events.map { ("msg_\($0)_check", ["digest-\($0)"]) }),
+                approved: [deployQuestion: ["ana"]])
             /// Checks `record`, its journal first copied (consistently, with SQLite's backup) and changed by `damage`.
             func check(_ name: String, _ record: Record, damage: String? = nil, _ values: SQLValue...) async throws -> (status: Int32, counts: [String: Int]) {
                 var record = record
@@ -132,6 +142,16 @@ extension EndToEnd {
             changed.delivered["msg_\(succeeded)_check"] = ["digest-a", "digest-b"]
             let twoBodies = try await check("two-bodies", changed)
             #expect(twoBodies.status == 1 && twoBodies.counts == Self.with("undelivered", 1), "\(twoBodies)")
+
+            // An approval told it was recorded that the resolution does not list, and an approver listed twice.
+            var strayApproval = record
+            strayApproval.approved[deployQuestion] = ["ana", "carol"]
+            let stray = try await check("stray-approval", strayApproval)
+            #expect(stray.status == 1 && stray.counts == Self.with("lost", 1), "\(stray)")
+            let listedTwice = try await check(
+                "approver-twice", record,
+                damage: "UPDATE presentations SET resolution = json_set(resolution, '$.approvals[1].by', 'ana') WHERE id = ?", .text(deployQuestion))
+            #expect(listedTwice.status == 1 && listedTwice.counts == Self.with("multipleResolutions", 1), "\(listedTwice)")
         }
 
         /// What `scripts/chaos` writes as `run.json` and reads back with `--check`.
@@ -149,6 +169,8 @@ extension EndToEnd {
             var delivered: [String: [String]]
             /// The whole states data/ may be in: each path below it to its file's text, "" for a folder.
             var dataStates: [[String: String]]? = nil
+            /// Presentation id to the names of the answers told they were recorded as one approval of several.
+            var approved: [String: [String]] = [:]
         }
 
         /// `folder`'s state as the chaos check reads it: each path below it to its file's text, "" for a folder.

@@ -73,6 +73,7 @@ extension EndToEnd {
                 }
                 try await removeADownload(first, in: sandbox, round: round)
                 try await answerInTheResolver(second, in: sandbox, round: round)
+                try await deployARelease(in: sandbox, round: round)
             }
         }
 

@@ -19,8 +19,9 @@ import WorkerKitTesting
         try JSONCoding.decoder.decode(JSONValue.self, from: Data(text.utf8))
     }
 
-    @Test func theRegistryHoldsTheSevenShippedOperations() {
-        #expect(registry.names == ["addStop", "clearDownloads", "exportProject", "noop", "removeDownload", "resetPreferences", "restoreBackup"])
+    @Test func theRegistryHoldsTheEightShippedOperations() {
+        #expect(
+            registry.names == ["addStop", "clearDownloads", "deployRelease", "exportProject", "noop", "removeDownload", "resetPreferences", "restoreBackup"])
     }
 
     @Test(arguments: [

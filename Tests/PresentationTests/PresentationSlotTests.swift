@@ -26,7 +26,7 @@ import Testing
     @Test func theFirstAnswerWinsAndClearsTheSlot() throws {
         var slot = PresentationSlot()
         try slot.present(try dialog())
-        let resolution = try slot.answer(answer())
+        let resolution = try slot.resolve(answer())
         #expect(resolution.cause == .answered)
         #expect(resolution.action == "remove")
         #expect(resolution.by == "ana")
@@ -37,14 +37,14 @@ import Testing
     @Test func aSecondAnswerIsRefusedWithTheWinningResolution() throws {
         var slot = PresentationSlot()
         try slot.present(try dialog())
-        let winner = try slot.answer(answer(by: "ana"))
-        #expect(throws: SlotRefusal.alreadyResolved(winner)) { try slot.answer(answer("p-1", "cancel", by: "bo")) }
+        let winner = try slot.resolve(answer(by: "ana"))
+        #expect(throws: SlotRefusal.alreadyResolved(winner)) { try slot.resolve(answer("p-1", "cancel", by: "bo")) }
     }
 
     @Test func anAnswerToAnythingButTheCurrentPresentationIsStale() throws {
         var slot = PresentationSlot()
         try slot.present(try dialog())
-        #expect(throws: SlotRefusal.self) { try slot.answer(answer("p-other")) }
+        #expect(throws: SlotRefusal.self) { try slot.resolve(answer("p-other")) }
         #expect(slot.current?.id == "p-1", "a stale answer changes nothing")
     }
 
@@ -52,7 +52,7 @@ import Testing
         var slot = PresentationSlot()
         try slot.present(try dialog())
         #expect(throws: SlotRefusal.unknownAction("delete", available: ["remove", "cancel"])) {
-            try slot.answer(answer("p-1", "delete"))
+            try slot.resolve(answer("p-1", "delete"))
         }
         #expect(slot.isPresenting)
     }
@@ -66,7 +66,7 @@ import Testing
     @Test func sequencesOnlyMoveForward() throws {
         var slot = PresentationSlot()
         try slot.present(try dialog(2))
-        _ = try slot.answer(answer("p-2"))
+        _ = try slot.resolve(answer("p-2"))
         #expect(throws: SlotRefusal.outOfOrder(expected: 3, got: 1)) { try slot.present(try dialog(1)) }
         try slot.present(try dialog(3))
     }
@@ -94,7 +94,7 @@ import Testing
         let resolution = try #require(expired)
         #expect(resolution.cause == .expired)
         #expect(resolution.action == "cancel")
-        #expect(throws: SlotRefusal.alreadyResolved(resolution)) { try slot.answer(answer()) }
+        #expect(throws: SlotRefusal.alreadyResolved(resolution)) { try slot.resolve(answer()) }
     }
 
     @Test func withdrawalClearsTheSlotAndLaterAnswersLearnIt() throws {
@@ -105,7 +105,14 @@ import Testing
         #expect(resolution.cause == .withdrawn)
         #expect(resolution.action == nil)
         #expect(slot.current == nil)
-        #expect(throws: SlotRefusal.alreadyResolved(resolution)) { try slot.answer(answer()) }
+        #expect(throws: SlotRefusal.alreadyResolved(resolution)) { try slot.resolve(answer()) }
         #expect(slot.withdraw(at: now) == nil, "withdrawing an empty slot is a no-op")
+    }
+}
+
+extension PresentationSlot {
+    /// Answers, expecting the answer to resolve the presentation.
+    mutating func resolve(_ answer: Answer) throws -> Resolution {
+        try #require(self.answer(answer).resolution)
     }
 }

@@ -50,6 +50,15 @@ struct SessionAnsweringTests {
         #expect(late.answerReplied("p-1", .failure(bare)) == [.lostRace(F.entry(1), bare, winner: expired)])
     }
 
+    @Test("One approval of several recorded: the question is set aside for this person, not shown again")
+    func approvalRecorded() {
+        var session = Self.answering()
+        let recorded = WireError(.alreadyApproved, "1 of 2 approvals: waiting for one more (approved by bob)")
+        #expect(session.answerReplied("p-1", .failure(recorded)) == [.refused(F.entry(1), recorded)])
+        #expect(session.pending.entries.map(\.id) == ["p-2"])
+        #expect(session.showNext()?.id == "p-2")
+    }
+
     @Test("No reply in time: nothing is claimed and the question is shown again")
     func timeout() {
         var session = Self.answering()

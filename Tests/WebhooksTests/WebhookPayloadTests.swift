@@ -57,6 +57,12 @@ import Wire
             error: Job.Failure(code: "timeout", message: "no answer in 5 s\u{1}"))
         let cancelled = JobSummary(id: "job_4", operation: "fetch", state: .cancelled, attempts: 0, updatedAt: at)
         let spaced = OutboxEvents.presentation("prs/2 ?", job: "job_2")
+        let approvals = [
+            Approval(action: "deploy", by: "ana \"é\"", channel: "cli", at: at), Approval(action: "deploy", by: "bob", channel: "http", at: at),
+        ]
+        let approved = Resolution(
+            presentation: "prs_5", job: "job_5", cause: .answered, action: "deploy", by: "bob", channel: "http", at: at, approvals: approvals)
+        let waiting = JobSummary(id: "job_5", operation: "deployRelease", state: .waiting, attempts: 1, updatedAt: at)
         return [
             OutboxEvents.pending(1), OutboxEvents.succeeded(2), OutboxEvents.queued(3),
             Event(sequence: 4, type: .presentationPending, at: at, job: OutboxEvents.job("job_2", presentation: spaced), presentation: spaced),
@@ -66,6 +72,10 @@ import Wire
             Event(sequence: 8, type: .jobSucceeded, at: at, job: ended),
             Event(sequence: 9, type: .jobFailed, at: at, job: failed),
             Event(sequence: 10, type: .jobCancelled, at: at, job: cancelled),
+            Event(
+                sequence: 11, type: .presentationApproved, at: at, job: waiting,
+                approvals: ApprovalProgress(presentation: "prs_5", action: "deploy", needed: 2, approvals: Array(approvals.prefix(1)))),
+            Event(sequence: 12, type: .presentationResolved, at: at, job: waiting, resolution: approved),
         ]
     }
 
@@ -78,5 +88,6 @@ import Wire
         let data = try Self.data(written)
         #expect(data["sequence"] == .integer(event.sequence))
         #expect((data["answer"] != nil) == (event.type == .presentationPending))
+        #expect((data["approvals"] != nil) == (event.type == .presentationApproved))
     }
 }

@@ -11,6 +11,8 @@ extension Action {}
 extension Answer {}
 extension Answered {}
 extension AnyJobOperation {}
+extension Approval {}
+extension ApprovalProgress {}
 extension Audience {}
 extension ButtonState {}
 extension Catalog {}
@@ -52,6 +54,7 @@ extension SchemaDescribing {}
 extension SchemaViolation {}
 extension ScriptedResponse {}
 extension SharedTexts {}
+extension SlotAnswer {}
 extension SlotRefusal {}
 extension TextFieldState {}
 extension TextRules {}

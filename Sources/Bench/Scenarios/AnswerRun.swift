@@ -49,10 +49,10 @@ enum AnswerRun {
                 let job = try await probe.client.submit(asker.operation, input: .object([:]))
                 let question = try await probe.questions.wait(for: job.id, timeout: .seconds(10), what: "presentation.pending of \(job.id)")
                 let answered = ContinuousClock.now
-                let resolution = try await probe.client.answer(question.presentation, action: asker.action, by: "bench", channel: "bench")
+                let reply = try await probe.client.answer(question.presentation, action: asker.action, by: "bench", channel: "bench")
                 let replied = ContinuousClock.now
-                guard resolution.action == asker.action else {
-                    throw BenchFailure("presentation \(question.presentation) resolved to \(resolution.action ?? "no action"), not \(asker.action)")
+                guard let resolution = reply.resolution, resolution.action == asker.action else {
+                    throw BenchFailure("presentation \(question.presentation): \(reply.summary), not resolved to \(asker.action)")
                 }
                 let done = try await probe.succeeded.wait(for: job.id, timeout: .seconds(10), what: "job.succeeded of \(job.id) after its answer")
                 asked.append(question.at - submitted)

@@ -22,6 +22,7 @@ extension BrokerState {
             var job = job
             job.presentation = slot.current
             box = Box(Fields(job, resolutions: slot.resolutions, lastSequence: slot.lastSequence))
+            box.fields.setRare(approvals: slot.approvals)
         }
 
         /// The job; its `presentation` is the slot's pending one.
@@ -36,13 +37,16 @@ extension BrokerState {
         /// The job's presentation slot: its pending presentation, how earlier ones ended, the last sequence.
         var slot: PresentationSlot {
             get {
-                PresentationSlot(current: box.fields.presentation, resolutions: box.fields.resolutions, lastSequence: box.fields.lastSequence)
+                PresentationSlot(
+                    current: box.fields.presentation, resolutions: box.fields.resolutions, lastSequence: box.fields.lastSequence,
+                    approvals: box.fields.rare?.rare.approvals ?? [])
             }
             set {
                 makeUnique()
                 box.fields.keep(newValue.current)
                 box.fields.resolutions = newValue.resolutions
                 box.fields.lastSequence = newValue.lastSequence
+                box.fields.setRare(approvals: newValue.approvals)
             }
         }
 
@@ -140,14 +144,15 @@ extension BrokerState {
         }
     }
 
-    /// What only a job that ends, or whose worker was lost, has.
+    /// What only a job that ends, whose worker was lost, or whose question has approvals short of its number, has.
     private struct Rare: Equatable {
         var result: JSONValue?
         var error: Job.Failure?
         var outcome: Job.Outcome?
         var lastLoss: String?
+        var approvals: [Approval] = []
 
-        var isEmpty: Bool { result == nil && error == nil && outcome == nil && lastLoss == nil }
+        var isEmpty: Bool { result == nil && error == nil && outcome == nil && lastLoss == nil && approvals.isEmpty }
     }
 
     private struct Fields {
@@ -226,8 +231,13 @@ extension BrokerState {
             setRare(result: rare?.rare.result, error: rare?.rare.error, outcome: rare?.rare.outcome, lastLoss: lastLoss)
         }
 
-        mutating func setRare(result: JSONValue?, error: Job.Failure?, outcome: Job.Outcome?, lastLoss: String?) {
-            let new = Rare(result: result, error: error, outcome: outcome, lastLoss: lastLoss)
+        mutating func setRare(approvals: [Approval]) {
+            guard approvals != rare?.rare.approvals ?? [] else { return }
+            setRare(result: rare?.rare.result, error: rare?.rare.error, outcome: rare?.rare.outcome, lastLoss: rare?.rare.lastLoss, approvals: approvals)
+        }
+
+        mutating func setRare(result: JSONValue?, error: Job.Failure?, outcome: Job.Outcome?, lastLoss: String?, approvals: [Approval]? = nil) {
+            let new = Rare(result: result, error: error, outcome: outcome, lastLoss: lastLoss, approvals: approvals ?? rare?.rare.approvals ?? [])
             if new.isEmpty {
                 rare = nil
             } else if rare?.rare != new {

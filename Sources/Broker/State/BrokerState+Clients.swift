@@ -29,7 +29,8 @@ extension BrokerState {
             guard let jobID = job(asking: ref.id), let active = jobs[jobID], let current = active.slot.current,
                 current.id == ref.id
             else { return [.query(from: client, correlation: correlation, .presentation(ref))] }
-            let state = BrokerReply.PresentationState(presentation: current, resolution: nil, operation: active.job.operation)
+            let state = BrokerReply.PresentationState(
+                presentation: current, resolution: nil, operation: active.job.operation, approvals: active.slot.approvals)
             return [.reply(to: client, correlation: correlation, .presentation(state))]
         case .answer(let answer):
             return self.answer(answer, client: client, correlation: correlation, now: now)
@@ -75,7 +76,12 @@ extension BrokerState {
             if let action = request.action {
                 let answer = Answer(
                     presentation: request.presentation, action: action, by: request.by, channel: request.channel, at: now, values: request.values ?? [:])
-                resolution = try active.slot.answer(answer)
+                switch try active.slot.answer(answer) {
+                case .resolved(let resolved): resolution = resolved
+                case .approved(let progress):
+                    jobs[jobID] = active
+                    return approved(jobID, progress, client: client, correlation: correlation, now: now)
+                }
             } else if request.dismiss == true {
                 resolution = try active.slot.dismiss(request.presentation, by: request.by, channel: request.channel, at: now)
             } else {

@@ -40,7 +40,9 @@ extension BrokerState {
         }
         // From the cursor on in the index: a page costs O(log n + its size), however many are pending.
         var ordered = pendingIndex.after(start).lazy.compactMap { entry in
-            self.jobs[entry.job].flatMap { active in active.slot.current.map { PendingItem(presentation: $0, operation: active.job.operation) } }
+            self.jobs[entry.job].flatMap { active in
+                active.slot.current.map { PendingItem(presentation: $0, operation: active.job.operation, approvals: active.slot.approvals) }
+            }
         }.makeIterator()
         var filler = PageFiller<PendingItem>(limit: limit, budget: settings.limits.pageBytes)
         var last: PendingItem?
@@ -57,7 +59,8 @@ extension BrokerState {
         return BrokerReply.PendingSnapshot(
             presentations: filler.items.map(\.presentation), sequence: lastSequence,
             operations: Dictionary(filler.items.map { ($0.presentation.job, $0.operation) }) { first, _ in first },
-            next: next, cutShort: filler.cutShort, trimmed: filler.trimmed)
+            next: next, cutShort: filler.cutShort, trimmed: filler.trimmed,
+            approvals: Dictionary(filler.items.map { ($0.presentation.id, $0.approvals) }) { first, _ in first })
     }
 
     /// A page size asked for, clamped to what the list allows.
@@ -70,13 +73,16 @@ extension BrokerState {
 struct PendingItem: Encodable {
     let presentation: Presentation
     let operation: String
+    /// Its approvals so far, listed beside it in the page.
+    let approvals: [Approval]
 
-    func trimmed() -> PendingItem { PendingItem(presentation: presentation.trimmed(), operation: operation) }
+    func trimmed() -> PendingItem { PendingItem(presentation: presentation.trimmed(), operation: operation, approvals: approvals) }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(presentation)
         try container.encode(presentation.job)
         try container.encode(operation)
+        if !approvals.isEmpty { try container.encode(approvals) }
     }
 }

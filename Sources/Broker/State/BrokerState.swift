@@ -121,9 +121,16 @@ public struct BrokerState: Sendable {
     /// Ids of jobs waiting for a worker, in the order they will be handed out.
     public var queued: [String] { queue.ids }
 
-    mutating func event(_ type: Event.Kind, _ job: Job, at now: Date, presentation: Presentation? = nil, resolution: Resolution? = nil) -> BrokerEffect {
+    mutating func event(
+        _ type: Event.Kind, _ job: Job, at now: Date, presentation: Presentation? = nil, resolution: Resolution? = nil,
+        approvals: ApprovalProgress? = nil
+    ) -> BrokerEffect {
         lastSequence += 1
-        return .persist(.appendEvent(Event(sequence: lastSequence, type: type, at: now, job: job, presentation: presentation, resolution: resolution)))
+        return .persist(
+            .appendEvent(
+                Event(
+                    sequence: lastSequence, type: type, at: now, job: job, presentation: presentation, resolution: resolution,
+                    approvals: approvals)))
     }
 
     /// The event that tells resolvers an operation's announcement changed, so they ask for its texts again.

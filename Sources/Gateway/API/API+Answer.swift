@@ -23,8 +23,12 @@ extension API {
             presentation: id, action: action, dismiss: dismiss ? true : nil, by: caller.name, channel: channel, values: values,
             groups: caller.groups)
         do {
-            // The resolution's JSON is the broker's: passed on as it came.
-            return try await passedOn(.answer(answer), expecting: "resolution")
+            // The resolution's JSON is the broker's: passed on as it came. One approval of several is 202 with
+            // the question as it stands.
+            return try await passedOn(.answer(answer), expecting: "resolution") { reply in
+                guard case .presentation(let state) = reply else { return nil }
+                return .json(202, Bodies.PresentationState(state: state))
+            }
         } catch {
             throw await withWinner(error, presentation: id)
         }

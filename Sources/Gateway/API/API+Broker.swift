@@ -29,7 +29,9 @@ extension API {
 
     /// A request whose reply of `type` the API answers with, 200, as the broker wrote it (not decoded and
     /// written again); a refusal becomes its `APIError`, any other reply `unexpectedReply`.
-    func passedOn(_ request: ClientRequest, expecting type: String) async throws(APIError) -> HTTPResponse {
+    func passedOn(
+        _ request: ClientRequest, expecting type: String, or other: ((BrokerReply) -> HTTPResponse?)? = nil
+    ) async throws(APIError) -> HTTPResponse {
         let envelope: Frames.Envelope
         do {
             envelope = try await connection.client.exchange(request)
@@ -44,6 +46,7 @@ extension API {
             throw APIError(error)
         }
         if case .error(let error) = reply { throw APIError(error) }
+        if let response = other?(reply) { return response }
         throw APIError(502, "unexpectedReply", "The broker answered \(reply.type) to \(request.type).")
     }
 

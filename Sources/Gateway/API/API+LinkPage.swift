@@ -45,13 +45,18 @@ extension API {
         let answer = ClientRequest.AnswerRequest(
             presentation: id, action: action.id, by: link.person, channel: "link", values: values.isEmpty ? nil : values,
             groups: tokens.current.groups(of: link.person))
+        let approvals: BrokerReply.PresentationState?
         do {
-            _ = try await ask(.answer(answer)) { reply in
-                if case .resolution(let resolution) = reply { return resolution }
+            approvals = try await ask(.answer(answer)) { reply -> BrokerReply.PresentationState?? in
+                if case .resolution = reply { return .some(nil) }
+                if case .presentation(let state) = reply { return .some(state) }
                 return nil
             }
         } catch {
             switch error.status {
+            case 409 where error.code == WireError.Code.alreadyApproved.rawValue:
+                return LinkPage.notice(
+                    texts.string("link.alreadyApproved"), texts.string("link.alreadyApprovedMessage", error.message), texts: texts, status: 409)
             case 409:
                 let resolution = (try? await presentation(id)).flatMap(\.resolution)
                 return resolution.map { LinkPage.resolved($0, texts: texts) } ?? LinkPage.refusal(LinkRefusal(.resolved), texts: texts)
@@ -61,6 +66,11 @@ extension API {
             }
         }
         let label = texts.question.label(of: action, locale: texts.locale)
+        if let approvals {
+            // The count is the broker's sentence (English), as its refusals are.
+            let progress = approvals.approvalProgress.filter { !$0.approvals.isEmpty }.map(\.description).joined(separator: "; ")
+            return LinkPage.notice(texts.string("link.approvalRecorded"), texts.string("link.choseApproval", label, progress), texts: texts, status: 200)
+        }
         return LinkPage.notice(texts.string("link.answered"), texts.string("link.chose", label), texts: texts, status: 200)
     }
 }

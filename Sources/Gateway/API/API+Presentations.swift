@@ -28,8 +28,10 @@ extension API {
                     "Answer or dismiss a presentation", id: "answerPresentation",
                     parameters: [Parameter.id, Parameter.header("X-Interlude-Channel", "http (default), web, webhook or cli.")], body: "AnswerRequest",
                     responses: [
-                        .ok(200, "This answer took effect.", "Resolution"), .error(400, "The body is not JSON."), .error(404, "No such presentation."),
-                        .error(409, "Already resolved, withdrawn, expired or stale; error.resolution is the winner."),
+                        .ok(200, "This answer took effect.", "Resolution"),
+                        .ok(202, "One approval recorded; the action needs more people. The question with its approvals so far.", "PresentationState"),
+                        .error(400, "The body is not JSON."), .error(404, "No such presentation."),
+                        .error(409, "Already resolved, withdrawn, expired or stale (error.resolution is the winner), or already approved by this person."),
                         .error(422, "The presentation offers no such action."),
                     ])
             ) { request, caller throws(APIError) in
@@ -65,6 +67,9 @@ extension API {
         let operations = Dictionary(page.compactMap { entry in snapshot.operations[entry.presentation.job].map { (entry.presentation.job, $0) } }) { first, _ in
             first
         }
-        return .json(Bodies.PresentationPage(presentations: page.map(\.presentation), next: next, sequence: snapshot.sequence, operations: operations))
+        let approvals = snapshot.approvals.filter { id, _ in page.contains { $0.presentation.id == id } }
+        return .json(
+            Bodies.PresentationPage(
+                presentations: page.map(\.presentation), next: next, sequence: snapshot.sequence, operations: operations, approvals: approvals))
     }
 }

@@ -44,7 +44,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
         switch code {
         case .invalidBody, .unknownOperation, .invalidInput, .invalidPresentation, .unknownAction, .invalidAnswer, .invalidAnnouncement: 422
         case .notFound: 404
-        case .alreadyResolved, .stale, .notCancellable: 409
+        case .alreadyResolved, .stale, .notCancellable, .alreadyApproved: 409
         case .tooLarge: 413
         case .idempotencyConflict: 422
         case .storageFull: 507

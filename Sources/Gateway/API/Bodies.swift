@@ -41,6 +41,8 @@ enum Bodies {
         let sequence: Int64
         /// The operation of each presentation's job, by job id: whose catalog translates its texts.
         let operations: [String: String]
+        /// The approvals so far of each presentation that has some, by presentation id.
+        var approvals: [String: [Approval]] = [:]
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -48,12 +50,14 @@ enum Bodies {
             try container.encode(next, forKey: .next)
             try container.encode(sequence, forKey: .sequence)
             try container.encode(operations, forKey: .operations)
+            if !approvals.isEmpty { try container.encode(approvals, forKey: .approvals) }
         }
 
-        private enum CodingKeys: String, CodingKey { case presentations, next, sequence, operations }
+        private enum CodingKeys: String, CodingKey { case presentations, next, sequence, operations, approvals }
     }
 
-    /// `{"presentation": {…}, "resolution": {…}|null, "operation": name|null}`.
+    /// `{"presentation": {…}, "resolution": {…}|null, "operation": name|null}`, and while pending
+    /// `"approvals": [{action, by, channel, at}]` when it has some.
     struct PresentationState: Encodable {
         let state: BrokerReply.PresentationState
 
@@ -62,9 +66,10 @@ enum Bodies {
             try container.encode(state.presentation, forKey: .presentation)
             try container.encode(state.resolution, forKey: .resolution)
             try container.encode(state.operation, forKey: .operation)
+            try container.encodeIfPresent(state.approvals, forKey: .approvals)
         }
 
-        private enum CodingKeys: String, CodingKey { case presentation, resolution, operation }
+        private enum CodingKeys: String, CodingKey { case presentation, resolution, operation, approvals }
     }
 
     /// A job's fields, then `history` (the first page of its timeline), `historyNext` (the cursor of

@@ -33,7 +33,9 @@ extension OpenAPIDocument {
                     "id": text, "kind": enumeration(["text", "secure"]), "label": text, "placeholder": nullableText, "required": type("boolean"),
                     "minLength": type("integer"), "maxLength": type("integer"), "pattern": text, "actions": array(text),
                 ], required: ["id", "kind", "label"]),
-            "Action": object(["id": text, "label": text, "role": nullable(enumeration(["destructive", "cancel"]))]),
+            "Action": object(["id": text, "label": text, "role": nullable(enumeration(["destructive", "cancel"])), "approvals": type("integer")]),
+            "Approval": object(["action": text, "by": text, "channel": text, "at": time], required: ["action", "by", "channel", "at"]),
+            "ApprovalProgress": object(["presentation": text, "action": text, "needed": type("integer"), "approvals": array(ref("Approval"))]),
             "Presentation": object([
                 "id": text, "job": text, "sequence": type("integer"), "kind": enumeration(["alert", "confirmationDialog"]),
                 "title": text, "titleVisibility": enumeration(["automatic", "visible", "hidden"]), "message": nullableText,
@@ -61,7 +63,7 @@ extension OpenAPIDocument {
             "Resolution": object([
                 "presentation": text, "job": text, "cause": enumeration(["answered", "dismissed", "expired", "withdrawn"]),
                 "action": nullableText, "by": nullableText, "channel": nullableText, "at": time,
-                "values": .object(["type": .string("object"), "additionalProperties": text]),
+                "values": .object(["type": .string("object"), "additionalProperties": text]), "approvals": array(ref("Approval")),
             ]),
             "JobSummary": object(
                 [
@@ -71,15 +73,19 @@ extension OpenAPIDocument {
                 ], required: ["id", "operation", "state", "attempts", "updatedAt"]),
             "Event": object([
                 "sequence": type("integer"), "type": text, "at": time, "job": ref("JobSummary"),
-                "presentation": ref("Presentation"), "resolution": ref("Resolution"),
+                "presentation": ref("Presentation"), "resolution": ref("Resolution"), "approvals": ref("ApprovalProgress"),
             ]),
             "JobPage": object(["cutShort": type("boolean"), "jobs": array(ref("Job")), "next": nullableText, "trimmed": array(text)]),
             "PresentationPage": object([
                 "presentations": array(ref("Presentation")), "next": nullableText, "sequence": type("integer"), "operations": type("object"),
+                "approvals": .object(["type": .string("object"), "additionalProperties": array(ref("Approval"))]),
             ]),
             "LinkRequest": object(["for": text, "expiresIn": type("integer")]),
             "AnswerLink": object(["url": text, "presentation": text, "for": text, "expiresAt": time]),
-            "PresentationState": object(["presentation": ref("Presentation"), "resolution": nullable(ref("Resolution")), "operation": nullableText]),
+            "PresentationState": object([
+                "presentation": ref("Presentation"), "resolution": nullable(ref("Resolution")), "operation": nullableText,
+                "approvals": array(ref("Approval")),
+            ]),
             "DeliveryPage": object(["deliveries": array(type("object"))]),
             "OperationInfo": object([
                 "name": text, "summary": text, "input": type("object"), "catalog": type("object"), "workers": array(text),

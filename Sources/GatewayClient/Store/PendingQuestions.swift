@@ -34,7 +34,7 @@ struct PendingQuestions: Sendable {
         case .presentationResolved:
             guard let resolution = event.resolution else { return nil }
             return end(resolution.presentation).map { ($0, resolution) }
-        case .jobQueued, .jobSucceeded, .jobFailed, .jobCancelled, .operationAnnounced, .heartbeat:
+        case .jobQueued, .jobSucceeded, .jobFailed, .jobCancelled, .operationAnnounced, .heartbeat, .presentationApproved:
             return nil
         }
     }

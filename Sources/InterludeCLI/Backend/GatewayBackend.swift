@@ -28,7 +28,7 @@ struct GatewayBackend: InterludeBackend {
     func presentation(_ id: String) async throws(WireError) -> BrokerReply.PresentationState {
         try await wire { () async throws(GatewayClientError) in try await client.presentation(id) }
     }
-    func answer(_ id: String, action: String, by: String, channel: String, values: [String: String]?) async throws(WireError) -> Resolution {
+    func answer(_ id: String, action: String, by: String, channel: String, values: [String: String]?) async throws(WireError) -> AnswerReply {
         try await answer(id, action: action, dismiss: false, by: by, channel: channel, values: values)
     }
     func pending(limit: Int?, after: String?) async throws(WireError) -> BrokerReply.PendingSnapshot {
@@ -41,10 +41,10 @@ struct GatewayBackend: InterludeBackend {
         return named + presentations.filter { caller.mayAnswer($0) && $0.audience?.users.contains(caller.name) != true }
     }
     /// The gateway records the token's name (whatever `by` says) and the channel given.
-    func answer(_ id: String, action: String?, dismiss: Bool, by: String, channel: String, values: [String: String]?) async throws(WireError) -> Resolution {
+    func answer(_ id: String, action: String?, dismiss: Bool, by: String, channel: String, values: [String: String]?) async throws(WireError) -> AnswerReply {
         try await wire { () async throws(GatewayClientError) in
-            if dismiss { return try await client.dismiss(id, channel: channel) }
-            return try await client.answer(id, action: action ?? "", values: values ?? [:], channel: channel)
+            if dismiss { return .resolved(try await client.dismiss(id, channel: channel)) }
+            return try await client.answering(id, action: action ?? "", values: values ?? [:], channel: channel)
         }
     }
     func stats() async throws(WireError) -> BrokerReply.Stats { try await wire { () async throws(GatewayClientError) in try await client.status() } }

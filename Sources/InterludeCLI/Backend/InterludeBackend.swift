@@ -16,7 +16,7 @@ protocol InterludeBackend: ResolverBackend {
     /// The questions `name` may answer, those naming them first.
     func mine(_ presentations: [Presentation], name: String) async throws(WireError) -> [Presentation]
     /// Answers or dismisses a presentation.
-    func answer(_ id: String, action: String?, dismiss: Bool, by: String, channel: String, values: [String: String]?) async throws(WireError) -> Resolution
+    func answer(_ id: String, action: String?, dismiss: Bool, by: String, channel: String, values: [String: String]?) async throws(WireError) -> AnswerReply
     /// The broker's counters.
     func stats() async throws(WireError) -> BrokerReply.Stats
     /// A job as it stands.
@@ -58,7 +58,7 @@ extension BrokerBackend: InterludeBackend {
         let named = presentations.filter { $0.audience?.users.contains(name) == true }
         return named + presentations.filter { $0.audience == nil }
     }
-    func answer(_ id: String, action: String?, dismiss: Bool, by: String, channel: String, values: [String: String]?) async throws(WireError) -> Resolution {
+    func answer(_ id: String, action: String?, dismiss: Bool, by: String, channel: String, values: [String: String]?) async throws(WireError) -> AnswerReply {
         try await connection.client.answer(id, action: action, dismiss: dismiss, by: by, channel: channel, values: values)
     }
     func stats() async throws(WireError) -> BrokerReply.Stats { try await connection.client.stats() }

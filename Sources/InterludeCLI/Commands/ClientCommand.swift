@@ -25,7 +25,7 @@ extension WireError {
     /// The exit status a refusal maps to.
     var exitStatus: Int32 {
         switch code {
-        case .alreadyResolved, .stale, .forbidden: ExitStatus.refused
+        case .alreadyResolved, .stale, .forbidden, .alreadyApproved: ExitStatus.refused
         default: ExitStatus.failure
         }
     }

@@ -32,16 +32,17 @@ struct PendingCommand: Command {
         let client = try Backends.choose(arguments, settings)
         guard let limit = try Self.limit(arguments) else {
             if arguments["after"] != nil { throw UsageError("--after goes with --limit") }
-            var presentations = try await client.allPending().presentations
+            let snapshot = try await client.allPending()
+            var presentations = snapshot.presentations
             if arguments.has("mine") { presentations = try await client.mine(presentations, name: arguments["as"] ?? answeringName(nil, settings)) }
-            if arguments.has("json") { Output.json(presentations) } else { Self.print(presentations) }
+            if arguments.has("json") { Output.json(presentations) } else { Self.print(presentations, approvals: snapshot.approvals) }
             return ExitStatus.success
         }
         let page = try await client.pending(limit: limit, after: arguments["after"])
         if arguments.has("json") {
             Output.json(Page(presentations: page.presentations, next: page.next, cutShort: page.cutShort))
         } else {
-            Self.print(page.presentations)
+            Self.print(page.presentations, approvals: page.approvals)
             if let next = page.next { Swift.print("more: interlude pending --limit \(limit) --after \(next)") }
         }
         return ExitStatus.success
@@ -62,11 +63,11 @@ struct PendingCommand: Command {
         }
     }
 
-    private static func print(_ presentations: [Presentation]) {
+    private static func print(_ presentations: [Presentation], approvals: [String: [Approval]]) {
         if presentations.isEmpty {
             Swift.print("no pending questions")
         } else {
-            Swift.print(presentations.map { Output.describe($0).joined(separator: "\n") }.joined(separator: "\n\n"))
+            Swift.print(presentations.map { Output.describe($0, approvals: approvals[$0.id] ?? []).joined(separator: "\n") }.joined(separator: "\n\n"))
         }
     }
 }
@@ -103,8 +104,15 @@ struct AnswerCommand: Command {
         let by = try await backend.answeringName(arguments["as"], settings)
         let outcome = await Self.answer(backend, words, dismiss: arguments.has("dismiss"), by: by, values: values)
         switch outcome {
-        case .success(let resolution):
-            if arguments.has("json") { Output.json(resolution) } else { print(Output.safe("\(resolution.presentation): \(resolution.summary)")) }
+        case .success(let reply):
+            if arguments.has("json") {
+                switch reply {
+                case .resolved(let resolution): Output.json(resolution)
+                case .approved(let state): Output.json(state)
+                }
+            } else {
+                print(Output.safe(reply.summary))
+            }
             return ExitStatus.success
         case .failure(let error):
             if arguments.has("json") { Output.json(["error": error]) } else { printError(error.message) }
@@ -137,11 +145,11 @@ struct AnswerCommand: Command {
 
     private static func answer(
         _ backend: any InterludeBackend, _ words: [String], dismiss: Bool, by: String, values: [String: String]?
-    ) async -> Result<Resolution, WireError> {
+    ) async -> Result<AnswerReply, WireError> {
         do {
-            let resolution = try await backend.answer(
+            let reply = try await backend.answer(
                 words[0], action: words.count > 1 ? words[1] : nil, dismiss: dismiss, by: by, channel: "cli", values: values)
-            return .success(resolution)
+            return .success(reply)
         } catch {
             return .failure(error)
         }

@@ -80,17 +80,43 @@ extension Action: JSONReadable {
         var label: String?
         var role: Role?
         var localization: Localization?
+        var approvals: Int?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "id": id = try reader.readIfPresent()
             case "label": label = try reader.readIfPresent()
             case "role": role = try reader.readIfPresent()
             case "localization": localization = try reader.readIfPresent()
+            case "approvals": approvals = try reader.readIfPresent()
             default: try reader.skipValue()
             }
         }
         guard let id, let label else { throw JSONReadError(offset: start, reason: "Action needs \"id\" and \"label\"") }
-        self.init(id: id, label: label, role: role, localization: localization)
+        self.init(id: id, label: label, role: role, localization: localization, approvals: approvals ?? 1)
+    }
+}
+
+extension Approval: JSONReadable {
+    /// One person's approval of an action.
+    public init(reading reader: inout JSONReader) throws(JSONReadError) {
+        let start = reader.index
+        var action: String?
+        var by: String?
+        var channel: String?
+        var at: Date?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            switch key {
+            case "action": action = try reader.readIfPresent()
+            case "by": by = try reader.readIfPresent()
+            case "channel": channel = try reader.readIfPresent()
+            case "at": at = try reader.readIfPresent()
+            default: try reader.skipValue()
+            }
+        }
+        guard let action, let by, let channel, let at else {
+            throw JSONReadError(offset: start, reason: "Approval needs \"action\", \"by\", \"channel\" and \"at\"")
+        }
+        self.init(action: action, by: by, channel: channel, at: at)
     }
 }
 
@@ -149,5 +175,29 @@ extension PresentedError: JSONReadable {
             throw JSONReadError(offset: start, reason: "PresentedError needs \"code\" and \"description\"")
         }
         self.init(code: code, description: description, failureReason: failureReason, recoverySuggestion: recoverySuggestion)
+    }
+}
+
+extension ApprovalProgress: JSONReadable {
+    /// Where an action's approvals stand.
+    public init(reading reader: inout JSONReader) throws(JSONReadError) {
+        let start = reader.index
+        var action: String?
+        var needed: Int?
+        var approvals: [Approval]?
+        var presentation: String?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            switch key {
+            case "action": action = try reader.readIfPresent()
+            case "needed": needed = try reader.readIfPresent()
+            case "presentation": presentation = try reader.readIfPresent()
+            case "approvals": approvals = try reader.readIfPresent()
+            default: try reader.skipValue()
+            }
+        }
+        guard let presentation, let action, let needed else {
+            throw JSONReadError(offset: start, reason: "ApprovalProgress needs \"presentation\", \"action\" and \"needed\"")
+        }
+        self.init(presentation: presentation, action: action, needed: needed, approvals: approvals ?? [])
     }
 }

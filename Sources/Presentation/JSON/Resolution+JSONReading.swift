@@ -15,6 +15,7 @@ extension Resolution: JSONReadable {
         var channel: String?
         var at: Date?
         var values: [String: String]?
+        var approvals: [Approval]?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "presentation": presentation = try reader.readIfPresent()
@@ -25,12 +26,13 @@ extension Resolution: JSONReadable {
             case "channel": channel = try reader.readIfPresent()
             case "at": at = try reader.readIfPresent()
             case "values": values = try reader.readIfPresent()
+            case "approvals": approvals = try reader.readIfPresent()
             default: try reader.skipValue()
             }
         }
         guard let presentation, let job, let cause, let at else {
             throw JSONReadError(offset: start, reason: "Resolution needs \"presentation\", \"job\", \"cause\" and \"at\"")
         }
-        self.init(presentation: presentation, job: job, cause: cause, action: action, by: by, channel: channel, at: at, values: values)
+        self.init(presentation: presentation, job: job, cause: cause, action: action, by: by, channel: channel, at: at, values: values, approvals: approvals)
     }
 }

@@ -11,7 +11,7 @@ public protocol ResolverBackend: Sendable {
     /// A presentation and its resolution, once it has one.
     func presentation(_ id: String) async throws(WireError) -> BrokerReply.PresentationState
     /// Answers a presentation with an action; a refusal (someone answered first, say) is thrown.
-    func answer(_ id: String, action: String, by: String, channel: String, values: [String: String]?) async throws(WireError) -> Resolution
+    func answer(_ id: String, action: String, by: String, channel: String, values: [String: String]?) async throws(WireError) -> AnswerReply
     /// Follows what is pending until cancelled: a snapshot first, then every later event once and in
     /// order (`deliver`); `report` hears each failure to get them, which is retried.
     func followPending(
@@ -40,7 +40,7 @@ public struct BrokerBackend: ResolverBackend {
     public func presentation(_ id: String) async throws(WireError) -> BrokerReply.PresentationState { try await connection.client.presentation(id) }
 
     /// Answers through the broker's client.
-    public func answer(_ id: String, action: String, by: String, channel: String, values: [String: String]?) async throws(WireError) -> Resolution {
+    public func answer(_ id: String, action: String, by: String, channel: String, values: [String: String]?) async throws(WireError) -> AnswerReply {
         try await connection.client.answer(id, action: action, by: by, channel: channel, values: values)
     }
 

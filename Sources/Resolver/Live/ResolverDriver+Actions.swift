@@ -27,7 +27,7 @@ extension ResolverDriver {
             case .refused(let entry, let error):
                 refusals += 1
                 if options.json { output.json(.refused(entry.id, error)) }
-                tell(entry, text("notAnswered", error.message))
+                tell(entry, text(error.code == .alreadyApproved ? "approvalRecorded" : "notAnswered", error.message))
                 // Without a person, a question with no verdict is not retried in a loop.
                 if !options.interactive { session.setAside(entry.id) }
             }
@@ -69,7 +69,13 @@ extension ResolverDriver {
         Task {
             let reply: Result<Resolution, WireError>
             do throws(WireError) {
-                reply = .success(try await client.answer(entry.id, action: action, by: identity, channel: channel, values: values))
+                switch try await client.answer(entry.id, action: action, by: identity, channel: channel, values: values) {
+                case .resolved(let resolution): reply = .success(resolution)
+                // Recorded, and still pending for the others: this person's part is done.
+                case .approved(let state):
+                    let progress = state.approvalProgress.filter { !$0.approvals.isEmpty }.map(\.description).joined(separator: "; ")
+                    reply = .failure(WireError(.alreadyApproved, progress))
+                }
             } catch {
                 reply = .failure(error)
             }

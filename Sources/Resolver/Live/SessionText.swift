@@ -16,6 +16,7 @@ enum SessionText {
             "session.idle": "No pending questions; waiting for new ones (q to quit).",
             "session.none": "No pending questions.",
             "session.notAnswered": "Not answered: {0}",
+            "session.approvalRecorded": "Approval recorded: {0}",
             "session.gone": "no longer pending",
         ],
         "es": [
@@ -31,6 +32,7 @@ enum SessionText {
             "session.idle": "No hay preguntas pendientes; esperando nuevas (q para salir).",
             "session.none": "No hay preguntas pendientes.",
             "session.notAnswered": "No respondida: {0}",
+            "session.approvalRecorded": "Aprobación registrada: {0}",
             "session.gone": "ya no está pendiente",
         ],
     ])

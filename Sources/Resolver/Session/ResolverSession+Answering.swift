@@ -47,6 +47,10 @@ extension ResolverSession {
             end(entry)
             guard let winner = error.resolution ?? late else { return [.refused(entry, error)] }
             return [.lostRace(entry, error, winner: winner)]
+        case .failure(let error) where error.code == .alreadyApproved:
+            // This person's approval is recorded (now or before): their part is done, the question waits for others.
+            end(entry)
+            return [.refused(entry, error)]
         case .failure(let error) where [.stale, .notFound, .unknownAction].contains(error.code):
             end(entry)
             return [.refused(entry, error)] + (ended ? [.closed(entry, resolution: late, wasShown: true)] : [])

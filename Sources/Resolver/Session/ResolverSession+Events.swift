@@ -15,7 +15,7 @@ extension ResolverSession {
             // A job that ended asks nothing more: no place is kept for it.
             if let job = event.job?.id { letGo(job) }
             return []
-        case .jobQueued, .heartbeat, .presentationReminder, .operationAnnounced:
+        case .jobQueued, .heartbeat, .presentationReminder, .operationAnnounced, .presentationApproved:
             // A job that ends first resolves its question (withdrawn), which is its own event; a
             // reminder is about a question the resolver already shows or lists.
             return []

@@ -20,6 +20,8 @@ struct WebhookPayload: Encodable {
         let presentation: Presentation?
         let resolution: Resolution?
         let answer: AnswerLink?
+        /// On `presentation.approved`: the action's approvals so far and how many it needs.
+        let approvals: ApprovalProgress?
     }
 
     let type: String
@@ -36,7 +38,7 @@ struct WebhookPayload: Encodable {
         }
         data = Body(
             sequence: event.sequence, job: event.job.map(ServerPaths.redacted), presentation: event.presentation, resolution: event.resolution,
-            answer: answer)
+            answer: answer, approvals: event.approvals)
     }
 
     /// The body bytes: sorted keys and ISO 8601 dates, so every attempt sends the same bytes. Written by
@@ -69,6 +71,7 @@ extension WebhookPayload.Body: JSONWritable {
     func write(to writer: inout JSONWriter) throws {
         try writer.beginObject()
         try writer.field("answer", answer)
+        try writer.field("approvals", approvals)
         try writer.field("job", job)
         try writer.field("presentation", presentation)
         try writer.field("resolution", resolution)

@@ -15,6 +15,7 @@ extension Event: JSONReadable {
         var job: JobSummary?
         var presentation: Presentation?
         var resolution: Resolution?
+        var approvals: ApprovalProgress?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "sequence": sequence = try reader.readIfPresent()
@@ -23,10 +24,11 @@ extension Event: JSONReadable {
             case "job": job = try reader.readIfPresent()
             case "presentation": presentation = try reader.readIfPresent()
             case "resolution": resolution = try reader.readIfPresent()
+            case "approvals": approvals = try reader.readIfPresent()
             default: try reader.skipValue()
             }
         }
         guard let sequence, let type, let at else { throw JSONReadError(offset: start, reason: "Event needs \"sequence\", \"type\" and \"at\"") }
-        self.init(sequence: sequence, type: type, at: at, job: job, presentation: presentation, resolution: resolution)
+        self.init(sequence: sequence, type: type, at: at, job: job, presentation: presentation, resolution: resolution, approvals: approvals)
     }
 }

@@ -125,5 +125,11 @@ enum PostgresSchema {
                     omitted bigint NOT NULL
                 );
                 """),
+        // A pending question's approvals so far, as on SQLite.
+        Migration(
+            version: 10,
+            sql: """
+                ALTER TABLE presentations ADD COLUMN approvals text;
+                """),
     ]
 }

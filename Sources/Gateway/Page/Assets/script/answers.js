@@ -1,4 +1,5 @@
-// A click answers with one POST. Only a 200 is reported as "You answered"; a 409 shows who won; a
+// A click answers with one POST. Only a 200 is reported as "You answered"; a 202 is one approval of
+// several, recorded: the question stays open, saying how many it has; a 409 shows who won; a
 // network failure or a server error leaves the question open with the problem shown, because
 // nothing is known to have happened. A resolution that arrives by event while the POST is in
 // flight waits for the POST's outcome, which alone says whose answer took effect.
@@ -16,7 +17,11 @@ async function choose(p, action) {
   state.answering = null;
   state.early = null;
   const error = result.data && result.data.error;
-  if (result.ok) {
+  if (result.status === 202 && result.data) {
+    noteApprovals(p.id, result.data.approvals);
+    setBusy(dialog, null, false);
+    setStatus(dialog, ui("page.approvalRecorded", approvalsText(p)), false);
+  } else if (result.ok) {
     closePresentation(p.id, null, "done", ui("page.youAnswered", labelOf(action, p)));
   } else if (result.status === 409) {
     const winner = error && error.resolution;

@@ -11,7 +11,38 @@ const state = {
   live: "connecting",
   lastSnapshot: 0,     // 0 until the first snapshot: the list says "Connecting…" until then
   focusedOnLoad: false, // whether focusOnLoad has put focus on the first item
+  approvals: new Map(), // id → [{action, by, channel, at}]: the approvals a question has so far
 };
+
+// Approvals so far, from a snapshot, a 202 answer or a `presentation.approved` event (by its job).
+function noteApprovals(id, approvals) {
+  if (typeof id !== "string" || !Array.isArray(approvals)) return;
+  state.approvals.set(id, approvals.filter((a) => a && typeof a.by === "string"));
+  update();
+}
+
+function approvedByEvent(job, progress) {
+  if (!progress || !Array.isArray(progress.approvals)) return;
+  if (typeof progress.presentation === "string" && state.pending.has(progress.presentation)) {
+    noteApprovals(progress.presentation, progress.approvals);
+    return;
+  }
+  if (!job) return;
+  for (const [id, entry] of state.pending) {
+    if (entry.p.job === job.id) noteApprovals(id, progress.approvals);
+  }
+}
+
+// "Deploy: 1 of 2 approvals (ana)" for each action of the question that needs several people.
+function approvalsText(p) {
+  const approvals = state.approvals.get(p.id) || [];
+  const actions = Array.isArray(p.actions) ? p.actions.filter((a) => a && a.approvals > 1) : [];
+  return actions.map((a) => {
+    const mine = approvals.filter((x) => x.action === a.id);
+    const names = mine.map((x) => x.by).join(", ");
+    return ui("page.pending.approvals", labelOf(a, p), String(mine.length), String(a.approvals), names || "—");
+  }).join(" · ");
+}
 const PAGE_TITLE = document.title;
 
 // Who the page answers as (`GET /v1/me`): questions meant for them come first, then those for
@@ -70,6 +101,7 @@ function closePresentation(id, resolution, tone, text) {
   const entry = state.pending.get(id);
   state.closed.add(id);
   state.pending.delete(id);
+  state.approvals.delete(id);
   if (entry) notice(entry.p, text || (resolution ? describe(resolution, entry.p) : ui("page.gone")), tone);
   if (state.shown && state.shown.id === id) dismissShown();
   update();
@@ -163,6 +195,8 @@ function renderQueue(items) {
     if (message) button.append(el("span", "meta line", message));
     button.append(el("span", "meta line", contextOf(p)));
     if (rank === 2) button.append(el("span", "meta line for-others", ui("page.pending.forOthers", audienceText(p))));
+    const approvals = approvalsText(p);
+    if (approvals) button.append(el("span", "meta line approvals", approvals));
     const deadline = deadlineNode(p, "span", "meta line deadline");
     if (deadline) button.append(deadline);
     button.addEventListener("click", () => openQuestion(p.id));
@@ -225,6 +259,8 @@ async function reconcile() {
         return;
       }
       items.push(...result.data.presentations);
+      const approvals = result.data.approvals && typeof result.data.approvals === "object" ? result.data.approvals : {};
+      for (const id of Object.keys(approvals)) state.approvals.set(id, approvals[id]);
       const operations = result.data.operations && typeof result.data.operations === "object" ? result.data.operations : {};
       for (const job of Object.keys(operations)) noteOperation(job, operations[job]);
       cursor = result.data.next;

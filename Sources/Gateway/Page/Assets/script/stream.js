@@ -2,7 +2,7 @@
 // up (the server refused it), a new one is opened after a pause, resuming from the last event
 // seen (`?lastEventId=`), and a snapshot fills any gap. EventSource cannot send a token, so with
 // a token the stream is read with fetch instead (`readStream`).
-const EVENT_TYPES = ["presentation.pending", "presentation.resolved", "job.queued", "job.succeeded",
+const EVENT_TYPES = ["presentation.pending", "presentation.resolved", "presentation.approved", "job.queued", "job.succeeded",
   "job.failed", "job.cancelled", "operation.announced"];
 const live = { source: null, lastEventId: null, retry: null, generation: 0 };
 
@@ -67,6 +67,7 @@ function onEvent(message) {
   if (event.job) noteOperation(event.job.id, event.job.operation);
   if (type === "presentation.pending") addPending(event.presentation);
   if (type === "presentation.resolved") resolved(event.resolution);
+  if (type === "presentation.approved") approvedByEvent(event.job, event.approvals);
   if (event.job) noteJob(event.job);
   scheduleJobs(250);
 }
