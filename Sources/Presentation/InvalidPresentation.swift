@@ -70,6 +70,7 @@ extension Presentation {
         try validateActions()
         try validateFields()
         if let problem = audience?.problem { throw InvalidPresentation(.invalidAudience, problem) }
+        if let problem = escalation?.problem { throw InvalidPresentation(.invalidAudience, problem) }
     }
 
     private func validateActions() throws(InvalidPresentation) {

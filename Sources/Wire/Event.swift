@@ -3,7 +3,7 @@ import Presentation
 
 /// Something that happened, published on the event socket with a strictly increasing sequence. It
 /// carries what changed: a summary of its job (never the input), the question once (on
-/// `presentation.pending` and `presentation.reminder`), the resolution; a reader that wants the whole
+/// `presentation.pending`, `presentation.reminder` and `presentation.escalated`), the resolution; a reader that wants the whole
 /// job asks for it.
 public struct Event: Codable, Sendable, Hashable {
     /// What happened; also the PUB topic, so subscribers can filter by prefix.
@@ -13,6 +13,8 @@ public struct Event: Codable, Sendable, Hashable {
         case presentationResolved = "presentation.resolved"
         /// A question still waits, `reminderSeconds` after it was asked or last reminded of.
         case presentationReminder = "presentation.reminder"
+        /// A question still waits and its escalation is due: its audience is widened; carries the widened question.
+        case presentationEscalated = "presentation.escalated"
         case jobSucceeded = "job.succeeded"
         case jobFailed = "job.failed"
         case jobCancelled = "job.cancelled"

@@ -10,6 +10,8 @@ public indirect enum JournalChange: Sendable, Hashable {
     case saveJob(Job, idempotency: Idempotency?)
     case addPresentation(Presentation)
     case resolve(Resolution)
+    /// A pending presentation's audience was widened by its escalation: its stored body becomes this one.
+    case escalate(Presentation)
     case recordStep(job: String, name: String, value: JSONValue)
     case appendEvent(Event)
     /// An event with its JSON already encoded (`Frames.json`): the broker publishes the same bytes it journals.
