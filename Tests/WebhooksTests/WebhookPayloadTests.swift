@@ -57,6 +57,10 @@ import Wire
             error: Job.Failure(code: "timeout", message: "no answer in 5 s\u{1}"))
         let cancelled = JobSummary(id: "job_4", operation: "fetch", state: .cancelled, attempts: 0, updatedAt: at)
         let spaced = OutboxEvents.presentation("prs/2 ?", job: "job_2")
+        var escalating = Presentation.Draft.alert("Deploy?", actions: [Action(id: "deploy", label: "Deploy")])
+        escalating.audience = Audience(users: ["ana"])
+        escalating.escalation = Escalation(afterSeconds: 60, to: Audience(groups: ["leads"]))
+        let widened = try! Presentation(escalating, id: "prs_5", job: "job_5", sequence: 1, createdAt: at).escalated(at: at.addingTimeInterval(61))!
         return [
             OutboxEvents.pending(1), OutboxEvents.succeeded(2), OutboxEvents.queued(3),
             Event(sequence: 4, type: .presentationPending, at: at, job: OutboxEvents.job("job_2", presentation: spaced), presentation: spaced),
@@ -66,6 +70,7 @@ import Wire
             Event(sequence: 8, type: .jobSucceeded, at: at, job: ended),
             Event(sequence: 9, type: .jobFailed, at: at, job: failed),
             Event(sequence: 10, type: .jobCancelled, at: at, job: cancelled),
+            Event(sequence: 11, type: .presentationEscalated, at: at, job: OutboxEvents.job("job_5", presentation: widened), presentation: widened),
         ]
     }
 
@@ -77,6 +82,7 @@ import Wire
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
         let data = try Self.data(written)
         #expect(data["sequence"] == .integer(event.sequence))
-        #expect((data["answer"] != nil) == (event.type == .presentationPending))
+        // The people an escalation adds get the link too.
+        #expect((data["answer"] != nil) == (event.type == .presentationPending || event.type == .presentationEscalated))
     }
 }
