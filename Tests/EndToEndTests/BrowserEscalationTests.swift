@@ -24,15 +24,19 @@ extension EndToEnd.Browser {
 
         let browser = try BrowserTools.start(["--presentation", question.id, "--job", dispatch.job], script: "page_escalation.py", in: sandbox)
         defer { browser.kill() }
+        let run = try await BrowserTools.finish(browser, in: sandbox)
+        #expect(run.passed, "\(run)")
+        guard run.passed else { return }
         let resumed = try await onThread { () throws -> Resolution in
-            while true {
-                guard case .resume(let resume) = try worker.receive(timeout: .seconds(60)) else { continue }
+            let deadline = ContinuousClock.now + .seconds(15)
+            while ContinuousClock.now < deadline {
+                guard case .resume(let resume) = try worker.receive(timeout: .seconds(15)) else { continue }
                 try worker.send(.result(.init(job: dispatch.job, attempt: dispatch.attempt, outcome: .succeeded, output: .bool(true))))
                 return resume.resolution
             }
+            throw EndToEndFailure("the worker was not resumed within 15 s")
         }
         #expect(resumed.action == "deploy" && resumed.by == "anonymous", "\(resumed)")
-        let run = try await BrowserTools.finish(browser, in: sandbox)
-        #expect(run.passed, "\(run)")
+        #expect(try await sandbox.waitForEnd(of: dispatch.job).state == .succeeded)
     }
 }

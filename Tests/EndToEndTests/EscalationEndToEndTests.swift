@@ -15,9 +15,11 @@ extension EndToEnd {
                 "Deploy release 4.2?", actions: [Action(id: "deploy", label: "Deploy"), Action(id: "cancel", label: "Cancel", role: .cancel)])
             draft.escalation = Escalation(afterSeconds: seconds, to: to)
             try worker.send(.present(.init(job: dispatch.job, attempt: dispatch.attempt, sequence: 1, draft: draft)), correlation: "p1")
-            while true {
+            let deadline = ContinuousClock.now + .seconds(15)
+            while ContinuousClock.now < deadline {
                 if case .presented(let presentation) = try worker.receive() { return (presentation, dispatch) }
             }
+            throw EndToEndFailure("the broker did not take the question within 15 s")
         }
 
         @Test(
@@ -56,14 +58,16 @@ extension EndToEnd {
             let answered = try await sandbox.api(token: lee).post(path, #"{"action": "deploy"}"#)
             #expect(answered.status == 200, "\(answered)")
             #expect(try answered.decode(Resolution.self).by == "lee")
-            try await onThread { () throws in
-                while true {
+            let resumed = try await onThread { () throws -> Resolution in
+                let deadline = ContinuousClock.now + .seconds(15)
+                while ContinuousClock.now < deadline {
                     guard case .resume(let resume) = try worker.receive() else { continue }
-                    #expect(resume.resolution.action == "deploy")
                     try worker.send(.result(.init(job: dispatch.job, attempt: dispatch.attempt, outcome: .succeeded, output: .bool(true))))
-                    return
+                    return resume.resolution
                 }
+                throw EndToEndFailure("the worker was not resumed within 15 s")
             }
+            #expect(resumed.action == "deploy")
             let done = try await sandbox.waitForEnd(of: dispatch.job)
             #expect(done.state == .succeeded, "\(done)")
             let history = try await sandbox.cliJSON(Deadlines.JobWithHistory.self, "status", dispatch.job, "--json").history
