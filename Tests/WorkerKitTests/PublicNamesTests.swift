@@ -15,6 +15,7 @@ extension Audience {}
 extension ButtonState {}
 extension Catalog {}
 extension CatalogUse {}
+extension Escalation {}
 extension FieldPattern {}
 extension FieldProblem {}
 extension InMemoryJobBackend {}
