@@ -23,6 +23,9 @@ extension Output {
             var line = "asked \(safe(question.id)): \(safe(question.title)) [\(question.actions.map { safe($0.id) }.joined(separator: ", "))]"
             if let expiry = question.expiresAt { line += ", expires \(Timestamp.string(expiry))" }
             return line
+        case .escalated:
+            let audience = entry.question?.audience.map { safe($0.description) } ?? "?"
+            return "escalated \(safe(entry.presentation ?? "?")): now for \(audience)"
         case .resolved:
             let action = entry.action.map { " → \(safe($0))" } ?? ""
             let cause = entry.cause?.rawValue ?? "resolved"

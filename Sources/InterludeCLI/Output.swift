@@ -63,6 +63,9 @@ package enum Output {
             lines.append("  field \(safe(field.id)) (\(traits.joined(separator: ", "))): \"\(safe(field.label))\"")
         }
         if let audience = presentation.audience { lines.append("  for: \(safe(audience.description))") }
+        if let escalation = presentation.escalation, let at = presentation.escalatesAt {
+            lines.append("  escalates \(Timestamp.string(at)) to \(safe(escalation.to.description))")
+        }
         if let expiry = presentation.expiresAt { lines.append("  expires \(Timestamp.string(expiry))") }
         let values = presentation.fields.isEmpty ? "" : " [--value FIELD=TEXT]…"
         lines.append("  answer: interlude answer \(safe(presentation.id)) <action>\(values)")

@@ -80,6 +80,10 @@ public final class Journal {
             try database.run(
                 "INSERT INTO presentations (id, job, sequence, body) VALUES (?, ?, ?, ?)",
                 .text(presentation.id), .text(presentation.job), .integer(Int64(presentation.sequence)), .text(try JSONWriter.text(presentation)))
+        case .escalate(let presentation):
+            try database.run(
+                "UPDATE presentations SET body = ? WHERE id = ? AND resolution IS NULL",
+                .text(try JSONWriter.text(presentation)), .text(presentation.id))
         case .resolve(let resolution):
             try database.run(
                 "UPDATE presentations SET resolution = ? WHERE id = ? AND resolution IS NULL",

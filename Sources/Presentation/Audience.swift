@@ -22,6 +22,12 @@ public struct Audience: Codable, Sendable, Hashable, CustomStringConvertible {
 
     private enum CodingKeys: String, CodingKey { case users, groups }
 
+    /// The members of group `name`.
+    public static func group(_ name: String) -> Audience { Audience(groups: [name]) }
+
+    /// The person called `name`.
+    public static func user(_ name: String) -> Audience { Audience(users: [name]) }
+
     /// Whether someone called `name`, in `groups`, is in the audience.
     public func includes(name: String, groups theirs: [String]) -> Bool {
         users.contains(name) || groups.contains { theirs.contains($0) }

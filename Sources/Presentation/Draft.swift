@@ -26,6 +26,8 @@ extension Presentation {
         public var localization: Localization?
         /// Seconds until the question expires and resolves to its cancel action.
         public var expiresAfter: TimeInterval?
+        /// Who else may answer once the question has waited a while (`nil`: its audience stays as it is).
+        public var escalation: Escalation?
 
         /// A draft of this kind, title and parts.
         public init(

@@ -74,6 +74,7 @@ extension Presentation {
         try validateActions()
         try validateFields()
         if let problem = audience?.problem { throw InvalidPresentation(.invalidAudience, problem) }
+        if let problem = escalation?.problem { throw InvalidPresentation(.invalidAudience, problem) }
         try validateApprovals()
     }
 

@@ -14,17 +14,20 @@ extension Presentation {
         let message: String?
         let actions: [Action]
         let fields: [TextFieldState]
-        let audience: Audience?
+        var audience: Audience?
         let item: JSONValue?
         let error: PresentedError?
         let localization: Localization?
+        let escalation: Escalation?
+        /// When the audience was widened (`Presentation.escalatedAt`).
+        package var escalatedAt: Date?
     }
 
     /// What this presentation says.
     package var content: Content {
         Content(
             kind: kind, title: title, titleVisibility: titleVisibility, message: message, actions: actions, fields: fields,
-            audience: audience, item: item, error: error, localization: localization)
+            audience: audience, item: item, error: error, localization: localization, escalation: escalation, escalatedAt: escalatedAt)
     }
 
     /// The presentation `id` of `job` saying `content`, with the sequence and times it was made with; not
@@ -43,6 +46,8 @@ extension Presentation {
         item = content.item
         error = content.error
         localization = content.localization
+        escalation = content.escalation
+        escalatedAt = content.escalatedAt
         self.createdAt = createdAt
         self.expiresAt = expiresAt
     }
@@ -55,6 +60,6 @@ extension Presentation.Content {
         Presentation.Content(
             kind: kind, title: texts.share(title), titleVisibility: titleVisibility, message: message.map { texts.share($0) },
             actions: texts.share(actions), fields: fields, audience: audience, item: item, error: error,
-            localization: localization.map { texts.share($0) })
+            localization: localization.map { texts.share($0) }, escalation: escalation, escalatedAt: escalatedAt)
     }
 }

@@ -21,6 +21,8 @@ extension Presentation {
         self.item = item
         error = other.error
         localization = other.localization
+        escalation = other.escalation
+        escalatedAt = other.escalatedAt
         createdAt = other.createdAt
         expiresAt = other.expiresAt
     }

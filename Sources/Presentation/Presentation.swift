@@ -36,6 +36,10 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
     public let createdAt: Date
     /// When it resolves to its cancel action unless answered; `nil` for never.
     public let expiresAt: Date?
+    /// Who else may answer after a delay; `audience` is widened by it once, at `escalatedAt`.
+    public let escalation: Escalation?
+    /// When the audience was widened by `escalation` (it then includes `escalation.to`); `nil` until then.
+    public let escalatedAt: Date?
 
     /// Builds a presentation from what its author wrote, applying SwiftUI's defaults and every rule.
     public init(_ draft: Draft, id: String, job: String, sequence: Int, createdAt: Date) throws(InvalidPresentation) {
@@ -54,6 +58,8 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         self.localization = draft.localization
         self.createdAt = createdAt
         self.expiresAt = draft.expiresAfter.map { createdAt.addingTimeInterval($0) }
+        self.escalation = draft.escalation
+        self.escalatedAt = nil
         try validate()
         try validateText()
     }
@@ -75,6 +81,8 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         localization = try container.decodeIfPresent(Localization.self, forKey: .localization)
         createdAt = try container.decode(Date.self, forKey: .createdAt)
         expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
+        escalation = try container.decodeIfPresent(Escalation.self, forKey: .escalation)
+        escalatedAt = try container.decodeIfPresent(Date.self, forKey: .escalatedAt)
         do {
             try validate()
         } catch {
@@ -99,10 +107,13 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         try container.encodeIfPresent(localization, forKey: .localization)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(expiresAt, forKey: .expiresAt)
+        try container.encodeIfPresent(escalation, forKey: .escalation)
+        try container.encodeIfPresent(escalatedAt, forKey: .escalatedAt)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, job, sequence, kind, title, titleVisibility, message, actions, fields, audience, item, error, localization, createdAt, expiresAt
+        case id, job, sequence, kind, title, titleVisibility, message, actions, fields, audience, item, error, localization, createdAt, expiresAt, escalation,
+            escalatedAt
     }
 }
 

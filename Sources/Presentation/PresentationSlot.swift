@@ -90,6 +90,14 @@ public struct PresentationSlot: Sendable, Hashable {
         return close(current, cause: .expired, action: current.cancelAction?.id, by: nil, channel: nil, at: now)
     }
 
+    /// Widens the audience of pending presentation `id` by its escalation, if due at `now` and not done yet;
+    /// returns the widened presentation, which is then the current one.
+    public mutating func escalate(_ id: String, at now: Date) -> Presentation? {
+        guard let current, current.id == id, let widened = current.escalated(at: now) else { return nil }
+        self.current = widened
+        return widened
+    }
+
     /// The worker takes its question back (or the job ended): every resolver closes it.
     public mutating func withdraw(at now: Date) -> Resolution? {
         guard let current else { return nil }

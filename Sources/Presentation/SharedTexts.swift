@@ -56,5 +56,7 @@ extension Presentation {
         self.localization = localization
         createdAt = other.createdAt
         expiresAt = other.expiresAt
+        escalation = other.escalation
+        escalatedAt = other.escalatedAt
     }
 }

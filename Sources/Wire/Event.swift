@@ -3,7 +3,7 @@ import Presentation
 
 /// Something that happened, published on the event socket with a strictly increasing sequence. It
 /// carries what changed: a summary of its job (never the input), the question once (on
-/// `presentation.pending` and `presentation.reminder`), the resolution; a reader that wants the whole
+/// `presentation.pending`, `presentation.reminder` and `presentation.escalated`), the resolution; a reader that wants the whole
 /// job asks for it.
 public struct Event: Codable, Sendable, Hashable {
     /// What happened; also the PUB topic, so subscribers can filter by prefix.
@@ -16,6 +16,8 @@ public struct Event: Codable, Sendable, Hashable {
         /// One person approved an action that needs several, short of the number it needs; `approvals` says
         /// where it stands.
         case presentationApproved = "presentation.approved"
+        /// A question still waits and its escalation is due: its audience is widened; carries the widened question.
+        case presentationEscalated = "presentation.escalated"
         case jobSucceeded = "job.succeeded"
         case jobFailed = "job.failed"
         case jobCancelled = "job.cancelled"

@@ -4,6 +4,7 @@ import Presentation
 /// One line of a job's timeline: when, what (`type`), and the fields of that type; absent fields are left out.
 ///
 /// `queued`; `dispatched` (`worker`, `attempt`); `asked` (`question`: the presentation's full snapshot);
+/// `escalated` (`presentation`, and `question`: the presentation with its widened audience, without its item);
 /// `resolved` (`presentation`, `action`, `cause`, `by`, `channel`, `values` of its text fields); `refused` (an answer that did not take
 /// effect: `presentation`, `action`, `by`, `channel`, `error`); `approved` (one approval of an action that needs
 /// several people, short of their number: `presentation`, `action`, `by`, `channel`); `step` (`step`, the name recorded);
@@ -12,7 +13,7 @@ import Presentation
 public struct HistoryEntry: Codable, Sendable, Hashable {
     /// What happened.
     public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
-        case queued, dispatched, asked, resolved, refused, step, progress, retried, cancelRequested, finished, approved
+        case queued, dispatched, asked, escalated, resolved, refused, step, progress, retried, cancelRequested, finished, approved
     }
 
     public let at: Date
@@ -67,6 +68,14 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
     public static func asked(_ presentation: Presentation) -> HistoryEntry {
         var entry = HistoryEntry(.asked, at: presentation.createdAt)
         entry.question = presentation
+        return entry
+    }
+
+    /// `escalated`, with the widened question (its item left out: `asked` has it).
+    public static func escalated(_ presentation: Presentation) -> HistoryEntry {
+        var entry = HistoryEntry(.escalated, at: presentation.escalatedAt ?? presentation.createdAt)
+        entry.presentation = presentation.id
+        entry.question = presentation.trimmed()
         return entry
     }
 

@@ -12,6 +12,8 @@ public indirect enum JournalChange: Sendable, Hashable {
     case resolve(Resolution)
     /// The approvals a pending presentation has so far, all of them (each approval short of the number rewrites them).
     case approve(presentation: String, [Approval])
+    /// A pending presentation's audience was widened by its escalation: its stored body becomes this one.
+    case escalate(Presentation)
     case recordStep(job: String, name: String, value: JSONValue)
     case appendEvent(Event)
     /// An event with its JSON already encoded (`Frames.json`): the broker publishes the same bytes it journals.

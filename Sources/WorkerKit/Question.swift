@@ -90,4 +90,21 @@ extension Question {
         copy.draft.fields = fields
         return copy
     }
+
+    /// The same question for `audience` only (a job submitted for an audience keeps its own instead).
+    public func meant(for audience: Audience) -> Question {
+        var copy = self
+        copy.draft.audience = audience
+        return copy
+    }
+
+    /// The same question, for `audience` too once it has waited `delay` unanswered (whole seconds, at least
+    /// one): `.escalate(after: .seconds(7200), to: .group("leads"))`. Its first audience (the job's) keeps its
+    /// say; a question for anyone has no one to add.
+    public func escalate(after delay: Duration, to audience: Audience) -> Question {
+        let (seconds, fraction) = delay.components
+        var copy = self
+        copy.draft.escalation = Escalation(afterSeconds: Int(clamping: seconds) + (fraction > 0 ? 1 : 0), to: audience)
+        return copy
+    }
 }

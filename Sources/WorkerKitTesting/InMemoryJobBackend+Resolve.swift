@@ -23,6 +23,8 @@ extension InMemoryJobBackend {
             case .withdraw:
                 guard let withdrawn = slot.withdraw(at: now) else { preconditionFailure("the presentation is pending") }
                 return withdrawn
+            case .escalate:
+                preconditionFailure("escalate is applied before the response it leads to")
             }
         } catch {
             throw WireError(error)

@@ -21,6 +21,7 @@ public final class InMemoryJobBackend: JobBackend {
         var steps: [RecordedStep] = []
         var progress: [Job.Progress] = []
         var withdrawals = 0
+        var escalations: [Presentation] = []
     }
 
     /// A backend answering with `respond`; `now` stamps presentations and resolutions.
@@ -40,6 +41,8 @@ public final class InMemoryJobBackend: JobBackend {
     public var steps: [RecordedStep] { state.withLock { $0.steps } }
     /// Every progress report, in order.
     public var progressReports: [Job.Progress] { state.withLock { $0.progress } }
+    /// Every question whose audience was widened by its escalation, as widened, in order.
+    public var escalations: [Presentation] { state.withLock { $0.escalations } }
     /// How many times the operation called `withdraw()`.
     public var withdrawals: Int { state.withLock { $0.withdrawals } }
 
@@ -64,9 +67,15 @@ public final class InMemoryJobBackend: JobBackend {
             do throws(SlotRefusal) { try state.slot.present(presentation) } catch { throw PresentationRefused(WireError(error)) }
             state.presentations.append(presentation)
         }
-        let response = await respond(presentation)
+        var response = await respond(presentation)
         let cancelled = Task.isCancelled
         let resolution = try state.withLock { state throws(WireError) in
+            // Time passes to the escalation, as the broker's clock would let it: the audience widens once.
+            while case .escalate(let then) = response {
+                let due = presentation.escalatesAt.map { max(now(), $0) } ?? now()
+                if let widened = state.slot.escalate(presentation.id, at: due) { state.escalations.append(widened) }
+                response = then
+            }
             let resolution = try Self.resolve(presentation, cancelled ? .withdraw : response, in: &state.slot, at: now())
             state.answered.append(History.Answered(sequence: sequence, resolution: resolution))
             return resolution

@@ -16,6 +16,8 @@ public struct OperationRun<Output: Sendable>: Sendable {
     public let progress: [Job.Progress]
     /// How many times the operation withdrew a question.
     public let withdrawals: Int
+    /// Every question whose audience its escalation widened (`ScriptedResponse.escalate(then:)`), as widened.
+    public let escalations: [Presentation]
     /// The given history plus everything this run recorded: what a broker hands the next attempt.
     public let history: History
 
@@ -26,6 +28,7 @@ public struct OperationRun<Output: Sendable>: Sendable {
         steps = backend.steps
         progress = backend.progressReports
         withdrawals = backend.withdrawals
+        escalations = backend.escalations
         let recorded = backend.recorded
         self.history = History(
             steps: history.steps.merging(recorded.steps) { _, new in new },

@@ -12,6 +12,9 @@ public enum ScriptedResponse: Sendable, Hashable {
     case expire
     /// The question is taken back (the job ended elsewhere); the operation gets no action.
     case withdraw
+    /// The question waits until its escalation is due and its audience widens (the widened question is in
+    /// `OperationRun.escalations`), then the person does `then`.
+    indirect case escalate(then: ScriptedResponse)
 }
 
 extension ScriptedResponse {

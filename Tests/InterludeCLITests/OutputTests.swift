@@ -24,6 +24,18 @@ import Wire
         #expect(printed.contains("line one\nfake line\\u{1B}[2J"), "the message keeps its line breaks")
     }
 
+    @Test func aQuestionSaysWhenItEscalatesAndToWhomUntilItHas() throws {
+        var draft = Presentation.Draft.alert("Deploy?", actions: [Action(id: "deploy", label: "Deploy")])
+        draft.audience = Audience(users: ["ana"])
+        draft.escalation = Escalation(afterSeconds: 7_200, to: Audience(groups: ["leads"]))
+        let asked = try Presentation(draft, id: "prs_1", job: "job_1", sequence: 1, createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+        let printed = Output.describe(asked)
+        #expect(printed.contains("  for: users ana") && printed.contains("  escalates 2027-01-15T10:00:00.000Z to groups leads"), "\(printed)")
+        let widened = try #require(asked.escalated(at: Date(timeIntervalSince1970: 1_800_007_201)))
+        let after = Output.describe(widened)
+        #expect(after.contains("  for: users ana; groups leads") && !after.contains { $0.hasPrefix("  escalates") }, "\(after)")
+    }
+
     @Test func aJobsErrorAndResultArePrintedSafely() {
         let job = Job(
             id: "job_1", operation: "noop\u{1B}[31m", input: .null, phase: .failed, result: .string("\u{202E}x"),

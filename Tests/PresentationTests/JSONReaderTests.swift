@@ -141,12 +141,16 @@ import Testing
                 ? PresentedError(code: "c", description: random.pick(["Disk full.", "Ünïcode ✓ \"q\""]), failureReason: random.chance(50) ? "r" : nil) : nil
             draft.audience = random.chance(30) ? Audience(users: ["ann"], groups: random.chance(50) ? ["ops"] : []) : nil
             draft.fields = random.chance(30) ? [TextFieldState(id: "why", label: "Why", required: random.chance(50), maxLength: 40, actions: ["ok"])] : nil
-            let presentation = try Presentation(
+            draft.escalation = random.chance(30) ? Escalation(afterSeconds: 60, to: Audience(users: ["lee"], groups: ["leads"])) : nil
+            let asked = try Presentation(
                 draft, id: "p-\(sequence)", job: "j", sequence: sequence, createdAt: Date(timeIntervalSince1970: Double(1_800_000_000_123 + sequence) / 1000))
+            let presentation = random.chance(50) ? asked.escalated(at: asked.createdAt.addingTimeInterval(90.5)) ?? asked : asked
             let data = try JSONCoding.encoder.encode(presentation)
             let read = try JSONReader.read(Presentation.self, from: data)
             #expect(read == (try JSONCoding.decoder.decode(Presentation.self, from: data)))
             #expect(read.id == presentation.id && read.error == presentation.error && read.fields == presentation.fields)
+            #expect(read.escalation == presentation.escalation && read.audience == presentation.audience)
+            #expect((read.escalatedAt == nil) == (presentation.escalatedAt == nil))
         }
     }
 

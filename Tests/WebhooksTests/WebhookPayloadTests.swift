@@ -63,6 +63,10 @@ import Wire
         let approved = Resolution(
             presentation: "prs_5", job: "job_5", cause: .answered, action: "deploy", by: "bob", channel: "http", at: at, approvals: approvals)
         let waiting = JobSummary(id: "job_5", operation: "deployRelease", state: .waiting, attempts: 1, updatedAt: at)
+        var escalating = Presentation.Draft.alert("Deploy?", actions: [Action(id: "deploy", label: "Deploy")])
+        escalating.audience = Audience(users: ["ana"])
+        escalating.escalation = Escalation(afterSeconds: 60, to: Audience(groups: ["leads"]))
+        let widened = try! Presentation(escalating, id: "prs_5", job: "job_5", sequence: 1, createdAt: at).escalated(at: at.addingTimeInterval(61))!
         return [
             OutboxEvents.pending(1), OutboxEvents.succeeded(2), OutboxEvents.queued(3),
             Event(sequence: 4, type: .presentationPending, at: at, job: OutboxEvents.job("job_2", presentation: spaced), presentation: spaced),
@@ -76,6 +80,7 @@ import Wire
                 sequence: 11, type: .presentationApproved, at: at, job: waiting,
                 approvals: ApprovalProgress(presentation: "prs_5", action: "deploy", needed: 2, approvals: Array(approvals.prefix(1)))),
             Event(sequence: 12, type: .presentationResolved, at: at, job: waiting, resolution: approved),
+            Event(sequence: 13, type: .presentationEscalated, at: at, job: OutboxEvents.job("job_5", presentation: widened), presentation: widened),
         ]
     }
 
@@ -87,7 +92,8 @@ import Wire
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
         let data = try Self.data(written)
         #expect(data["sequence"] == .integer(event.sequence))
-        #expect((data["answer"] != nil) == (event.type == .presentationPending))
+        // The people an escalation adds get the link too.
+        #expect((data["answer"] != nil) == (event.type == .presentationPending || event.type == .presentationEscalated))
         #expect((data["approvals"] != nil) == (event.type == .presentationApproved))
     }
 }

@@ -127,6 +127,8 @@ struct RandomWireValues {
         while true {
             if let presentation = try? Presentation(draft(), id: odd() + "p", job: odd(), sequence: Int.random(in: 1...1000, using: &random), createdAt: date())
             {
+                // Some have had their audience widened by their escalation.
+                if chance(30), let widened = presentation.escalated(at: presentation.createdAt.addingTimeInterval(1_000_000)) { return widened }
                 return presentation
             }
         }
@@ -153,6 +155,7 @@ struct RandomWireValues {
             ]
         }
         if chance(30) { draft.audience = Audience(users: ["ana"], groups: chance() ? ["ops"] : []) }
+        if chance(30) { draft.escalation = Escalation(afterSeconds: Int.random(in: 1...7_200, using: &random), to: Audience(groups: ["leads"])) }
         return draft
     }
 

@@ -17,6 +17,7 @@ extension Audience {}
 extension ButtonState {}
 extension Catalog {}
 extension CatalogUse {}
+extension Escalation {}
 extension FieldPattern {}
 extension FieldProblem {}
 extension InMemoryJobBackend {}

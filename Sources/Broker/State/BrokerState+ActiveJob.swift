@@ -223,7 +223,8 @@ extension BrokerState {
                 question = nil
                 return
             }
-            if let question, question.id == presentation.id { return }
+            // An escalated question is the same question with a wider audience: it replaces the one kept.
+            if let question, question.id == presentation.id, question.content.content.escalatedAt == presentation.escalatedAt { return }
             question = Question(presentation)
         }
 

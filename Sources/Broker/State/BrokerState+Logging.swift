@@ -19,6 +19,13 @@ extension BrokerState {
             LogSubject(job: resolution.job, presentation: resolution.presentation, operation: operation))
     }
 
+    /// "prs_… escalated: now for users ana; groups ops, leads", at info.
+    func escalatedLine(_ presentation: Presentation, operation: String) -> BrokerEffect {
+        .log(
+            .info, "\(presentation.id) escalated: now for \(presentation.audience.map(String.init(describing:)) ?? "anyone")",
+            LogSubject(job: presentation.job, presentation: presentation.id, operation: operation))
+    }
+
     /// "refused an answer to prs_… by bob (cli): …", at info.
     static func refusedLine(_ answer: ClientRequest.AnswerRequest, _ error: WireError, job: String?, operation: String?) -> BrokerEffect {
         .log(

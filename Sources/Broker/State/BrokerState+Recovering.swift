@@ -38,6 +38,7 @@ extension BrokerState {
             if let current = active.slot.current {
                 state.pendingIndex.insert(current)
                 state.scheduleReminder(of: current.id, after: current.createdAt)
+                state.scheduleEscalation(of: current)
             }
             if job.phase == .queued { state.queue.append(job.id) }
         }

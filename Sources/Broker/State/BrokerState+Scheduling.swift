@@ -193,6 +193,7 @@ extension BrokerState {
                     code: "expired", message: "question \(resolution.presentation) expired, and it has no cancel action to resolve to"), now: now)
         }
         effects += remind(now: now)
+        if !paused { effects += escalate(now: now) }
         effects.append(.publish(Event(sequence: lastSequence, type: .heartbeat, at: now)))
         return effects
     }
@@ -222,6 +223,6 @@ extension BrokerState {
     /// The number of pending presentations.
     public var pendingCount: Int { pendingIndex.count }
 
-    /// When the next presentation expires, so the loop can wake for it.
-    public var nextExpiry: Date? { pendingIndex.nextExpiry }
+    /// When the next presentation expires or escalates, so the loop can wake for it.
+    public var nextExpiry: Date? { [pendingIndex.nextExpiry, escalations.first?.at].compactMap { $0 }.min() }
 }

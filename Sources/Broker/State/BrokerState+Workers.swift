@@ -121,6 +121,7 @@ extension BrokerState {
         workers[id]?.holding.insert(present.job)
         pendingIndex.insert(presentation)
         scheduleReminder(of: presentation.id, after: now)
+        scheduleEscalation(of: presentation)
         var effects: [BrokerEffect] = [
             .persist(.addPresentation(presentation)), save(active), askedLine(presentation, operation: active.job.operation),
             history(present.job, .asked(presentation)),

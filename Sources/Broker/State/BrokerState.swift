@@ -71,6 +71,9 @@ public struct BrokerState: Sendable {
     /// When each pending presentation is next reminded of (`reminderInterval`), by presentation id; may
     /// hold resolved ones, skipped when they come up.
     var reminders = DeadlineHeap<String>()
+    /// When each pending presentation with an escalation widens its audience, by presentation id; may hold
+    /// resolved ones, skipped when they come up.
+    var escalations = DeadlineHeap<String>()
     /// The job each idempotency key created this run, with the digest of its request.
     var idempotencyKeys: [String: (job: String, digest: String)] = [:]
     /// Every operation ever announced; the only operations a submit may name.

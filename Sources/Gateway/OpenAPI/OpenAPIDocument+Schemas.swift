@@ -27,6 +27,7 @@ extension OpenAPIDocument {
             ]),
             "AnswerRequest": object(["action": text, "dismiss": type("boolean"), "values": .object(["type": .string("object"), "additionalProperties": text])]),
             "Audience": object(["users": array(text), "groups": array(text)]),
+            "Escalation": object(["afterSeconds": type("integer"), "to": ref("Audience")], required: ["afterSeconds", "to"]),
             "Caller": object(["name": text, "groups": array(text)]),
             "TextField": object(
                 [
@@ -41,7 +42,7 @@ extension OpenAPIDocument {
                 "title": text, "titleVisibility": enumeration(["automatic", "visible", "hidden"]), "message": nullableText,
                 "actions": array(ref("Action")), "fields": array(ref("TextField")), "audience": ref("Audience"), "item": type("object"),
                 "error": nullable(type("object")),
-                "createdAt": time, "expiresAt": nullable(time),
+                "createdAt": time, "expiresAt": nullable(time), "escalation": ref("Escalation"), "escalatedAt": time,
             ]),
             "Job": object([
                 "id": text, "operation": text, "input": type("object"),

@@ -28,7 +28,8 @@ struct PendingQuestions: Sendable {
     @discardableResult
     mutating func receive(_ event: Event) -> (Presentation, Resolution)? {
         switch event.type {
-        case .presentationPending, .presentationReminder:
+        // An escalated question may be newly for this caller.
+        case .presentationPending, .presentationReminder, .presentationEscalated:
             if let presentation = event.presentation { add(presentation) }
             return nil
         case .presentationResolved:

@@ -17,6 +17,7 @@ extension Presentation.Draft: JSONReadable {
         var error: PresentedError?
         var localization: Localization?
         var expiresAfter: Double?
+        var escalation: Escalation?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "kind": kind = try reader.readIfPresent()
@@ -30,6 +31,7 @@ extension Presentation.Draft: JSONReadable {
             case "error": error = try reader.readIfPresent()
             case "localization": localization = try reader.readIfPresent()
             case "expiresAfter": expiresAfter = try reader.readIfPresent()
+            case "escalation": escalation = try reader.readIfPresent()
             default: try reader.skipValue()
             }
         }
@@ -41,5 +43,6 @@ extension Presentation.Draft: JSONReadable {
             localization: localization, expiresAfter: expiresAfter)
         self.fields = fields
         self.audience = audience
+        self.escalation = escalation
     }
 }

@@ -7,6 +7,7 @@ extension Presentation.Draft: JSONWritable {
         try writer.member("actions", actions)
         try writer.field("audience", audience)
         try writer.field("error", error)
+        try writer.field("escalation", escalation)
         try writer.field("expiresAfter", expiresAfter)
         try writer.field("fields", fields)
         try writer.field("item", item)

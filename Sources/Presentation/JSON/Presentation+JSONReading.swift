@@ -23,6 +23,8 @@ extension Presentation: JSONReadable {
         var localization: Localization?
         var createdAt: Date?
         var expiresAt: Date?
+        var escalation: Escalation?
+        var escalatedAt: Date?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "id": id = try reader.readIfPresent()
@@ -40,6 +42,8 @@ extension Presentation: JSONReadable {
             case "localization": localization = try reader.readIfPresent()
             case "createdAt": createdAt = try reader.readIfPresent()
             case "expiresAt": expiresAt = try reader.readIfPresent()
+            case "escalation": escalation = try reader.readIfPresent()
+            case "escalatedAt": escalatedAt = try reader.readIfPresent()
             default: try reader.skipValue()
             }
         }
@@ -62,6 +66,8 @@ extension Presentation: JSONReadable {
         self.localization = localization
         self.createdAt = try needed(createdAt, "createdAt")
         self.expiresAt = expiresAt
+        self.escalation = escalation
+        self.escalatedAt = escalatedAt
         do {
             try validate()
         } catch {
@@ -151,6 +157,24 @@ extension Audience: JSONReadable {
             }
         }
         self.init(users: users ?? [], groups: groups ?? [])
+    }
+}
+
+extension Escalation: JSONReadable {
+    /// A delay and the audience it adds, both required.
+    public init(reading reader: inout JSONReader) throws(JSONReadError) {
+        let start = reader.index
+        var afterSeconds: Int?
+        var to: Audience?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            switch key {
+            case "afterSeconds": afterSeconds = try reader.readIfPresent()
+            case "to": to = try reader.readIfPresent()
+            default: try reader.skipValue()
+            }
+        }
+        guard let afterSeconds, let to else { throw JSONReadError(offset: start, reason: "Escalation needs \"afterSeconds\" and \"to\"") }
+        self.init(afterSeconds: afterSeconds, to: to)
     }
 }
 

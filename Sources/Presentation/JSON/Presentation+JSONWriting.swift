@@ -2,13 +2,15 @@ import JSON
 
 extension Presentation: JSONWritable {
     /// Writes the presentation as its `encode(to:)` does: `message`, `item`, `error` and `expiresAt` as
-    /// `null` when absent, `fields` only when there are some, `audience` and `localization` only when set.
+    /// `null` when absent, `fields` only when there are some, `audience`, `localization`, `escalation` and `escalatedAt` only when set.
     public func write(to writer: inout JSONWriter) throws {
         try writer.beginObject()
         try writer.member("actions", actions)
         try writer.field("audience", audience)
         try writer.member("createdAt", createdAt)
         try writer.nullable("error", error)
+        try writer.field("escalatedAt", escalatedAt)
+        try writer.field("escalation", escalation)
         try writer.nullable("expiresAt", expiresAt)
         try writer.field("fields", fields.isEmpty ? nil : fields)
         try writer.member("id", id)

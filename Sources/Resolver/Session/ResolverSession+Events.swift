@@ -5,7 +5,8 @@ extension ResolverSession {
     /// One event, in sequence order: a new question is added, a resolved one closed.
     mutating func apply(_ event: Event) -> [SessionAction] {
         switch event.type {
-        case .presentationPending:
+        // An escalated question may be new to who resolves here; one shown already is not added twice.
+        case .presentationPending, .presentationEscalated:
             guard let presentation = event.presentation else { return [] }
             return add(PendingEntry(presentation, operation: event.job?.operation))
         case .presentationResolved:

@@ -13,7 +13,7 @@ struct WebhookPayload: Encodable {
         let actions: [Action]
     }
 
-    /// The event itself, plus the answer link on `presentation.pending`.
+    /// The event itself, plus the answer link on `presentation.pending` and `presentation.escalated`.
     struct Body: Encodable {
         let sequence: Int64
         let job: JobSummary?
@@ -34,7 +34,8 @@ struct WebhookPayload: Encodable {
         type = event.type.rawValue
         timestamp = event.at
         let answer = event.presentation.flatMap { presentation in
-            event.type == .presentationPending ? Self.answerLink(presentation, publicURL: publicURL) : nil
+            // An escalated question is new to the people it now reaches: they get the link too.
+            event.type == .presentationPending || event.type == .presentationEscalated ? Self.answerLink(presentation, publicURL: publicURL) : nil
         }
         data = Body(
             sequence: event.sequence, job: event.job.map(ServerPaths.redacted), presentation: event.presentation, resolution: event.resolution,

@@ -144,6 +144,7 @@ function describeEntry(entry, asked) {
     case "queued": return ui("page.history.queued");
     case "dispatched": return ui("page.history.dispatched", String(entry.worker || "?"), Number(entry.attempt) || 1);
     case "asked": return ui("page.history.asked", entry.question ? titleOf(entry.question) : "?");
+    case "escalated": return ui("page.history.escalated", entry.question && entry.question.audience ? audienceText(entry.question) : "?");
     case "resolved": return ui(`page.history.${entry.cause === "answered" || entry.cause === "dismissed" ? entry.cause : "ended"}`,
       who, label(), ui(`page.cause.${entry.cause}`));
     case "refused": return ui("page.history.refused", who, label(), String((entry.error && entry.error.code) || "?"));

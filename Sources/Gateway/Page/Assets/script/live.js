@@ -86,6 +86,15 @@ function addPending(p) {
   update();
 }
 
+// A question whose audience was widened: the one held takes its new audience (it may now be for me).
+function escalated(p) {
+  if (!p || typeof p.id !== "string" || state.closed.has(p.id)) return;
+  const entry = state.pending.get(p.id);
+  if (!entry) return addPending(p);
+  entry.p = p;
+  update();
+}
+
 // A system notification for a question that arrived while the page was open (not for those it
 // found on loading), when the person allowed them.
 function notifyNew(p) {

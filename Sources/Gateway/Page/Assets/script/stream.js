@@ -2,8 +2,8 @@
 // up (the server refused it), a new one is opened after a pause, resuming from the last event
 // seen (`?lastEventId=`), and a snapshot fills any gap. EventSource cannot send a token, so with
 // a token the stream is read with fetch instead (`readStream`).
-const EVENT_TYPES = ["presentation.pending", "presentation.resolved", "presentation.approved", "job.queued", "job.succeeded",
-  "job.failed", "job.cancelled", "operation.announced"];
+const EVENT_TYPES = ["presentation.pending", "presentation.escalated", "presentation.resolved", "presentation.approved", "job.queued",
+  "job.succeeded", "job.failed", "job.cancelled", "operation.announced"];
 const live = { source: null, lastEventId: null, retry: null, generation: 0 };
 
 function setLive(name) {
@@ -66,6 +66,7 @@ function onEvent(message) {
   if (type === "operation.announced") { reloadTexts(); return; }
   if (event.job) noteOperation(event.job.id, event.job.operation);
   if (type === "presentation.pending") addPending(event.presentation);
+  if (type === "presentation.escalated") escalated(event.presentation);
   if (type === "presentation.resolved") resolved(event.resolution);
   if (type === "presentation.approved") approvedByEvent(event.job, event.approvals);
   if (event.job) noteJob(event.job);
