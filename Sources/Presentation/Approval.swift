@@ -41,6 +41,17 @@ public struct ApprovalProgress: Codable, Sendable, Hashable, CustomStringConvert
         self.approvals = approvals.filter { $0.action == action }
     }
 
+    private enum CodingKeys: String, CodingKey { case presentation, action, needed, approvals }
+
+    /// Reads as the hand-written reader does: `approvals` may be absent (none yet), and only the action's own count.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            presentation: try container.decode(String.self, forKey: .presentation), action: try container.decode(String.self, forKey: .action),
+            needed: try container.decode(Int.self, forKey: .needed),
+            approvals: try container.decodeIfPresent([Approval].self, forKey: .approvals) ?? [])
+    }
+
     /// Who approved so far, in order.
     public var approvers: [String] { approvals.map(\.by) }
 

@@ -23,7 +23,9 @@ extension EndToEnd {
             let worker = try await sandbox.startWorker("w1")
             let list = try await sandbox.cliJSON(BrokerReply.OperationList.self, "operations", "--json")
             #expect(
-                list.operations.map(\.name) == ["addStop", "clearDownloads", "exportProject", "noop", "removeDownload", "resetPreferences", "restoreBackup"])
+                list.operations.map(\.name) == [
+                    "addStop", "clearDownloads", "deployRelease", "exportProject", "noop", "removeDownload", "resetPreferences", "restoreBackup",
+                ])
             let addStop = try #require(list.operations.first)
             #expect(addStop.input == .object(["place": .string(), "day": .integer()], required: ["place", "day"]))
             #expect(addStop.workers == ["w1"])
@@ -43,7 +45,8 @@ extension EndToEnd {
             #expect(bad.stderr.contains("$.day: is required"))
             #expect(bad.stderr.contains("$.place: must be a string, is an integer"))
             let unknown = try await sandbox.cli("submit", "greet")
-            #expect(unknown.stderr.contains("known: addStop, clearDownloads, exportProject, noop, removeDownload, resetPreferences, restoreBackup"))
+            #expect(
+                unknown.stderr.contains("known: addStop, clearDownloads, deployRelease, exportProject, noop, removeDownload, resetPreferences, restoreBackup"))
             #expect(try await sandbox.jobs().isEmpty, "refused submits journal nothing")
 
             let help = try await sandbox.cli("submit", "--help")

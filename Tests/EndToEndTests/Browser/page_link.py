@@ -11,6 +11,7 @@ no longer answer. Exit status: 0 passed, 1 a check failed, 3 the browser could n
 last line printed is a JSON summary. Every wait is bounded; the whole run gives up after 80 s.
 """
 import json
+import time
 import sys
 import urllib.request
 
@@ -19,7 +20,7 @@ from selenium.webdriver.common.by import By
 sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 import answer_in_page as page  # noqa: E402
 from answer_in_page import check, shoot, start_browser, wait  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
 
 
 def body_text(driver):
@@ -28,6 +29,19 @@ def body_text(driver):
         return driver.find_element(By.TAG_NAME, "body").text
     except StaleElementReferenceException:
         return ""
+
+
+def click_action(driver, action):
+    """Clicks the button of ACTION, finding it again (at most 20 times) while the browser reports the node it
+    found as detached ("does not belong to the document"): such a click never reached the page."""
+    for attempt in range(20):
+        try:
+            driver.find_element(By.CSS_SELECTOR, f"button[name=action][value='{action}']").click()
+            return
+        except (StaleElementReferenceException, WebDriverException) as error:
+            if attempt == 19 or ("does not belong to the document" not in str(error) and not isinstance(error, StaleElementReferenceException)):
+                raise
+            time.sleep(0.1)
 
 
 def pending(args):
@@ -47,7 +61,7 @@ def link(args):
         widths = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
         check(widths[0] <= widths[1], f"the page fits the phone's width ({widths})")
         shoot(driver, args, "link-phone.png")
-        driver.find_element(By.CSS_SELECTOR, f"button[name=action][value='{args.action}']").click()
+        click_action(driver, args.action)
         wait(driver, "the answered page", lambda d: "You chose" in body_text(d))
         check(not pending(args), "the click answered the question")
         driver.get(args.link)
