@@ -11,7 +11,7 @@ import Presentation
 /// - Then the message; error alerts show `Reason: <failure reason>` first when the error has one.
 /// - Rows are arranged by `ChoiceResolver`: ordinary, destructive, cancel (last, bound to Escape),
 ///   shown as `[1] [R]emove`. Destructive rows are bold red with colour and end in `(⚠ destructive)`
-///   without it.
+///   without it. Under the row of an action that needs several people: `needs 2 approvals, 1 so far: ana`.
 /// - A dim header names the job's operation and the question's age: `removeDownload · 2 min ago`.
 public struct TerminalRenderer: Sendable, Hashable {
     /// The locale, colour, width, operation and time the lines are rendered for.
@@ -22,13 +22,14 @@ public struct TerminalRenderer: Sendable, Hashable {
         self.context = context
     }
 
-    /// The lines that show `presentation`, header first, without trailing newlines.
-    public func render(_ presentation: Presentation) -> [String] {
+    /// The lines that show `presentation`, header first, without trailing newlines; an action that needs
+    /// several people says under its row how many it needs and who gave the `approvals` it has so far.
+    public func render(_ presentation: Presentation, approvals: [Approval] = []) -> [String] {
         let style = TerminalStyle(colour: context.colour)
         let body =
             switch presentation.kind {
-            case .alert: alertLines(presentation)
-            case .confirmationDialog: dialogLines(presentation)
+            case .alert: alertLines(presentation, approvals: approvals)
+            case .confirmationDialog: dialogLines(presentation, approvals: approvals)
             }
         return [style.apply(.header, to: TextRules.escaped(header(presentation)))] + body.map { $0.rendered(style) }
     }

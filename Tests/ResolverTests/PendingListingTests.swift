@@ -32,6 +32,16 @@ struct PendingListingTests {
         #expect(text.range(of: "p-1")!.lowerBound < text.range(of: "p-2")!.lowerBound)
     }
 
+    @Test("A question whose action needs several people is listed with the approvals the snapshot gives")
+    func approvals() {
+        let capture = Capture()
+        let approval = Approval(action: "deploy", by: "ana", channel: "cli", at: Fixtures.createdAt)
+        let snapshot = BrokerReply.PendingSnapshot(
+            presentations: [ApprovalRenderingTests.deploy], sequence: 5, approvals: [ApprovalRenderingTests.deploy.id: [approval]])
+        PendingListing.write(snapshot, options: Self.options(), output: capture.output)
+        #expect(capture.text.withLock { $0 }.contains("[1] [D]eploy\n      needs 2 approvals, 1 so far: ana\n"))
+    }
+
     @Test("An empty list says so in the person's language", arguments: [("en", "No pending questions."), ("es_ES.UTF-8", "No hay preguntas pendientes.")])
     func empty(_ locale: String, _ expected: String) {
         let capture = Capture()

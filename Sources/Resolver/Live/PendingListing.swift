@@ -13,7 +13,7 @@ public enum PendingListing {
     ) {
         let entries = snapshot.presentations
             .sorted { $0.createdAt < $1.createdAt }
-            .map { PendingEntry($0, operation: snapshot.operations[$0.job]) }
+            .map { PendingEntry($0, operation: snapshot.operations[$0.job], approvals: snapshot.approvals[$0.id] ?? []) }
         if options.json {
             for entry in entries { output.json(.presented(entry)) }
             return
@@ -25,7 +25,7 @@ public enum PendingListing {
                     locale: options.locale, colour: options.colour, width: options.width, operation: entry.operation, now: Date(),
                     operationCatalog: texts.catalog(for: entry.operation)))
             let actions = renderer.choices(entry.presentation).choices.map(\.action.id).joined(separator: "|")
-            output.line(renderer.render(entry.presentation).joined(separator: "\n"))
+            output.line(renderer.render(entry.presentation, approvals: entry.approvals).joined(separator: "\n"))
             output.line(TextRules.escaped("  interlude answer \(entry.id) <\(actions)>") + "\n")
         }
     }

@@ -16,6 +16,11 @@ extension ResolverDriver {
                 if wasShown || !options.interactive {
                     tell(entry, known.map { renderer(entry).closingLine($0, presentation: entry.presentation) } ?? text("gone"))
                 }
+            case .approved(let entry):
+                // Someone approved the question on screen: it is drawn again below, with the count and who.
+                guard options.interactive, editing == nil, displayed?.id == entry.id else { break }
+                output.screen("\r\u{1B}[2K")
+                display(entry)
             case .answered(let entry, let resolution):
                 if options.json { output.json(.answered(resolution)) }
                 tell(entry, renderer(entry).closingLine(resolution, presentation: entry.presentation))

@@ -91,7 +91,8 @@ extension ResolverDriver {
         case .press(.escape):
             editing = nil
             output.screen("\n")
-            display(current.entry)
+            // Approvals that came while the fields were typed are shown now.
+            display(session.shown.flatMap { $0.id == current.entry.id ? $0 : nil } ?? current.entry)
             return
         case .interrupt:
             return

@@ -16,7 +16,7 @@ extension ResolverDriver {
         displayed = entry
         lastShown = entry.id
         let renderer = renderer(entry)
-        var screen = "\n" + renderer.render(entry.presentation).joined(separator: "\n") + "\n"
+        var screen = "\n" + renderer.render(entry.presentation, approvals: entry.approvals).joined(separator: "\n") + "\n"
         let status = statusLine(entry, now: Date())
         statusShown = status.isEmpty ? nil : status
         if !status.isEmpty { screen += status + "\n" }

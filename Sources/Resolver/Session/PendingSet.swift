@@ -42,6 +42,14 @@ public struct PendingSet: Sendable, Hashable {
         entries.firstIndex { $0.id == id }
     }
 
+    /// Puts `entry` in place of the pending entry with its id (its approvals changed); `false` if none is pending.
+    @discardableResult
+    public mutating func replace(_ entry: PendingEntry) -> Bool {
+        guard let index = index(of: entry.id) else { return false }
+        entries[index] = entry
+        return true
+    }
+
     /// Removes and returns the entry with this id, if pending.
     @discardableResult
     public mutating func remove(_ id: String) -> PendingEntry? {

@@ -16,7 +16,10 @@ extension ResolverSession {
             // A job that ended asks nothing more: no place is kept for it.
             if let job = event.job?.id { letGo(job) }
             return []
-        case .jobQueued, .heartbeat, .presentationReminder, .operationAnnounced, .presentationApproved:
+        case .presentationApproved:
+            guard let progress = event.approvals else { return [] }
+            return update(pending.entry(progress.presentation)?.approved(progress))
+        case .jobQueued, .heartbeat, .presentationReminder, .operationAnnounced:
             // A job that ends first resolves its question (withdrawn), which is its own event; a
             // reminder is about a question the resolver already shows or lists.
             return []
@@ -29,6 +32,15 @@ extension ResolverSession {
         let added = place(for: entry).map { pending.insert(entry, at: $0) } ?? pending.add(entry)
         guard added, announced.insert(entry.id).inserted else { return [] }
         return [.presented(entry)]
+    }
+
+    /// Takes a newer copy of a pending entry (its approvals changed), also where it is shown or being answered.
+    mutating func update(_ entry: PendingEntry?) -> [SessionAction] {
+        guard let entry, let old = pending.entry(entry.id), old != entry else { return [] }
+        pending.replace(entry)
+        if shown?.id == entry.id { shown = entry }
+        if answering?.id == entry.id { answering = entry }
+        return [.approved(entry)]
     }
 
     /// Where a new question goes out of age order: the place of its job's question we are answering or

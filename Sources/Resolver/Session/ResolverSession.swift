@@ -54,7 +54,9 @@ public struct ResolverSession: Sendable {
 
     /// Applies a snapshot: the first, or a new one that replaces what was pending.
     public mutating func start(_ snapshot: BrokerReply.PendingSnapshot) -> [SessionAction] {
-        let listed = snapshot.presentations.map { PendingEntry($0, operation: snapshot.operations[$0.job]) }
+        let listed = snapshot.presentations.map {
+            PendingEntry($0, operation: snapshot.operations[$0.job], approvals: snapshot.approvals[$0.id] ?? [])
+        }
         if !started, once { scope = Set(listed.map(\.id)) }
         started = true
         let ids = Set(listed.map(\.id))
@@ -63,12 +65,14 @@ public struct ResolverSession: Sendable {
             actions += close(entry.id, resolution: nil)
         }
         for entry in listed.sorted(by: { $0.presentation.createdAt < $1.presentation.createdAt }) {
-            actions += add(entry)
+            // One still pending keeps its place; the snapshot brings its approvals up to date.
+            actions += pending.contains(entry.id) ? update(entry) : add(entry)
         }
         return actions
     }
 
-    /// Applies the next event after the snapshot: a new question is added, a resolved one closed.
+    /// Applies the next event after the snapshot: a new question is added, a resolved one closed, an
+    /// approval recorded.
     public mutating func receive(_ event: Event) -> [SessionAction] {
         apply(event)
     }

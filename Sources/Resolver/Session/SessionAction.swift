@@ -9,6 +9,9 @@ public enum SessionAction: Sendable, Hashable {
     /// `resolution` is `nil` when a new snapshot no longer lists it and the cause is unknown; `wasShown`
     /// says whether it was on screen, so its dialog must be closed with a line.
     case closed(PendingEntry, resolution: Resolution?, wasShown: Bool)
+    /// A pending presentation's approvals changed (someone approved an action that needs several people):
+    /// a dialog showing it is drawn again with them.
+    case approved(PendingEntry)
     /// Our answer took effect: the broker replied with this resolution.
     case answered(PendingEntry, Resolution)
     /// Our answer lost the race: someone (or an expiry, a withdrawal) resolved it first; `error` is the refusal.
