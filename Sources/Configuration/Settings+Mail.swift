@@ -31,7 +31,7 @@ extension Settings {
 
     /// Why `mailEvents` is unusable, or nil.
     static func mailEventsProblem(_ text: String) -> String? {
-        let known = ["presentation.pending", "presentation.reminder", "presentation.resolved"]
+        let known = ["presentation.pending", "presentation.reminder", "presentation.resolved", "presentation.approved", "presentation.escalated"]
         let list = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return list.first { !known.contains($0) }.map { "\"\($0)\" is not mailed; use \(known.joined(separator: ", "))" }
     }

@@ -119,7 +119,8 @@ extension Settings {
             "People (names of peopleFile) mailed about a question that names no audience, comma-separated; empty: nobody."),
         .text(
             "mailEvents", \.mailEvents, problem: { Settings.mailEventsProblem($0.mailEvents) },
-            "Events mailed, comma-separated: presentation.pending, presentation.reminder, presentation.resolved."),
+            "Events mailed, comma-separated: presentation.pending, presentation.reminder, presentation.resolved, presentation.approved, presentation.escalated."
+        ),
         .number(
             "mailMaxAttempts", \.mailMaxAttempts, 1...100,
             "Attempts per mail before it is dead-lettered."),

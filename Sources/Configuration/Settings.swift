@@ -79,7 +79,7 @@ public struct Settings: Sendable, Hashable {
     /// People mailed about a question that names no audience, comma-separated; empty: nobody.
     public var mailNoAudienceTo = ""
     /// The events mailed, comma-separated.
-    public var mailEvents = "presentation.pending,presentation.reminder,presentation.resolved"
+    public var mailEvents = "presentation.pending,presentation.reminder,presentation.resolved,presentation.approved,presentation.escalated"
     /// Attempts per mail before it is dead-lettered.
     public var mailMaxAttempts = 8
     /// First retry delay of a mail, ms; doubles each attempt, with jitter.

@@ -24,8 +24,10 @@ extension Presentation {
         public var error: PresentedError?
         /// Key and arguments for the texts in another language.
         public var localization: Localization?
-        /// Seconds until the question expires and resolves to its cancel action.
+        /// Seconds until the question expires and resolves to its expiry action (`onExpiry`, or the cancel action).
         public var expiresAfter: TimeInterval?
+        /// The id of the action an expiry resolves to, one of the question's (`nil`: its cancel action).
+        public var onExpiry: String?
         /// Who else may answer once the question has waited a while (`nil`: its audience stays as it is).
         public var escalation: Escalation?
 

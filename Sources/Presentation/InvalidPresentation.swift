@@ -68,6 +68,10 @@ extension Presentation {
         if let expiresAt, expiresAt <= createdAt {
             throw InvalidPresentation(.invalidExpiry, "expiresAt must be after createdAt")
         }
+        if let onExpiry, action(onExpiry) == nil {
+            throw InvalidPresentation(
+                .invalidExpiry, "onExpiry \"\(onExpiry)\" is not one of the question's actions (\(actions.map(\.id).joined(separator: ", ")))")
+        }
         if let error, error.code.isEmpty || error.description.isEmpty {
             throw InvalidPresentation(.invalidError, "an error needs a code and a description")
         }

@@ -19,6 +19,7 @@ extension Presentation {
         let error: PresentedError?
         let localization: Localization?
         let escalation: Escalation?
+        let onExpiry: String?
         /// When the audience was widened (`Presentation.escalatedAt`).
         package var escalatedAt: Date?
     }
@@ -27,7 +28,8 @@ extension Presentation {
     package var content: Content {
         Content(
             kind: kind, title: title, titleVisibility: titleVisibility, message: message, actions: actions, fields: fields,
-            audience: audience, item: item, error: error, localization: localization, escalation: escalation, escalatedAt: escalatedAt)
+            audience: audience, item: item, error: error, localization: localization, escalation: escalation, onExpiry: onExpiry,
+            escalatedAt: escalatedAt)
     }
 
     /// The presentation `id` of `job` saying `content`, with the sequence and times it was made with; not
@@ -47,6 +49,7 @@ extension Presentation {
         error = content.error
         localization = content.localization
         escalation = content.escalation
+        onExpiry = content.onExpiry
         escalatedAt = content.escalatedAt
         self.createdAt = createdAt
         self.expiresAt = expiresAt
@@ -60,6 +63,7 @@ extension Presentation.Content {
         Presentation.Content(
             kind: kind, title: texts.share(title), titleVisibility: titleVisibility, message: message.map { texts.share($0) },
             actions: texts.share(actions), fields: fields, audience: audience, item: item, error: error,
-            localization: localization.map { texts.share($0) }, escalation: escalation, escalatedAt: escalatedAt)
+            localization: localization.map { texts.share($0) }, escalation: escalation, onExpiry: onExpiry,
+            escalatedAt: escalatedAt)
     }
 }

@@ -23,6 +23,7 @@ extension Presentation {
         localization = other.localization
         escalation = other.escalation
         escalatedAt = other.escalatedAt
+        onExpiry = other.onExpiry
         createdAt = other.createdAt
         expiresAt = other.expiresAt
     }

@@ -34,8 +34,10 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
     public let localization: Localization?
     /// When the broker took the question.
     public let createdAt: Date
-    /// When it resolves to its cancel action unless answered; `nil` for never.
+    /// When it resolves to its expiry action (`expiryAction`) unless answered; `nil` for never.
     public let expiresAt: Date?
+    /// The id of the action its author chose for an expiry; `nil`: the cancel action.
+    public let onExpiry: String?
     /// Who else may answer after a delay; `audience` is widened by it once, at `escalatedAt`.
     public let escalation: Escalation?
     /// When the audience was widened by `escalation` (it then includes `escalation.to`); `nil` until then.
@@ -58,6 +60,7 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         self.localization = draft.localization
         self.createdAt = createdAt
         self.expiresAt = draft.expiresAfter.map { createdAt.addingTimeInterval($0) }
+        self.onExpiry = draft.onExpiry
         self.escalation = draft.escalation
         self.escalatedAt = nil
         try validate()
@@ -81,6 +84,7 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         localization = try container.decodeIfPresent(Localization.self, forKey: .localization)
         createdAt = try container.decode(Date.self, forKey: .createdAt)
         expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
+        onExpiry = try container.decodeIfPresent(String.self, forKey: .onExpiry)
         escalation = try container.decodeIfPresent(Escalation.self, forKey: .escalation)
         escalatedAt = try container.decodeIfPresent(Date.self, forKey: .escalatedAt)
         do {
@@ -107,13 +111,14 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         try container.encodeIfPresent(localization, forKey: .localization)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(expiresAt, forKey: .expiresAt)
+        try container.encodeIfPresent(onExpiry, forKey: .onExpiry)
         try container.encodeIfPresent(escalation, forKey: .escalation)
         try container.encodeIfPresent(escalatedAt, forKey: .escalatedAt)
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, job, sequence, kind, title, titleVisibility, message, actions, fields, audience, item, error, localization, createdAt, expiresAt, escalation,
-            escalatedAt
+            escalatedAt, onExpiry
     }
 }
 
@@ -136,8 +141,11 @@ extension Presentation {
         case hidden
     }
 
-    /// The action with the cancel role: where dismissal and expiry lead.
+    /// The action with the cancel role: where dismissal leads, and expiry unless the author chose otherwise.
     public var cancelAction: Action? { actions.first { $0.role == .cancel } }
+
+    /// Where an expiry leads: the action `onExpiry` names, else the cancel action.
+    public var expiryAction: Action? { onExpiry.flatMap(action) ?? cancelAction }
 
     /// The action with this id.
     public func action(_ id: String) -> Action? { actions.first { $0.id == id } }

@@ -84,10 +84,11 @@ public struct PresentationSlot: Sendable, Hashable {
         return close(presentation, cause: .dismissed, action: presentation.cancelAction?.id, by: by, channel: channel, at: at)
     }
 
-    /// Expires the current presentation if its time has come.
+    /// Expires the current presentation if its time has come: it resolves to its expiry action (the author's
+    /// `onExpiry`, else the cancel action), whatever approvals it has short of the number.
     public mutating func expire(at now: Date) -> Resolution? {
         guard let current, current.isExpired(at: now) else { return nil }
-        return close(current, cause: .expired, action: current.cancelAction?.id, by: nil, channel: nil, at: now)
+        return close(current, cause: .expired, action: current.expiryAction?.id, by: nil, channel: nil, at: now)
     }
 
     /// Widens the audience of pending presentation `id` by its escalation, if due at `now` and not done yet;

@@ -58,5 +58,6 @@ extension Presentation {
         expiresAt = other.expiresAt
         escalation = other.escalation
         escalatedAt = other.escalatedAt
+        onExpiry = other.onExpiry
     }
 }

@@ -98,6 +98,15 @@ extension Question {
         return copy
     }
 
+    /// The same question resolving to `choice` when it expires (its `expiresAfter` deadline, or the job's
+    /// `answerWithin`) instead of to its cancel action, with the cause `expired`, whatever approvals it has
+    /// short of the number: `.onExpiry(.deploy)` makes a deploy go ahead unless someone cancels in time.
+    public func onExpiry(_ choice: Choice) -> Question {
+        var copy = self
+        copy.draft.onExpiry = choice.id
+        return copy
+    }
+
     /// The same question, for `audience` too once it has waited `delay` unanswered (whole seconds, at least
     /// one): `.escalate(after: .seconds(7200), to: .group("leads"))`. Its first audience (the job's) keeps its
     /// say; a question for anyone has no one to add.

@@ -46,13 +46,13 @@ extension InMemoryJobBackend {
     }
 
     /// A draft without `expiresAfter` never expires on its own; a test may still play out the broker's
-    /// deadline, which, like every expiry, resolves to the cancel action.
+    /// deadline, which, like every expiry, resolves to the expiry action (the author's `onExpiry`, else the cancel action).
     private static func expireWithoutDeadline(
         _ presentation: Presentation, in slot: inout PresentationSlot, at now: Date
     ) -> Resolution {
         let resolution = Resolution(
             presentation: presentation.id, job: presentation.job, cause: .expired,
-            action: presentation.cancelAction?.id, by: nil, channel: nil, at: now)
+            action: presentation.expiryAction?.id, by: nil, channel: nil, at: now)
         slot = PresentationSlot(
             resolutions: Array(slot.resolutions.values) + [resolution], lastSequence: slot.lastSequence)
         return resolution

@@ -8,7 +8,7 @@ public enum ScriptedResponse: Sendable, Hashable {
     case answerWith(String, values: [String: String])
     /// Closes the question without choosing; resolves to the cancel action where there is one.
     case dismiss
-    /// Lets the question expire; resolves to the cancel action where there is one.
+    /// Lets the question expire; resolves to its author's `onExpiry` choice, else to the cancel action where there is one.
     case expire
     /// The question is taken back (the job ended elsewhere); the operation gets no action.
     case withdraw

@@ -139,4 +139,22 @@ import Wire
         #expect(resolved?.action == "cancel")
         #expect(resolved?.approvals?.map(\.by) == ["ana"])
     }
+
+    @Test func expiryWithApprovalsShortResolvesToTheAuthorsChoiceWhenItNamesOne() {
+        var broker = BrokerHarness()
+        _ = broker.ready("w1")
+        let (job, _) = broker.submit()
+        var draft = Self.deployDraft
+        draft.expiresAfter = 60
+        draft.onExpiry = "deploy"
+        let presented = broker.worker("w1", .present(.init(job: job.id, attempt: 1, sequence: 1, draft: draft)))
+        let presentation = BrokerHarness.presented(presented, to: "w1")!
+        #expect(presentation.onExpiry == "deploy")
+        _ = approve(&broker, presentation, by: "ana")
+        let effects = broker.advance(61)
+        let resolved = BrokerHarness.events(effects).filter { $0.type == .presentationResolved }.compactMap(\.resolution)
+        #expect(resolved.count == 1)
+        #expect(resolved.first?.cause == .expired && resolved.first?.action == "deploy" && resolved.first?.by == nil)
+        #expect(resolved.first?.approvals?.map(\.by) == ["ana"])
+    }
 }

@@ -43,6 +43,7 @@ extension OpenAPIDocument {
                 "actions": array(ref("Action")), "fields": array(ref("TextField")), "audience": ref("Audience"), "item": type("object"),
                 "error": nullable(type("object")),
                 "createdAt": time, "expiresAt": nullable(time), "escalation": ref("Escalation"), "escalatedAt": time,
+                "onExpiry": text,
             ]),
             "Job": object([
                 "id": text, "operation": text, "input": type("object"),

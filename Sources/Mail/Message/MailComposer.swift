@@ -5,7 +5,7 @@ import Primitives
 
 /// Writes the mail one person gets about one question: the title and message in their language (the
 /// operation's catalog, as the page uses it), an answer link per action (one link to the question when
-/// it has text fields), or how it ended. Pure: keys, time and texts come in.
+/// it has text fields), one more approval, or how it ended. Pure: keys, time and texts come in.
 public struct MailComposer: Sendable {
     /// The sender's address.
     public let from: String
@@ -22,11 +22,11 @@ public struct MailComposer: Sendable {
     }
 
     /// The mail of `kind` about `presentation` (of an `operation` job) for `name`, who is `person`;
-    /// `resolution` for a resolved one; `texts` is the operation's catalog; links last a day from `now`,
-    /// never past the question's deadline.
+    /// `resolution` for a resolved one, `approvals` (where the action stands) for an approval; `texts` is
+    /// the operation's catalog; links last a day from `now`, never past the question's deadline.
     public func mail(
-        _ kind: MailKind, about presentation: Presentation, operation: String, resolution: Resolution? = nil, for name: String,
-        _ person: People.Person, texts: Catalog, sequence: Int64, now: Date
+        _ kind: MailKind, about presentation: Presentation, operation: String, resolution: Resolution? = nil, approvals: ApprovalProgress? = nil,
+        for name: String, _ person: People.Person, texts: Catalog, sequence: Int64, now: Date
     ) -> MailMessage {
         let locale = person.language ?? Catalog.fallbackLocale
         let texts = texts.merging(MailTexts.catalog)
@@ -53,13 +53,16 @@ public struct MailComposer: Sendable {
             body.note(say("mail.links.note", [name, Timestamp.string(AnswerLink(presentation: presentation.id, person: name, expiresAt: expiry).expiresAt)]))
         } else if let resolution {
             body.paragraph(Self.outcome(resolution, of: presentation, texts: texts, locale: locale))
+        } else if let approvals, let last = approvals.approvals.last {
+            let label = presentation.action(approvals.action).map { texts.label(of: $0, locale: locale) } ?? approvals.action
+            body.paragraph(say("mail.approved.progress", [last.by, label, "\(approvals.approvals.count)", "\(approvals.needed)"]))
         }
         body.note(say("mail.footer", [presentation.job, operation, name]))
         let host = from.split(separator: "@").last.map(String.init) ?? "interlude"
         let thread = "<\(presentation.id).\(name)@\(host)>"
         return MailMessage(
             from: from, to: person.email, subject: say("mail.\(kind.rawValue).subject", [title]), text: body.text, html: body.html,
-            messageID: kind == .pending ? thread : "<\(presentation.id).\(sequence).\(name)@\(host)>", inReplyTo: kind == .pending ? nil : thread,
+            messageID: kind.starts ? thread : "<\(presentation.id).\(sequence).\(name)@\(host)>", inReplyTo: kind.starts ? nil : thread,
             date: now)
     }
 

@@ -10,6 +10,10 @@ public enum MailKind: String, Sendable, Hashable, CaseIterable {
     case reminder
     /// How the question ended: who answered what, or why nobody did.
     case resolved
+    /// One more approval of an action that needs several: who approved, and how many of how many.
+    case approved
+    /// The question's audience widened: the question, with links, for the people newly in it.
+    case escalated
 
     /// The kind of mail an event of `type` is, nil for an event that is not mailed.
     public init?(_ type: Event.Kind) {
@@ -17,6 +21,8 @@ public enum MailKind: String, Sendable, Hashable, CaseIterable {
         case .presentationPending: self = .pending
         case .presentationReminder: self = .reminder
         case .presentationResolved: self = .resolved
+        case .presentationApproved: self = .approved
+        case .presentationEscalated: self = .escalated
         default: return nil
         }
     }
@@ -27,9 +33,14 @@ public enum MailKind: String, Sendable, Hashable, CaseIterable {
         case .pending: .presentationPending
         case .reminder: .presentationReminder
         case .resolved: .presentationResolved
+        case .approved: .presentationApproved
+        case .escalated: .presentationEscalated
         }
     }
 
     /// Whether its mail carries answer links.
-    var asks: Bool { self != .resolved }
+    var asks: Bool { self == .pending || self == .reminder || self == .escalated }
+
+    /// Whether it is a person's first mail about the question, which later ones reply to.
+    var starts: Bool { self == .pending || self == .escalated }
 }

@@ -32,7 +32,8 @@ public struct MailPlan: Sendable, Equatable {
     public let forget: Bool
 
     /// The plan for `event` given what is remembered of its question (`known`); nil when nothing is mailed
-    /// and nothing remembered: a kind not mailed, or a resolution of a question never mailed.
+    /// and nothing remembered: a kind not mailed, or an approval or resolution of a question never mailed.
+    /// An escalation mails only the people it adds: those mailed before are not asked again.
     public static func of(_ event: Event, known: Question?, directory: Directory) -> MailPlan? {
         guard let kind = MailKind(event.type) else { return nil }
         switch kind {
@@ -42,6 +43,16 @@ public struct MailPlan: Sendable, Equatable {
             let everyone = Array(Set(recipients + (known?.recipients ?? []))).sorted()
             let question = Question(presentation: presentation, operation: event.job?.operation ?? known?.operation ?? "", recipients: everyone)
             return MailPlan(kind: kind, question: question, recipients: recipients, forget: false)
+        case .escalated:
+            guard let presentation = event.presentation else { return nil }
+            let already = Set(known?.recipients ?? [])
+            let recipients = directory.recipients(of: presentation.audience).filter { !already.contains($0) }
+            let everyone = Array(already.union(recipients)).sorted()
+            let question = Question(presentation: presentation, operation: event.job?.operation ?? known?.operation ?? "", recipients: everyone)
+            return MailPlan(kind: kind, question: question, recipients: recipients, forget: false)
+        case .approved:
+            guard let known, event.approvals?.presentation == known.presentation.id else { return nil }
+            return MailPlan(kind: kind, question: known, recipients: known.recipients, forget: false)
         case .resolved:
             guard let known, event.resolution?.presentation == known.presentation.id else { return nil }
             return MailPlan(kind: kind, question: known, recipients: known.recipients, forget: true)

@@ -57,7 +57,8 @@ extension MailNotifier {
             let messages = plan.recipients.compactMap { name -> (name: String, message: MailMessage)? in
                 guard let person = directory.people.byName[name] else { return nil }
                 let message = composer.mail(
-                    plan.kind, about: plan.question.presentation, operation: plan.question.operation, resolution: event.resolution, for: name,
+                    plan.kind, about: plan.question.presentation, operation: plan.question.operation, resolution: event.resolution, approvals: event.approvals,
+                    for: name,
                     person, texts: texts, sequence: event.sequence, now: now)
                 return (name, message)
             }

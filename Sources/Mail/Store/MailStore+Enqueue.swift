@@ -19,7 +19,7 @@ extension MailStore {
                 var added = 0
                 for event in events where event.type != .heartbeat && event.sequence > cursor {
                     cursor = event.sequence
-                    guard let id = event.presentation?.id ?? event.resolution?.presentation,
+                    guard let id = event.presentation?.id ?? event.resolution?.presentation ?? event.approvals?.presentation,
                         let (plan, messages) = try planner(event, try Self.question(id, in: database))
                     else { continue }
                     for (name, message) in messages {

@@ -18,6 +18,7 @@ extension Presentation.Draft: JSONReadable {
         var localization: Localization?
         var expiresAfter: Double?
         var escalation: Escalation?
+        var onExpiry: String?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "kind": kind = try reader.readIfPresent()
@@ -32,6 +33,7 @@ extension Presentation.Draft: JSONReadable {
             case "localization": localization = try reader.readIfPresent()
             case "expiresAfter": expiresAfter = try reader.readIfPresent()
             case "escalation": escalation = try reader.readIfPresent()
+            case "onExpiry": onExpiry = try reader.readIfPresent()
             default: try reader.skipValue()
             }
         }
@@ -44,5 +46,6 @@ extension Presentation.Draft: JSONReadable {
         self.fields = fields
         self.audience = audience
         self.escalation = escalation
+        self.onExpiry = onExpiry
     }
 }

@@ -14,6 +14,7 @@ extension Presentation.Draft: JSONWritable {
         try writer.member("kind", kind.rawValue)
         try writer.field("localization", localization)
         try writer.field("message", message)
+        try writer.field("onExpiry", onExpiry)
         try writer.member("title", title)
         try writer.member("titleVisibility", titleVisibility.rawValue)
         writer.endObject()

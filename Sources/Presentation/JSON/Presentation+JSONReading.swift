@@ -25,6 +25,7 @@ extension Presentation: JSONReadable {
         var expiresAt: Date?
         var escalation: Escalation?
         var escalatedAt: Date?
+        var onExpiry: String?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "id": id = try reader.readIfPresent()
@@ -44,6 +45,7 @@ extension Presentation: JSONReadable {
             case "expiresAt": expiresAt = try reader.readIfPresent()
             case "escalation": escalation = try reader.readIfPresent()
             case "escalatedAt": escalatedAt = try reader.readIfPresent()
+            case "onExpiry": onExpiry = try reader.readIfPresent()
             default: try reader.skipValue()
             }
         }
@@ -68,6 +70,7 @@ extension Presentation: JSONReadable {
         self.expiresAt = expiresAt
         self.escalation = escalation
         self.escalatedAt = escalatedAt
+        self.onExpiry = onExpiry
         do {
             try validate()
         } catch {

@@ -2,7 +2,7 @@ import JSON
 
 extension Presentation: JSONWritable {
     /// Writes the presentation as its `encode(to:)` does: `message`, `item`, `error` and `expiresAt` as
-    /// `null` when absent, `fields` only when there are some, `audience`, `localization`, `escalation` and `escalatedAt` only when set.
+    /// `null` when absent, `fields` only when there are some, `audience`, `localization`, `escalation`, `escalatedAt` and `onExpiry` only when set.
     public func write(to writer: inout JSONWriter) throws {
         try writer.beginObject()
         try writer.member("actions", actions)
@@ -19,6 +19,7 @@ extension Presentation: JSONWritable {
         try writer.member("kind", kind.rawValue)
         try writer.field("localization", localization)
         try writer.nullable("message", message)
+        try writer.field("onExpiry", onExpiry)
         try writer.member("sequence", sequence)
         try writer.member("title", title)
         try writer.member("titleVisibility", titleVisibility.rawValue)
