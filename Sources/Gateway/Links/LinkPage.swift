@@ -93,20 +93,7 @@ enum LinkPage {
     }
 
     /// `text` safe inside HTML text and double-quoted attributes.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escaped(_ text: String) -> String { HTMLText.escaped(text) }
 
     /// The style sheet: one column that fits a phone, large touch targets.
     static let style = """

@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import Primitives
 
 /// The two bodies of a mail written side by side: the plain text and the HTML, every text escaped once here.
 struct MailBody {
@@ -42,18 +43,5 @@ struct MailBody {
     }
 
     /// `text` safe inside HTML text and double-quoted attributes.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escaped(_ text: String) -> String { HTMLText.escaped(text) }
 }
