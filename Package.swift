@@ -162,11 +162,13 @@ if ProcessInfo.processInfo.environment["INTERLUDE_FUZZ"] == "1" {
     package.targets.append(.executableTarget(name: "interlude-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Entry"))
 }
 
-// The compiler, not only a test, keeps the module graph and the spelling of existentials true.
+// The compiler, not only a test, keeps the module graph and the spelling of existentials true: a module's
+// public declarations may use another module's types only where its file says `public import`.
 for target in package.targets where target.type != .system {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),
             .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
         ]
 }

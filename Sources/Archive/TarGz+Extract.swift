@@ -1,6 +1,6 @@
 import CArchive
-import Confinement
-import Foundation
+public import Confinement
+public import Foundation
 
 #if canImport(Glibc)
     import Glibc

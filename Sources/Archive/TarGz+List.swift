@@ -1,5 +1,5 @@
 import CArchive
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 import CArchive
-import Confinement
-import Foundation
+public import Confinement
+public import Foundation
 
 /// Gzip-compressed tar archives of folders, for project exports and backups.
 public enum TarGz {

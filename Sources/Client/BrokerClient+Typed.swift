@@ -1,7 +1,7 @@
-import Foundation
-import JSON
-import Presentation
-import Wire
+public import Foundation
+public import JSON
+public import Presentation
+public import Wire
 
 extension BrokerClient {
     /// Submits an operation and returns the queued job; an input over the size policy's share is

@@ -3,7 +3,7 @@ import Log
 import Presentation
 import Primitives
 import Synchronization
-import Wire
+public import Wire
 import ZeroMQ
 
 /// Asks the broker things over a DEALER socket; many requests may be in flight at once.

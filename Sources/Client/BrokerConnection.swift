@@ -1,6 +1,6 @@
 import Log
 import Synchronization
-import Wire
+public import Wire
 import ZeroMQ
 
 /// Everything a program needs to talk to the broker, and the only owner of the ZeroMQ context it

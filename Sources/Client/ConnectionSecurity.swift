@@ -1,4 +1,4 @@
-import ZeroMQ
+public import ZeroMQ
 
 /// How every socket a `BrokerConnection` opens is secured (CURVE once keys exist), applied in one
 /// place each time a socket is created or reopened.

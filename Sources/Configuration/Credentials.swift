@@ -1,5 +1,5 @@
 import Foundation
-import ZeroMQ
+public import ZeroMQ
 
 /// The CURVE keys this process was configured with, read once at start.
 ///

@@ -1,4 +1,4 @@
-import Wire
+public import Wire
 
 extension Settings {
     /// The size policy these settings describe, for every process that starts or talks to the broker.

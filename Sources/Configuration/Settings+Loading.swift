@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A configuration that cannot be used, naming the key and where its value came from.
 public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,6 @@
-import Foundation
-import Log
-import SQLite
+public import Foundation
+public import Log
+public import SQLite
 import Wire
 
 /// Every setting of Interlude, from `config/interlude.json` and then `INTERLUDE_…` environment variables.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The code paths that read bytes from outside, each as one function of arbitrary bytes that must
 /// never trap: run by libFuzzer (`scripts/fuzz TARGET SECONDS`) and, for every input a run found, by

@@ -1,8 +1,8 @@
-import Client
+public import Client
 import Foundation
-import Log
-import Webhooks
-import Wire
+public import Log
+public import Webhooks
+public import Wire
 
 /// Everything `GatewayService` needs: where to listen, the broker's endpoints, limits, secrets and timings.
 public struct GatewayConfiguration: Sendable {

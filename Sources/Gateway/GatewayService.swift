@@ -1,8 +1,8 @@
-import Client
-import HTTPServer
-import Lifecycle
+public import Client
+public import HTTPServer
+public import Lifecycle
 import Log
-import Webhooks
+public import Webhooks
 
 /// The gateway: the JSON API, incoming webhooks, events and the web page over HTTP, talking to the broker over ZeroMQ.
 ///

@@ -1,4 +1,4 @@
-import Presentation
+public import Presentation
 
 /// Who a token names: the name its answers are recorded under and the groups it belongs to.
 public struct GatewayCaller: Decodable, Sendable, Hashable {

@@ -1,7 +1,7 @@
-import Foundation
-import JSON
-import Presentation
-import Wire
+public import Foundation
+public import JSON
+public import Presentation
+public import Wire
 
 extension GatewayClient {
     /// Submits `operation` with `input` (its bytes sent as they are) and returns the queued job; the same

@@ -1,5 +1,5 @@
 import Foundation
-import Wire
+public import Wire
 
 extension GatewayClient {
     /// The operations workers have announced, sorted by name.

@@ -1,7 +1,7 @@
 import Foundation
 import JSON
-import Presentation
-import Wire
+public import Presentation
+public import Wire
 
 extension GatewayClient {
     /// A page of the pending questions, oldest first, with the event sequence it reflects (follow `events`

@@ -1,6 +1,6 @@
 import Foundation
 import JSON
-import Presentation
+public import Presentation
 
 /// A refused or failed gateway request: the API's JSON error (`{"error": {"code", "message"}}`) with its
 /// HTTP status, and on a 409 the resolution that won; status 0 when no response came at all.

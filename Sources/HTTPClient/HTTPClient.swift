@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// The only importer of libcurl: GETs and POSTs over kept-alive connections from one thread of its own that runs

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An HTTP answer as the client received it; its body only when the request asked to keep it.
 public struct HTTPClientResponse: Sendable, Equatable {

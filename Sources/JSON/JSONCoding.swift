@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Primitives
 
 /// The one JSON configuration every part of Interlude shares: `Timestamp` dates (milliseconds), sorted keys.

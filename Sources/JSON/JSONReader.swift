@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A value the hand-written JSON reader builds in one pass over the bytes, accepting what
 /// `JSONCoding.decoder` accepts for it and giving the same value.

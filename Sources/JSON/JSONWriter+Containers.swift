@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension JSONWriter {
     /// Writes `"name":` and the value.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Primitives
 
 /// A value that writes its own JSON, byte for byte what `JSONCoding.encoder` writes for it, without

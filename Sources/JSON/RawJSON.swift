@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One JSON value kept as the UTF-8 bytes it was spelled with: a job's input as its client sent it.
 ///

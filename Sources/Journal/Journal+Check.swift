@@ -1,6 +1,6 @@
 import Dispatch
-import Foundation
-import SQLite
+public import Foundation
+public import SQLite
 import Synchronization
 
 extension Journal {

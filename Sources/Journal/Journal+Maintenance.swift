@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 import JSON
 import Presentation
 import SQLite
-import Wire
+public import Wire
 
 extension Journal {
     /// What `interlude journal check` found.

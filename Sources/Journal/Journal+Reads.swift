@@ -3,7 +3,7 @@ import JSON
 import Presentation
 import Primitives
 import SQLite
-import Wire
+public import Wire
 
 extension Journal {
     /// A job with its pending presentation, or `nil` when the id is unknown.

@@ -1,8 +1,8 @@
 import Foundation
 import JSON
-import Presentation
+public import Presentation
 import SQLite
-import Wire
+public import Wire
 
 extension Journal {
     /// What a broker that starts again takes from the journal.

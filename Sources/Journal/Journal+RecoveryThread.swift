@@ -1,6 +1,6 @@
 import Foundation
-import Presentation
-import Wire
+public import Presentation
+public import Wire
 
 extension Journal {
     /// As `recover(_:)`, with the rows read (and their JSON) on a thread of its own while `each` runs on the

@@ -1,10 +1,10 @@
-import Foundation
+public import Foundation
 import JSON
-import PostgreSQL
+public import PostgreSQL
 import Presentation
 import Primitives
-import SQLite
-import Wire
+public import SQLite
+public import Wire
 
 /// Durable state: jobs, presentations, resolutions, recorded steps and the event log, on SQLite (WAL,
 /// the default) or on PostgreSQL (shared by several brokers, one active at a time by lease).

@@ -1,6 +1,6 @@
-import Foundation
-import PostgreSQL
-import SQLite
+public import Foundation
+public import PostgreSQL
+public import SQLite
 
 /// Where the journal lives, from the `journal` setting: empty means `journal.sqlite` in the data
 /// folder; a `postgres://` or `postgresql://` URL means that PostgreSQL database.

@@ -1,4 +1,4 @@
-import Log
+public import Log
 
 /// Runs services together: starts them all, and when one fails, one ends, a shutdown signal arrives
 /// or `triggerGracefulShutdown()` is called, shuts the others down gracefully in reverse order (the

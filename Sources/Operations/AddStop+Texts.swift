@@ -1,4 +1,4 @@
-import WorkerKit
+public import WorkerKit
 
 extension AddStop {
     /// One line for people; `addStop.summary` in `catalog` translates it.

@@ -1,6 +1,6 @@
 import Confinement
-import Foundation
-import WorkerKit
+public import Foundation
+public import WorkerKit
 
 /// Adds a place to a day of `<library>/itinerary.json`, asking when it is already planned on another day.
 ///

@@ -1,4 +1,4 @@
-import WorkerKit
+public import WorkerKit
 
 extension ClearDownloads {
     /// One line for people; `clearDownloads.summary` in `catalog` translates it.

@@ -1,6 +1,6 @@
 import Confinement
-import Foundation
-import WorkerKit
+public import Foundation
+public import WorkerKit
 
 /// Deletes every download, or the tracks named, once the person confirms: "Remove 3 downloads?", its
 /// title in the plural form of the count ("Remove 1 download?").

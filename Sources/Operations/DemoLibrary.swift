@@ -1,5 +1,5 @@
 import Archive
-import Foundation
+public import Foundation
 import WorkerKit
 
 /// A small library folder on which every shipped operation does something a person can see.

@@ -1,4 +1,4 @@
-import WorkerKit
+public import WorkerKit
 
 extension DeployRelease {
     /// One line for people; `deployRelease.summary` in `catalog` translates it.

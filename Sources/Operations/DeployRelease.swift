@@ -1,6 +1,6 @@
 import Confinement
-import Foundation
-import WorkerKit
+public import Foundation
+public import WorkerKit
 
 /// Puts a release live once two people of group `ops` approve: the demo of approvals by several people.
 ///

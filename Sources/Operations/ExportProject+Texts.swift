@@ -1,4 +1,4 @@
-import WorkerKit
+public import WorkerKit
 
 extension ExportProject {
     /// One line for people; `exportProject.summary` in `catalog` translates it.

@@ -1,6 +1,6 @@
 import Archive
-import Foundation
-import WorkerKit
+public import Foundation
+public import WorkerKit
 
 /// Archives `<library>/projects/<project>/` to `<destination>/<project>.tar.gz`, asking when it cannot.
 ///

@@ -1,5 +1,5 @@
 import Confinement
-import Foundation
+public import Foundation
 
 /// The folders exports may be written into (the `exportRoots` setting; by default the library's `exports/`).
 ///

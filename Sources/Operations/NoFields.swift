@@ -1,4 +1,4 @@
-import WorkerKit
+public import WorkerKit
 
 /// The input or output of an operation that takes or gives nothing: `{}` on the wire.
 public struct NoFields: Codable, Sendable, Hashable, SchemaDescribing {

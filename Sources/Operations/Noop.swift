@@ -1,4 +1,4 @@
-import WorkerKit
+public import WorkerKit
 
 /// Does nothing and asks nothing: `{}` in, `{}` out, for throughput benchmarks.
 public struct Noop: JobOperation {

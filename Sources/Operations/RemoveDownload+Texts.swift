@@ -1,4 +1,4 @@
-import WorkerKit
+public import WorkerKit
 
 extension RemoveDownload {
     /// One line for people; `removeDownload.summary` in `catalog` translates it.

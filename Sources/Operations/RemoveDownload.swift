@@ -1,6 +1,6 @@
 import Confinement
-import Foundation
-import WorkerKit
+public import Foundation
+public import WorkerKit
 
 /// Deletes a downloaded track once the person confirms: the seed's "Remove download" dialog.
 ///

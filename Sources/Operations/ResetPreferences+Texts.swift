@@ -1,4 +1,4 @@
-import WorkerKit
+public import WorkerKit
 
 extension ResetPreferences {
     /// One line for people; `resetPreferences.summary` in `catalog` translates it.

@@ -1,6 +1,6 @@
 import Confinement
-import Foundation
-import WorkerKit
+public import Foundation
+public import WorkerKit
 
 /// Rewrites `<library>/preferences.json` with the defaults once the person confirms.
 ///

@@ -1,4 +1,4 @@
-import WorkerKit
+public import WorkerKit
 
 extension RestoreBackup {
     /// One line for people; `restoreBackup.summary` in `catalog` translates it.

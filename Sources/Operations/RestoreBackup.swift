@@ -1,6 +1,6 @@
 import Confinement
-import Foundation
-import WorkerKit
+public import Foundation
+public import WorkerKit
 
 /// Replaces `<library>/data/` with a backup from `<library>/backups/` once the person confirms.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import WorkerKit
+public import Foundation
+public import WorkerKit
 
 /// The operations Interlude ships, ready for a worker.
 public enum ShippedOperations {

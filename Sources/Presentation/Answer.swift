@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A person's (or a policy's) choice for one presentation.
 public struct Answer: Codable, Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One person's choice of an action that needs several people: recorded, shown, and listed in the
 /// resolution once the last one needed lands.

@@ -1,5 +1,5 @@
-import Foundation
-import JSON
+public import Foundation
+public import JSON
 
 extension Presentation {
     /// What a worker writes before the broker gives the question its identity.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A question's wider audience after a delay: once `afterSeconds` have passed since it was asked and it still
 /// waits, the people of `to` may answer it too, beside its first audience.

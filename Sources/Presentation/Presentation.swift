@@ -1,5 +1,5 @@
-import Foundation
-import JSON
+public import Foundation
+public import JSON
 
 /// A pending question a job asks a person: an alert or a confirmation dialog, immutable once published.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Primitives
 
 /// The presentation state of one job: empty, presented, or resolved. A pure state machine.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Short random ids a person can read and paste.
 public enum Identifier {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The one way Interlude writes a date: RFC 3339 in UTC with exactly three fractional digits,
 /// `2026-11-29T21:26:13.123Z`, in JSON, in SQLite and in logs alike.

@@ -1,5 +1,5 @@
-import Foundation
-import Presentation
+public import Foundation
+public import Presentation
 
 /// Answers presentations without a person, from rules read from a JSON file.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Presentation
+public import Presentation
 
 /// One row of a rendered presentation: an action with the keys that choose it.
 public struct Choice: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Presentation
+public import Presentation
 
 /// Arranges a presentation's actions for the terminal and maps key presses to action ids.
 ///

@@ -1,4 +1,4 @@
-import Presentation
+public import Presentation
 
 /// What a policy answers: an action by id, or the action with a role.
 public enum PolicyAnswer: Sendable, Hashable, Decodable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Presentation
+public import Presentation
 
 /// What a policy rule applies to; every field given must hold, and an empty match holds for everything.
 public struct PolicyMatch: Sendable, Hashable, Decodable {

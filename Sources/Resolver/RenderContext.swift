@@ -1,5 +1,5 @@
-import Foundation
-import Presentation
+public import Foundation
+public import Presentation
 
 /// Everything a rendering depends on besides the presentation, so the same input gives the same text.
 public struct RenderContext: Sendable, Hashable {

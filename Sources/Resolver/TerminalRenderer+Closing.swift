@@ -1,4 +1,4 @@
-import Presentation
+public import Presentation
 
 extension TerminalRenderer {
     /// The line that closes a shown presentation when it ends: `answered by ana (cli) with Remove`,

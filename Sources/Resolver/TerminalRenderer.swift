@@ -1,5 +1,5 @@
 import Foundation
-import Presentation
+public import Presentation
 
 /// Renders presentations as terminal text: pure, the same presentation and context give the same lines.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One result row, read by column name.
 public struct Row: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Primitives
 
 /// One SQLite value, as bound to a parameter or read from a column.

@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 extension JSONSchema {
     /// Keywords that apply other schemas or refer to them: a broker that cannot follow them would accept

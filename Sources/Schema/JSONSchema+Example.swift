@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 extension JSONSchema {
     /// A value that satisfies the schema where it easily can: the first allowed value, the smallest

@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 extension JSONSchema {
     /// Every way `value` breaks this schema, each with its JSON path; empty when it is valid.

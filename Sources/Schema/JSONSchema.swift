@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 /// A JSON Schema (draft 2020-12) in the subset Interlude enforces: `type`, `properties`, `required`,
 /// `enum`, `items`, `minimum`/`maximum`, `minLength`/`maxLength`, `minItems`/`maxItems` and

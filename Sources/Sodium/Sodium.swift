@@ -1,5 +1,5 @@
 import CSodium
-import Foundation
+public import Foundation
 
 /// The only door to libsodium: HMAC-SHA256, constant-time comparison, random bytes and base64 for
 /// webhook signatures and API token digests.

@@ -1,5 +1,5 @@
 import Foundation
-import Presentation
+public import Presentation
 
 extension BrokerReply {
     /// One page of jobs; `next` is the cursor for the following page (`null` on the last).

@@ -1,5 +1,5 @@
 import Foundation
-import Presentation
+public import Presentation
 
 /// What the broker answers a client.
 public enum BrokerReply: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Presentation
+public import Presentation
 
 /// Which catalog keys an operation's announcement may define: its own, never another operation's or
 /// the texts every resolver and the page translate themselves.

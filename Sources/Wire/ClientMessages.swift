@@ -1,6 +1,6 @@
-import Foundation
-import JSON
-import Presentation
+public import Foundation
+public import JSON
+public import Presentation
 
 /// What a client (CLI, resolver, gateway) asks the broker.
 public enum ClientRequest: Sendable, Hashable {

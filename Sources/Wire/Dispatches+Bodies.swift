@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension BrokerCommand.Dispatches {
     /// The body of a `dispatches` around dispatch bodies already encoded, spliced in as they are: what

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Durations as people write them: `90` (seconds), `45s`, `30m`, `2h`, `1d`, or parts together, `1h30m`.
 public enum DurationText {

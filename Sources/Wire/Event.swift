@@ -1,5 +1,5 @@
-import Foundation
-import Presentation
+public import Foundation
+public import Presentation
 
 /// Something that happened, published on the event socket with a strictly increasing sequence. It
 /// carries what changed: a summary of its job (never the input), the question once (on

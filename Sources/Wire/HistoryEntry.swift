@@ -1,5 +1,5 @@
-import Foundation
-import Presentation
+public import Foundation
+public import Presentation
 
 /// One line of a job's timeline: when, what (`type`), and the fields of that type; absent fields are left out.
 ///

@@ -1,6 +1,6 @@
-import Foundation
-import JSON
-import Presentation
+public import Foundation
+public import JSON
+public import Presentation
 
 /// A job as every part of Interlude sees it; `presentation` is the one source of truth for waiting.
 public struct Job: Codable, Sendable, Hashable, Identifiable {

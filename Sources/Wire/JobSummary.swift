@@ -1,5 +1,5 @@
-import Foundation
-import JSON
+public import Foundation
+public import JSON
 import Presentation
 
 /// What an event says of its job: what a subscriber needs to act without asking for the job, and

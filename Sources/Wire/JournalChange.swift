@@ -1,6 +1,6 @@
-import Foundation
-import JSON
-import Presentation
+public import Foundation
+public import JSON
+public import Presentation
 import Primitives
 
 /// What the broker must make durable; applied in one transaction per loop turn.

@@ -1,6 +1,6 @@
 import Foundation
-import JSON
-import Presentation
+public import JSON
+public import Presentation
 
 extension MessageLimits {
     /// Throws `tooLarge` when a job input is over `inputBytes`: its bytes as they travel.

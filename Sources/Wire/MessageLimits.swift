@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 /// Every size limit of Interlude, derived from one setting, `maxMessageBytes`, so that whatever is
 /// accepted at the edge can also travel everywhere it must go afterwards (dispatch, replies, events).

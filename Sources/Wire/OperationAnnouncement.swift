@@ -1,6 +1,6 @@
 import JSON
-import Presentation
-import Schema
+public import Presentation
+public import Schema
 
 /// What a worker tells the broker about one operation it runs, in its `ready`: the broker knows no
 /// operation but those announced, checks every submit against the input schema, and hands the texts to

@@ -1,6 +1,6 @@
-import Foundation
-import Presentation
-import Schema
+public import Foundation
+public import Presentation
+public import Schema
 
 /// An announced operation as the broker describes it: what the newest announcement of a running worker
 /// says, which workers run it now, and how many of its jobs have not ended.

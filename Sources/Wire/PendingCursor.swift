@@ -1,5 +1,5 @@
 import Foundation
-import Presentation
+public import Presentation
 
 /// A position in the list of pending presentations, oldest first: creation time in milliseconds, then id.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One distinct announcement of an operation as the journal keeps it: the broker knows an operation
 /// across restarts because some worker once announced it.

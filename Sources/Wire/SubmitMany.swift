@@ -1,6 +1,6 @@
-import Foundation
-import JSON
-import Presentation
+public import Foundation
+public import JSON
+public import Presentation
 
 extension ClientRequest {
     /// Submits many inputs of one operation in one request, journaled in one commit. Each item is checked

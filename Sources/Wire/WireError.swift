@@ -1,5 +1,5 @@
-import Presentation
-import Schema
+public import Presentation
+public import Schema
 
 /// A refusal or failure as it travels on the wire and as the CLI and HTTP API report it.
 public struct WireError: Error, Codable, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension WorkerBatch {
     /// Single messages' frames (`Frames.encode`), in the order posted, packed for a broker that reads

@@ -1,5 +1,5 @@
-import Foundation
-import JSON
+public import Foundation
+public import JSON
 
 /// Several worker messages in one (`batch`): what a worker had ready for the broker in one wake-up, such
 /// as the results, steps and progress of several jobs. Each item keeps its own correlation id and is read

@@ -1,6 +1,6 @@
 import Foundation
-import JSON
-import Presentation
+public import JSON
+public import Presentation
 
 /// What a worker tells the broker.
 public enum WorkerMessage: Sendable, Hashable {

@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 import Presentation
-import Wire
+public import Wire
 
 /// Where a job's questions, steps and progress go: the broker over ZeroMQ, or an in-memory harness in tests.
 public protocol JobBackend: Sendable {

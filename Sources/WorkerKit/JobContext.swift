@@ -2,7 +2,7 @@ import Foundation
 import JSON
 import Presentation
 import Synchronization
-import Wire
+public import Wire
 
 /// What a running operation uses to ask questions, record steps and report progress.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 import Presentation
-import Wire
+public import Wire
 
 /// An operation with its types erased, so a worker can announce it and run it from JSON.
 public struct AnyJobOperation: Sendable {

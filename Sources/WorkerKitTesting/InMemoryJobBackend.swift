@@ -1,9 +1,9 @@
-import Foundation
-import JSON
-import Presentation
+public import Foundation
+public import JSON
+public import Presentation
 import Synchronization
-import Wire
-import WorkerKit
+public import Wire
+public import WorkerKit
 
 /// A `JobBackend` without a broker: questions go to a scripted responder, and everything is recorded.
 ///

@@ -1,8 +1,8 @@
 import Foundation
 import Presentation
 import Synchronization
-import Wire
-import WorkerKit
+public import Wire
+public import WorkerKit
 
 /// Runs an operation without sockets: a scripted responder answers its questions, and the run records
 /// every presentation, step, progress report and the output or error.

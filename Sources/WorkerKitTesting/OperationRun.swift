@@ -1,6 +1,6 @@
-import Presentation
-import Wire
-import WorkerKit
+public import Presentation
+public import Wire
+public import WorkerKit
 
 /// Everything one harness run observed.
 public struct OperationRun<Output: Sendable>: Sendable {

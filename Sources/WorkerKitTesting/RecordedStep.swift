@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 import Presentation
 
 /// A step result the operation recorded, as the broker would journal it.

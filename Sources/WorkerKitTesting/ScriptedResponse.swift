@@ -1,4 +1,4 @@
-import WorkerKit
+public import WorkerKit
 
 /// What the scripted person does with a presentation, resolved the way the broker would.
 public enum ScriptedResponse: Sendable, Hashable {

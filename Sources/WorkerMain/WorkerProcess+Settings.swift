@@ -1,8 +1,8 @@
-import Configuration
+public import Configuration
 import Foundation
-import WorkerKit
-import WorkerRuntime
-import ZeroMQ
+public import WorkerKit
+public import WorkerRuntime
+public import ZeroMQ
 
 extension Settings {
     /// The worker's own settings: `workerName` (empty: host and process id), `concurrency`, `heartbeatMs`,

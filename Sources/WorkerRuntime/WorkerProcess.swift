@@ -1,8 +1,8 @@
 import Foundation
-import Lifecycle
-import Log
-import WorkerKit
-import ZeroMQ
+public import Lifecycle
+public import Log
+public import WorkerKit
+public import ZeroMQ
 
 /// A worker program: what `interlude worker` runs for the shipped operations, and what a worker of
 /// one's own runs for its operations (`Examples/HelloWorker`); WorkerMain gives it Interlude's settings.

@@ -1,11 +1,11 @@
-import Foundation
-import Lifecycle
-import Log
+public import Foundation
+public import Lifecycle
+public import Log
 import Presentation
 import Synchronization
-import Wire
-import WorkerKit
-import ZeroMQ
+public import Wire
+public import WorkerKit
+public import ZeroMQ
 
 /// A worker: connects to the broker's worker endpoint, announces its operations and runs what it is handed.
 ///

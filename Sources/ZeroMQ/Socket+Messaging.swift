@@ -1,5 +1,5 @@
 import CZeroMQ
-import Foundation
+public import Foundation
 
 extension Socket {
     /// Sends all `frames` as one message without blocking; returns false, having sent nothing, if there is no room.

@@ -1,5 +1,5 @@
 import CZeroMQ
-import Foundation
+public import Foundation
 
 extension Socket {
     /// Names this socket to ROUTER peers; set before `connect` so a reconnect keeps the same identity.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Starts programs for tests with `posix_spawn`. Foundation's `Process` is not used: it waits for every
 /// process that inherited its pipes (a server the program starts is one), and its children inherit the

@@ -1,7 +1,7 @@
-import Client
+public import Client
 import Foundation
 import Synchronization
-import Wire
+public import Wire
 
 /// An event source in memory: a journal of real `Event`s and live subscribers, like the broker's.
 public final class InMemoryEventSource: EventSource {

@@ -1,5 +1,5 @@
 import Foundation
-import PostgreSQL
+public import PostgreSQL
 import Synchronization
 
 /// A private PostgreSQL 15 for the tests of one test process: started on first use by

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension RawConnection {
     /// Reads one response whose length the headers give (Content-Length), or to end of stream.

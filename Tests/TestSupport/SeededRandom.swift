@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 import Presentation
 
 /// A reproducible random sequence (SplitMix64), so a failing randomized test fails the same way again.

@@ -1,12 +1,12 @@
 import Foundation
-import Journal
-import Lifecycle
-import Log
+public import Journal
+public import Lifecycle
+public import Log
 import Presentation
 import Primitives
 import Synchronization
 import Wire
-import ZeroMQ
+public import ZeroMQ
 
 /// The broker as a service: `init` opens the journal, recovers its state and binds the sockets (so
 /// `endpoints` names the ports it got); `run()` drives the loop on a thread of its own, which owns

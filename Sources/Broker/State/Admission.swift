@@ -1,6 +1,6 @@
 import Foundation
 import Presentation
-import Wire
+public import Wire
 
 /// What the broker checks at its edge, before anything else looks at a message and so before anything
 /// is journaled: sizes against the one size policy, names against the text rules.

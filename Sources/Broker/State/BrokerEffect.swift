@@ -1,7 +1,7 @@
-import Foundation
-import Log
+public import Foundation
+public import Log
 import Presentation
-import Wire
+public import Wire
 
 /// A peer's ZeroMQ routing id, as the ROUTER socket reports it.
 public typealias PeerID = Data

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import Presentation
-import Wire
+public import Wire
 
 extension BrokerState {
     /// A bulk submit: each item is vetted as a single submit would be (its size and key, the operation's

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import JSON
 import Presentation
-import Wire
+public import Wire
 
 extension BrokerState {
     /// A client's request. `existing` is the job the journal already holds for the submit's idempotency key.

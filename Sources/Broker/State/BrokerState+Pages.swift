@@ -1,6 +1,6 @@
 import Foundation
 import Presentation
-import Wire
+public import Wire
 
 extension BrokerState {
     /// A job that has not ended, as the broker knows it now; nil for any other.

@@ -1,6 +1,6 @@
 import Foundation
-import Presentation
-import Wire
+public import Presentation
+public import Wire
 
 extension BrokerState {
     /// A restarted broker's state, built one job at a time while the journal's rows are read

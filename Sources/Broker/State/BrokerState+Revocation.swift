@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension BrokerState {
     /// The authorized keys were reloaded: every worker whose key `stillWorker` no longer admits is

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import JSON
 import Presentation
-import Wire
+public import Wire
 
 extension BrokerState {
     /// A worker's message. `newID` names the presentation if the message asks a question; `key` is the

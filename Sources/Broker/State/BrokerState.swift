@@ -1,6 +1,6 @@
-import Foundation
-import Presentation
-import Wire
+public import Foundation
+public import Presentation
+public import Wire
 
 /// The broker's bookkeeping as a pure state machine: inputs in, effects out; no sockets, no clock.
 ///

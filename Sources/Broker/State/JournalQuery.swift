@@ -1,4 +1,4 @@
-import Wire
+public import Wire
 
 /// A client's request the state machine leaves to the journal, answered after the turn's commit: only
 /// requests that can be, so the loop has no arm for one it cannot answer.

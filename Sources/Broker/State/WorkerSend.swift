@@ -1,5 +1,5 @@
-import Foundation
-import Wire
+public import Foundation
+public import Wire
 
 /// One message a committed turn sends to a worker: a command, or the jobs handed to it together.
 public enum WorkerSend: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import ZeroMQ
+public import ZeroMQ
 
 /// The keys the broker admits, from the authorized keys file: one `ROLE NAME PUBLIC_KEY [GROUP,…]` per line.
 ///

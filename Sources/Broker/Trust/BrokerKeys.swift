@@ -1,4 +1,4 @@
-import ZeroMQ
+public import ZeroMQ
 
 /// The broker's CURVE setup: its own secret key and the file of keys it admits.
 public struct BrokerKeys: Sendable {

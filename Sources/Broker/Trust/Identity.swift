@@ -1,5 +1,5 @@
-import Wire
-import ZeroMQ
+public import Wire
+public import ZeroMQ
 
 /// Who a connection's key belongs to: its name, roles and groups, from the authorized keys file.
 public struct Identity: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Wire
+public import Wire
 
 /// What a key may do, as its line in the authorized keys file says.
 public enum Role: String, Sendable, Hashable, CaseIterable, Comparable {

@@ -1,5 +1,5 @@
-import Lifecycle
-import Wire
+public import Lifecycle
+public import Wire
 
 /// The one way Interlude follows the broker's events (the resolver, the webhook outbox and `/v1/events`
 /// all use it): subscribe first, then take a snapshot; deliver each event after it exactly once and in

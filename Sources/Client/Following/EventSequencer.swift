@@ -1,4 +1,4 @@
-import Wire
+public import Wire
 
 /// Puts the live event stream in sequence order against snapshots and catch-up pages (ZeroMQ's Clone
 /// pattern): events up to the snapshot's sequence are already in it, later ones are applied exactly

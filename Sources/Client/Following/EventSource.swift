@@ -1,4 +1,4 @@
-import Wire
+public import Wire
 
 /// Where an `EventFollower` reads the broker's events: the live stream and the journaled pages.
 /// `BrokerConnection` is the real one; tests use one in memory.

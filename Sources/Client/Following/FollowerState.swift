@@ -1,4 +1,4 @@
-import Wire
+public import Wire
 
 /// The pure core of an `EventFollower`: puts live events in sequence order against a snapshot (the
 /// Clone pattern, `EventSequencer`), asks for journal pages to fill gaps and for a new snapshot when

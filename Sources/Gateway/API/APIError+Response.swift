@@ -1,4 +1,4 @@
-import HTTPServer
+public import HTTPServer
 import Presentation
 import Schema
 

@@ -1,7 +1,7 @@
-import HTTPServer
-import Presentation
-import Schema
-import Wire
+public import HTTPServer
+public import Presentation
+public import Schema
+public import Wire
 
 /// A refused or failed API request: its status, a stable code, a message, and the winning resolution on conflicts.
 public struct APIError: Error, Sendable, CustomStringConvertible {

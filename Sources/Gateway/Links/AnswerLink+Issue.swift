@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import Presentation
-import Wire
+public import Wire
 
 extension AnswerLink {
     /// How long a link lasts when no lifetime is asked for: a day (never past the question's deadline).

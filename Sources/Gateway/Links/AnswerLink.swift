@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Sodium
 
 /// What an answer link says, signed: which question, who answers it, and until when. The link is

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Sodium
 
 /// The keys answer links are signed with, newest last: new links use the newest; a key replaced less

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Primitives
 
 /// Why an answer link did nothing, with the HTTP status and the sentence its page shows.

@@ -1,7 +1,7 @@
 import HTTPServer
-import JSON
+public import JSON
 import Presentation
-import Wire
+public import Wire
 
 /// The OpenAPI 3.0 description of every route the gateway serves, at `GET /v1/openapi.json`: made
 /// from the routes' own declarations, so what is served and what is documented cannot differ.

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPServer
-import Presentation
+public import HTTPServer
+public import Presentation
 import Primitives
 
 /// The page at `/` where a person sees pending presentations as real dialogs and answers them.

@@ -1,4 +1,4 @@
-import HTTPServer
+public import HTTPServer
 
 /// One route of the gateway, declared once: method, path pattern, who may call it, what the OpenAPI
 /// document says about it, and what answers it. The router, the authentication middleware and the

@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 import Presentation
 
 /// What the OpenAPI document says about a route beside its method, path and access: a summary, its

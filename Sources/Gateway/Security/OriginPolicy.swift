@@ -1,5 +1,5 @@
-import Foundation
-import HTTPServer
+public import Foundation
+public import HTTPServer
 
 /// Which requests the gateway answers, so that no other web site can drive it through a browser.
 ///

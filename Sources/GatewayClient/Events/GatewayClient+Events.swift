@@ -1,6 +1,6 @@
 import Foundation
 import JSON
-import Wire
+public import Wire
 
 extension GatewayClient {
     /// How long to wait before connecting again after the stream dropped: `first`, doubling per failure

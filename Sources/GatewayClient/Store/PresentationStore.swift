@@ -1,6 +1,6 @@
 import Foundation
-import Observation
-import Presentation
+public import Observation
+public import Presentation
 import Wire
 
 /// The pending questions the signed-in person may answer, for an app to show one at a time: `current` is

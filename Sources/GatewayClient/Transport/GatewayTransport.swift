@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How a `GatewayClient`'s requests reach the gateway: one request for one whole response, and one
 /// streamed request whose body arrives in pieces (the event stream). `URLSessionTransport` is the

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    public import FoundationNetworking
 #endif
 
 /// The default transport: Foundation's `URLSession` (FoundationNetworking on Linux), trusting the system's

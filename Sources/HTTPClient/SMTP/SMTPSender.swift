@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+public import Foundation
 import Synchronization
 
 /// Sends mail over SMTP with libcurl: `smtp://` (STARTTLS required unless `security` is `.none`) or

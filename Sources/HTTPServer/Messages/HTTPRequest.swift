@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One HTTP request as a handler sees it: everything is already read, the body included.
 public struct HTTPRequest: Sendable {

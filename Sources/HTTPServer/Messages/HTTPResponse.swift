@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a handler answers: a status, headers, and a body that is either bytes or a stream.
 public struct HTTPResponse: Sendable {

@@ -1,4 +1,4 @@
-import Log
+public import Log
 
 /// Turns what a handler throws into its response: an `HTTPResponseError` answers for itself, anything
 /// else is a 500 whose details go to the log, never to the client. Failures (5xx) are logged.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Server-Sent Events framing: events, the heartbeat comment, and the response headers.
 public enum SSE {

@@ -1,4 +1,4 @@
-import Lifecycle
+public import Lifecycle
 
 /// An HTTP/1.1 server on libmicrohttpd that runs every request through its middleware (request
 /// metrics outermost, then `middleware` in order) to its handler, usually a `Router`.

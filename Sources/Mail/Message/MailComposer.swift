@@ -1,6 +1,6 @@
-import Foundation
-import Gateway
-import Presentation
+public import Foundation
+public import Gateway
+public import Presentation
 import Primitives
 
 /// Writes the mail one person gets about one question: the title and message in their language (the

@@ -1,4 +1,4 @@
-import Wire
+public import Wire
 
 /// The events that are mailed. Mailing one more kind is a case here (with its event type), its
 /// sentences in `MailTexts`, its recipients in `MailPlan` (an approval: those already mailed; an

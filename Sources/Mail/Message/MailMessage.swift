@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One mail to one person: its headers' values and its two bodies. `rendered` is the RFC 5322 message
 /// with a multipart/alternative body (plain text first, then HTML), each part UTF-8 in base64.

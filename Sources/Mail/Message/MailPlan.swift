@@ -1,6 +1,6 @@
 import Foundation
-import Presentation
-import Wire
+public import Presentation
+public import Wire
 
 /// Which people get a mail about one event, and what is remembered of its question for later mails.
 /// Pure: the question's earlier recipients come in, and the people through the directory.

@@ -1,10 +1,10 @@
-import Client
+public import Client
 import Foundation
-import Gateway
+public import Gateway
 import HTTPClient
-import Lifecycle
-import Log
-import Presentation
+public import Lifecycle
+public import Log
+public import Presentation
 import Synchronization
 import Webhooks
 

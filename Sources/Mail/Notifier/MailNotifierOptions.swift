@@ -1,6 +1,6 @@
-import Foundation
-import HTTPClient
-import SQLite
+public import Foundation
+public import HTTPClient
+public import SQLite
 
 extension MailNotifier {
     /// Where the outbox is, what is mailed, how mail is sent and retried; the `interlude` command reads it from the settings.

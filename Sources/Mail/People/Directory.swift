@@ -1,4 +1,4 @@
-import Presentation
+public import Presentation
 
 /// Who a question's mail goes to: the people of its audience that the people file can reach. A name of
 /// the audience is that person; a group is everyone whose token (in the gateway's token file) is in it,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Who can be mailed: each person's address and language, by the name answers are recorded under
 /// (a token's name). Read from the `peopleFile`: `{"people": {"ana": {"email": "ana@example.com",

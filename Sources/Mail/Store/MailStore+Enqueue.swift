@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 import JSON
 import Presentation
 import SQLite
-import Wire
+public import Wire
 
 extension MailStore {
     /// What a planner makes of one event: the plan (nil: nothing mailed) and each recipient's message.

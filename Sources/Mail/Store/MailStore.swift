@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import JSON
-import SQLite
+public import SQLite
 import Synchronization
 
 /// The durable mail outbox in `<data>/mail.sqlite`: mails with their attempts, the questions mailed

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One mail in the outbox: to whom, the exact bytes every attempt sends, and how far it has got.
 public struct OutgoingMail: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 extension Action: JSONWritable {
     /// Writes the action as its `encode(to:)` does: `role` as `null` when absent, `localization` only when set,

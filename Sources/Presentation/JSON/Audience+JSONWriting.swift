@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 extension Audience: JSONWritable {
     /// Writes both lists, empty or not, as the synthesized `encode(to:)` does.

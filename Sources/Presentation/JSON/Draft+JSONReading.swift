@@ -1,5 +1,5 @@
 import Foundation
-import JSON
+public import JSON
 
 extension Presentation.Draft: JSONReadable {
     /// A worker's question before the broker names it, read as the synthesized `init(from:)` reads it: `kind`,

@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 extension Presentation.Draft: JSONWritable {
     /// Writes the draft as its synthesized `encode(to:)` does: absent optionals left out, keys sorted.

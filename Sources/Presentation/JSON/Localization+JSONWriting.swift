@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 extension Localization: JSONWritable {
     /// Writes the key and its arguments (an empty list too), as the synthesized `encode(to:)` does.

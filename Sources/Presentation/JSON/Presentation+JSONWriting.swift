@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 extension Presentation: JSONWritable {
     /// Writes the presentation as its `encode(to:)` does: `message`, `item`, `error` and `expiresAt` as

@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 extension PresentedError: JSONWritable {
     /// Writes the error as its `encode(to:)` does: `failureReason` and `recoverySuggestion` as `null` when absent.

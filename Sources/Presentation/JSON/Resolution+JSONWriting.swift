@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 extension Resolution: JSONWritable {
     /// Writes the resolution as its `encode(to:)` does: `action`, `by` and `channel` as `null` when absent,

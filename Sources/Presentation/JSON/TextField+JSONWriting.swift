@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 extension TextFieldState: JSONWritable {
     /// Writes the field as its synthesized `encode(to:)` does: absent optionals left out.

@@ -1,5 +1,5 @@
-import Presentation
-import Wire
+public import Presentation
+public import Wire
 
 /// The texts of each operation's questions, as its workers announced them to the broker.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import Primitives
+public import Foundation
+public import Primitives
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import Foundation
 import Presentation
-import Wire
+public import Wire
 
 /// What a resolver that cannot ask anyone (no terminal, no policy) prints: every pending
 /// presentation as its dialog with the command that answers it, or as `presented` JSON lines.

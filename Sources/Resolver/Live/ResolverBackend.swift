@@ -1,6 +1,6 @@
-import Client
+public import Client
 import Presentation
-import Wire
+public import Wire
 
 /// What the live resolver asks of Interlude: the broker over ZeroMQ (`BrokerBackend`), or the gateway over HTTP.
 public protocol ResolverBackend: Sendable {

@@ -1,7 +1,7 @@
 import Client
 import Foundation
 import Presentation
-import Wire
+public import Wire
 
 /// The thin I/O shell around `ResolverSession`: feeds it what an `EventFollower` delivers (the
 /// snapshot, then each event in order), keys and answer replies, one at a time, and performs what it says.

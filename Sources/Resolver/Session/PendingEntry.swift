@@ -1,4 +1,4 @@
-import Presentation
+public import Presentation
 
 /// A pending presentation as the resolver keeps it: the question, its job's operation, and the approvals
 /// its actions that need several people have so far.

@@ -1,5 +1,5 @@
-import Presentation
-import Wire
+public import Presentation
+public import Wire
 
 extension ResolverSession {
     /// The presentation to show: the shown one while it lasts, else the oldest not set aside; `nil`

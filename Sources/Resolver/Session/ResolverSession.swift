@@ -1,5 +1,5 @@
 import Presentation
-import Wire
+public import Wire
 
 /// The resolver's pure core: it takes the pending snapshot, the events after it (in order, each once,
 /// as an `EventFollower` delivers them) and answer replies, and says what to show, close or announce.

@@ -1,5 +1,5 @@
-import Presentation
-import Wire
+public import Presentation
+public import Wire
 
 /// What a `ResolverSession` asks its shell to do or say after an input.
 public enum SessionAction: Sendable, Hashable {

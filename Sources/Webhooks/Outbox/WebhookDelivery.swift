@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One outgoing webhook message to one endpoint, as the outbox records it.
 public struct WebhookDelivery: Codable, Sendable, Hashable, Identifiable {

@@ -1,7 +1,7 @@
-import Client
+public import Client
 import Foundation
-import Lifecycle
-import Log
+public import Lifecycle
+public import Log
 import Synchronization
 
 /// Sends the broker's events to the configured webhook endpoints through a durable outbox.

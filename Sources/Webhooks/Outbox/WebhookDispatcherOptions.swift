@@ -1,5 +1,5 @@
-import Foundation
-import SQLite
+public import Foundation
+public import SQLite
 
 extension WebhookDispatcher {
     /// How the dispatcher stores, retries and sends; the `interlude` command reads it from the settings.

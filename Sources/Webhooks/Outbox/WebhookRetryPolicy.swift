@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Decides what follows an attempt: done, retry later (exponential backoff, full jitter, `Retry-After`),
 /// dead letter, or disable the endpoint. Pure: time and randomness come in as arguments.

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import Primitives
-import Wire
+public import Wire
 
 /// One configured receiver of outgoing webhooks: where to POST, how to sign, and which events.
 public struct WebhookSubscriber: Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Sodium
 
 /// Signs outgoing webhook messages the Standard Webhooks v1 way (HMAC-SHA256).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Sodium
 
 /// Checks incoming Standard Webhooks v1 messages: signature and timestamp tolerance.

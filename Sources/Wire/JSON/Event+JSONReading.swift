@@ -1,5 +1,5 @@
 import Foundation
-import JSON
+public import JSON
 import Presentation
 
 extension Event.Kind: JSONReadable {}

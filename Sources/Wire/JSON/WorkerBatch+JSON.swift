@@ -1,5 +1,5 @@
 import Foundation
-import JSON
+public import JSON
 
 extension WorkerBatch.Envelope: JSONReadable {
     /// A batch's messages, each body sliced out unread.
