@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import JSON
 
 extension Presentation {

@@ -38,17 +38,19 @@ import Testing
         #expect(missing.isEmpty, "docs/architecture.md's module table should have these rows:\n\(expected.joined(separator: "\n"))")
     }
 
-    @Test("The import reader sees imports in code only, not in strings or comments")
+    @Test("The import reader sees imports in code only (public and package ones too), not in strings or comments")
     func theReaderSkipsLiterals() {
         let source = #"""
             import Foundation
             @testable import Gateway
             import struct Wire.Job
+            public import JSON
+            @preconcurrency package import Log
             // import Commented
             let script = """
                 import io
                 """
             """#
-        #expect(SourceImports.modules(inSource: source) == ["Foundation", "Gateway", "Wire"])
+        #expect(SourceImports.modules(inSource: source) == ["Foundation", "Gateway", "Wire", "JSON", "Log"])
     }
 }

@@ -19,7 +19,8 @@ enum SourceImports {
         var modules: Set<String> = []
         var inLiteral = false
         let statement = try! NSRegularExpression(
-            pattern: #"^\s*(?:@[A-Za-z_]+\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)"#)
+            pattern: #"^\s*(?:@[A-Za-z_]+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"#
+                + #"(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)"#)
         for line in text.components(separatedBy: "\n") {
             let quotes = line.components(separatedBy: "\"\"\"").count - 1
             defer { if quotes % 2 == 1 { inLiteral.toggle() } }

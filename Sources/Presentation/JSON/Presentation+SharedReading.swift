@@ -1,5 +1,5 @@
 import Foundation
-public import JSON
+package import JSON
 
 extension Presentation {
     /// Reads stored presentations that mostly say the same thing, reading what each says (its `Content`:
