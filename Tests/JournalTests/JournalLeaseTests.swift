@@ -40,11 +40,18 @@ struct JournalLeaseTests {
         let database = try await PrivatePostgres.schema()
         let active = try Journal(postgres: database.url)
         let standby = try Journal(postgres: database.url)
-        _ = try #require(try active.takeLease(holder: "active", ttl: .milliseconds(400)))
-        for round in 0..<10 {
+        // Two seconds of lease, kept for more than twice as long by writes and renewals alone: a gap between
+        // two of them longer than the lease (a starved test process) would lose it, so the gaps are short.
+        let ttl = Duration.seconds(2)
+        _ = try #require(try active.takeLease(holder: "active", ttl: ttl))
+        let clock = ContinuousClock()
+        let end = clock.now + ttl * 2.5
+        var round = 0
+        while clock.now < end {
             if round.isMultiple(of: 2) { try active.apply([save("j\(round)")]) } else { try active.renewLease() }
             #expect(try standby.takeLease(holder: "standby", ttl: .seconds(5)) == nil)
-            try await Task.sleep(for: .milliseconds(100))
+            try await Task.sleep(for: .milliseconds(200))
+            round += 1
         }
     }
 
