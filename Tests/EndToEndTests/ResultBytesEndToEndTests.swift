@@ -34,7 +34,7 @@ extension EndToEnd {
                 try worker.send(.result(.init(job: dispatch.job, attempt: dispatch.attempt, outcome: .succeeded, output: output)))
             }
             let ended = try await sandbox.waitForEnd(of: job)
-            #expect(ended.state == .succeeded && ended.result?.bytes == output.bytes, "\(ended)")
+            #expect(ended.state == .succeeded && ended.result == output, "\(ended)")
 
             let shown = try await sandbox.api().get("/v1/jobs/\(job)")
             #expect(shown.status == 200, "\(shown)")
