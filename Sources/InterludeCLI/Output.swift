@@ -90,4 +90,10 @@ package enum Output {
     static func compact(_ value: JSONValue) -> String {
         safe((try? JSONCoding.encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "\(value)")
     }
+
+    /// A worker's JSON on one line, in the encoder's spelling (its bytes may span lines; `--json` keeps them).
+    static func compact(_ raw: RawJSON) -> String {
+        guard let value = try? raw.value else { return safe(raw.description) }
+        return compact(value)
+    }
 }

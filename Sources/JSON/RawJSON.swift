@@ -1,9 +1,11 @@
 public import Foundation
 
-/// One JSON value kept as the UTF-8 bytes it was spelled with: a job's input as its client sent it.
+/// One JSON value kept as the UTF-8 bytes it was spelled with: a job's input as its client sent it, a job's
+/// output and a step's value as its worker wrote them.
 ///
 /// It is checked once where it enters (the bytes of a whole message by the strict `JSONReader` that reads it, the
-/// CLI's `--input` and the gateway's body by `init(validating:)`); after that it is passed on as it is: the
+/// CLI's `--input` and the gateway's body by `init(validating:)`, a worker's output and step values by the
+/// broker's reader of the worker's message); after that it is passed on as it is: the
 /// `JSONWriter` splices its bytes into a message or a journal row, and the `JSONReader` takes it back by
 /// slicing the value's byte range out of the text, without building a tree. Spaces, escapes and number
 /// spellings (`1.0e2`, `"\u00e9"`) survive every hop.
@@ -25,6 +27,12 @@ public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     /// that is not finite, nesting past its limit).
     public init(_ value: JSONValue) throws {
         bytes = try JSONWriter.encode(value, capacity: 64)
+    }
+
+    /// `value` as `JSONCoding.encoder` writes it, kept as those bytes without building a tree: a worker's step
+    /// value or output, written once where it leaves the operation.
+    public init(encoding value: some Encodable) throws {
+        bytes = try JSONCoding.encoder.encode(value)
     }
 
     /// Checks `data` in full (grammar, UTF-8, escapes, numbers in range: what `JSONCoding.decoder` accepts)

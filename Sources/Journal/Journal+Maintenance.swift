@@ -69,7 +69,7 @@ extension Journal {
                 if let resolution = presentation.string("resolution") { _ = try decode(Resolution.self, resolution) }
             }
             for step in try database.query("SELECT value FROM steps WHERE job = ?", .text(id)) {
-                _ = try decode(JSONValue.self, step.string("value"))
+                _ = try decode(RawJSON.self, step.string("value"))
             }
             return nil
         } catch {

@@ -60,7 +60,7 @@ extension Journal {
     public func history(of job: String) throws -> History {
         var history = History()
         for row in try database.query("SELECT name, value FROM steps WHERE job = ?", .text(job)) {
-            if let name = row.string("name") { history.steps[name] = try Self.decode(JSONValue.self, row.string("value")) }
+            if let name = row.string("name") { history.steps[name] = try Self.decode(RawJSON.self, row.string("value")) }
         }
         let resolved = try database.query(
             "SELECT sequence, resolution FROM presentations WHERE job = ? AND resolution IS NOT NULL ORDER BY sequence", .text(job))

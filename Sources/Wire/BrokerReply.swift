@@ -86,6 +86,18 @@ public enum BrokerReply: Sendable, Hashable {
 
         /// Where each action that needs several people stands (empty for a question without one).
         public var approvalProgress: [ApprovalProgress] { presentation.approvalProgress(approvals ?? []) }
+
+        private enum CodingKeys: String, CodingKey { case presentation, resolution, operation, approvals }
+
+        /// Writes `resolution` and `operation` as `null` when absent and `approvals` only when there are some:
+        /// the body `GET /v1/presentations/{id}` answers with, so the gateway passes these bytes on as they are.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(presentation, forKey: .presentation)
+            try container.encode(resolution, forKey: .resolution)
+            try container.encode(operation, forKey: .operation)
+            try container.encodeIfPresent(approvals, forKey: .approvals)
+        }
     }
 
     /// A page of a job's timeline, oldest first; `next` is the cursor for the following page (`null` on the last).

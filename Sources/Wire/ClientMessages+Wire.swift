@@ -42,7 +42,7 @@ extension BrokerReply: WireMessage {
         case .pending(let value): try Frames.json(value)
         case .presentation(let value): try Frames.json(value)
         case .resolution(let value): try JSONWriter.encode(value)
-        case .events(let value): try Frames.json(value)
+        case .events(let value): try JSONWriter.encode(value, capacity: 4_096)
         case .stats(let value): try Frames.json(value)
         case .operations(let value): try Frames.json(value)
         case .history(let value): try Frames.json(value)

@@ -12,7 +12,8 @@ public struct Job: Codable, Sendable, Hashable, Identifiable {
     public var phase: Phase
     /// The pending presentation, or `nil`.
     public var presentation: Presentation?
-    public var result: JSONValue?
+    /// The operation's output as its worker wrote it: checked once by the broker as it arrived, then passed on byte for byte.
+    public var result: RawJSON?
     public var error: Failure?
     public var progress: Progress?
     /// How many times the job has been handed to a worker.
@@ -32,7 +33,7 @@ public struct Job: Codable, Sendable, Hashable, Identifiable {
 
     public init(
         id: String, operation: String, input: RawJSON, phase: Phase = .queued, presentation: Presentation? = nil,
-        result: JSONValue? = nil, error: Failure? = nil, progress: Progress? = nil, attempts: Int = 0,
+        result: RawJSON? = nil, error: Failure? = nil, progress: Progress? = nil, attempts: Int = 0,
         createdAt: Date, updatedAt: Date? = nil
     ) {
         self.id = id
@@ -112,7 +113,7 @@ extension Job {
         presentation = try container.decodeIfPresent(Presentation.self, forKey: .presentation)
         let state = try container.decode(State.self, forKey: .state)
         phase = state == .waiting ? .running : Phase(rawValue: state.rawValue)!
-        result = try container.decodeIfPresent(JSONValue.self, forKey: .result)
+        result = try container.decodeIfPresent(RawJSON.self, forKey: .result)
         error = try container.decodeIfPresent(Failure.self, forKey: .error)
         progress = try container.decodeIfPresent(Progress.self, forKey: .progress)
         attempts = try container.decodeIfPresent(Int.self, forKey: .attempts) ?? 0

@@ -13,8 +13,8 @@ public struct JobSummary: Codable, Sendable, Hashable, Identifiable {
     /// How many times the job has been handed to a worker.
     public let attempts: Int
     public let updatedAt: Date
-    /// The operation's output, once the job has succeeded.
-    public let result: JSONValue?
+    /// The operation's output as its worker wrote it, once the job has succeeded.
+    public let result: RawJSON?
     /// Why it failed or was cancelled, once it has.
     public let error: Job.Failure?
     /// How its last question ended, once the job has ended after one.
@@ -22,7 +22,7 @@ public struct JobSummary: Codable, Sendable, Hashable, Identifiable {
 
     /// A summary with these values.
     public init(
-        id: String, operation: String, state: Job.State, attempts: Int, updatedAt: Date, result: JSONValue? = nil,
+        id: String, operation: String, state: Job.State, attempts: Int, updatedAt: Date, result: RawJSON? = nil,
         error: Job.Failure? = nil, outcome: Job.Outcome? = nil
     ) {
         self.id = id

@@ -14,7 +14,7 @@ public indirect enum JournalChange: Sendable, Hashable {
     case approve(presentation: String, [Approval])
     /// A pending presentation's audience was widened by its escalation: its stored body becomes this one.
     case escalate(Presentation)
-    case recordStep(job: String, name: String, value: JSONValue)
+    case recordStep(job: String, name: String, value: RawJSON)
     case appendEvent(Event)
     /// An event with its JSON already encoded (`Frames.json`): the broker publishes the same bytes it journals.
     case appendEncodedEvent(Event, json: Data)

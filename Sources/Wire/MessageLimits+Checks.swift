@@ -25,9 +25,9 @@ extension MessageLimits {
         try check(size: Self.size(draft), "the question", limit: presentationBytes, share: "an eighth")
     }
 
-    /// Throws `tooLarge` when a step value or a job output is over `valueBytes`.
-    public func check(value: JSONValue, _ what: String) throws(WireError) {
-        try check(size: Self.size(value), what, limit: valueBytes, share: "an eighth")
+    /// Throws `tooLarge` when a step value or a job output is over `valueBytes`: its bytes as they travel.
+    public func check(value: RawJSON, _ what: String) throws(WireError) {
+        try check(size: value.bytes.count, what, limit: valueBytes, share: "an eighth")
     }
 
     private func check(size: Int, _ what: String, limit: Int, share: String) throws(WireError) {
@@ -36,7 +36,7 @@ extension MessageLimits {
         }
     }
 
-    /// The encoded size of a value (a question, an output, a step's value), written by hand as it travels:
+    /// The encoded size of a value (a question, a page's entries), written by hand as it travels:
     /// the encoder's bytes, counted without `Codable`.
     public static func size(_ value: some JSONWritable) -> Int {
         (try? JSONWriter.size(of: value)) ?? Int.max

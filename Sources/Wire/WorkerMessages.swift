@@ -63,8 +63,9 @@ public enum WorkerMessage: Sendable, Hashable {
         public let job: String
         public let attempt: Int
         public let name: String
-        public let value: JSONValue
-        public init(job: String, attempt: Int, name: String, value: JSONValue) {
+        /// The value as the worker wrote it, checked once where it is read and passed on byte for byte.
+        public let value: RawJSON
+        public init(job: String, attempt: Int, name: String, value: RawJSON) {
             self.job = job
             self.attempt = attempt
             self.name = name
@@ -106,9 +107,10 @@ public enum WorkerMessage: Sendable, Hashable {
         public let job: String
         public let attempt: Int
         public let outcome: Outcome
-        public let output: JSONValue?
+        /// The output as the worker wrote it, checked once where it is read and passed on byte for byte.
+        public let output: RawJSON?
         public let error: Job.Failure?
-        public init(job: String, attempt: Int, outcome: Outcome, output: JSONValue? = nil, error: Job.Failure? = nil) {
+        public init(job: String, attempt: Int, outcome: Outcome, output: RawJSON? = nil, error: Job.Failure? = nil) {
             self.job = job
             self.attempt = attempt
             self.outcome = outcome
@@ -211,10 +213,11 @@ public struct History: Codable, Sendable, Hashable {
         }
     }
 
-    public var steps: [String: JSONValue]
+    /// Step values by name, as the worker that recorded them wrote them.
+    public var steps: [String: RawJSON]
     public var answered: [Answered]
 
-    public init(steps: [String: JSONValue] = [:], answered: [Answered] = []) {
+    public init(steps: [String: RawJSON] = [:], answered: [Answered] = []) {
         self.steps = steps
         self.answered = answered
     }

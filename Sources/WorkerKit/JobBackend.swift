@@ -7,8 +7,8 @@ public import Wire
 public protocol JobBackend: Sendable {
     /// Publishes a question and suspends until it is resolved.
     func present(job: String, attempt: Int, sequence: Int, draft: Presentation.Draft) async throws -> Resolution
-    /// Makes a step's result durable before the job goes on.
-    func recordStep(job: String, attempt: Int, name: String, value: JSONValue) async throws
+    /// Makes a step's result durable before the job goes on; `value` is its JSON as the encoder wrote it.
+    func recordStep(job: String, attempt: Int, name: String, value: RawJSON) async throws
     /// Takes back the pending question, if any.
     func withdraw(job: String, attempt: Int) async throws
     /// Reports progress; may be dropped or coalesced.

@@ -86,7 +86,7 @@ public final class JobContext: Sendable {
         if let recorded = history.steps[key] { return try recorded.decode(as: T.self) }
         try Task.checkCancellation()
         let value = try await body()
-        try await backend.recordStep(job: id, attempt: attempt, name: key, value: JSONValue(encoding: value))
+        try await backend.recordStep(job: id, attempt: attempt, name: key, value: RawJSON(encoding: value))
         return value
     }
 

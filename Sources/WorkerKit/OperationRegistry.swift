@@ -9,7 +9,7 @@ public struct AnyJobOperation: Sendable {
     public let name: String
     /// What the worker tells the broker about it.
     public let announcement: OperationAnnouncement
-    private let runner: @Sendable (RawJSON, JobContext) async throws -> JSONValue
+    private let runner: @Sendable (RawJSON, JobContext) async throws -> RawJSON
 
     /// Wraps `operation`; throws when its name is not valid or its input schema cannot be derived.
     public init<O: JobOperation>(_ operation: O) throws {
@@ -24,14 +24,14 @@ public struct AnyJobOperation: Sendable {
         }
         runner = { input, context in
             let typed = try Self.decodeInput(O.Input.self, input, operation: O.name)
-            return try JSONValue(encoding: try await operation.run(typed, in: context))
+            return try RawJSON(encoding: try await operation.run(typed, in: context))
         }
     }
 
     /// Runs the operation on a JSON input (its bytes as the client sent them, decoded once into the typed
-    /// `Input`) and returns its JSON output; an input that does not decode throws a `JobError` with the
+    /// `Input`) and returns its JSON output, as the encoder wrote it (the bytes the broker passes on); an input that does not decode throws a `JobError` with the
     /// code `invalidInput` naming the field that is wrong.
-    public func run(_ input: RawJSON, in context: JobContext) async throws -> JSONValue {
+    public func run(_ input: RawJSON, in context: JobContext) async throws -> RawJSON {
         try await runner(input, context)
     }
 

@@ -86,7 +86,7 @@ public final class InMemoryJobBackend: JobBackend {
     }
 
     /// Records the step's result.
-    public func recordStep(job: String, attempt: Int, name: String, value: JSONValue) async throws {
+    public func recordStep(job: String, attempt: Int, name: String, value: RawJSON) async throws {
         state.withLock { $0.steps.append(RecordedStep(name: name, value: value)) }
     }
 

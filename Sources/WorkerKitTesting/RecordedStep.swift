@@ -5,11 +5,11 @@ import Presentation
 public struct RecordedStep: Sendable, Hashable {
     /// The step's key, with its `#2`, `#3`, … suffix when the name was used before.
     public let name: String
-    /// The step's result as JSON.
-    public let value: JSONValue
+    /// The step's result as JSON, in the bytes the worker would send (value-wise equal to `.integer(10)` and the like).
+    public let value: RawJSON
 
     /// A recorded step.
-    public init(name: String, value: JSONValue) {
+    public init(name: String, value: RawJSON) {
         self.name = name
         self.value = value
     }

@@ -80,7 +80,7 @@ final class SocketBackend: JobBackend {
         return try await resumptions.wait(for: key)
     }
 
-    func recordStep(job: String, attempt: Int, name: String, value: JSONValue) async throws {
+    func recordStep(job: String, attempt: Int, name: String, value: RawJSON) async throws {
         try limits.check(value: value, "the value of step \(name)")
         _ = try await acknowledged(.step(.init(job: job, attempt: attempt, name: name, value: value)))
     }

@@ -147,7 +147,7 @@ extension WorkerService {
     }
 
     private static func outcome(
-        of dispatch: BrokerCommand.Dispatch, _ body: () async throws -> JSONValue
+        of dispatch: BrokerCommand.Dispatch, _ body: () async throws -> RawJSON
     ) async -> WorkerMessage.Result {
         do {
             let output = try await body()

@@ -111,7 +111,7 @@ extension EndToEnd {
 
             let done = try await sandbox.waitForEnd(of: job)
             #expect(done.state == .succeeded, "\(done)")
-            guard case .object(let result)? = done.result else { throw EndToEndFailure("no result: \(done)") }
+            guard case .object(let result)? = try done.result?.value else { throw EndToEndFailure("no result: \(done)") }
             #expect(result["exported"] == .bool(true), "\(done)")
             #expect(FileManager.default.fileExists(atPath: exports.appendingPathComponent("atlas.tar.gz").path))
             let resolution = try await sandbox.journalEvents().compactMap(\.resolution).first { $0.presentation == question.id }

@@ -165,7 +165,8 @@ extension EndToEnd {
             let id = try await sandbox.submit("addStop", input)
             let ended = try await sandbox.waitForEnd(of: id)
             #expect(ended.state == .succeeded, "\(ended)")
-            #expect(ended.result?["place"] == .string("Café Central") && ended.result?["day"] == .integer(3), "the worker decoded it: \(ended)")
+            let result = try ended.result?.value
+            #expect(result?["place"] == .string("Café Central") && result?["day"] == .integer(3), "the worker decoded it: \(ended)")
             let shown = try await sandbox.cli("status", id, "--json")
             #expect(shown.stdout.contains(#""input":"# + input + ","), "\(shown)")
             let bad = try await sandbox.cli("submit", "addStop", "--input", #"{"place": "x", "day": 1} 2"#)

@@ -21,7 +21,7 @@ extension EndToEnd.Resolving {
         defer { sandbox.shutdown() }
         try await sandbox.startUp()
         let missing = sandbox.library.appendingPathComponent("exports/unplugged-drive").path
-        let submissions: [(operation: String, input: String, action: String, result: JSONValue)] = [
+        let submissions: [(operation: String, input: String, action: String, result: RawJSON)] = [
             ("removeDownload", blueInGreen, "cancel", .object(["removed": .bool(false)])),
             (
                 "exportProject", #"{"project":"atlas","destination":"\#(missing)"}"#, "cancel",

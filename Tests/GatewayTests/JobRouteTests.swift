@@ -67,4 +67,24 @@ import Wire
         #expect(combined.text.contains(#""refusalsOmitted":3"#))
         #expect(combined.text.contains(#""historyNext":"2""#))
     }
+
+    @Test("A job's result comes out of GET /v1/jobs/{id} as its worker wrote it: spaces, key order and number spellings")
+    func theResultIsTheWorkersBytes() async throws {
+        let output = #"{ "z" : [1.0e2, -0.0], "a":"caf\u00e9" }"#
+        var job = Self.job
+        job.phase = .succeeded
+        job.error = nil
+        job.result = try RawJSON(validating: Data(output.utf8))
+        let ended = job
+        let broker = try FakeBroker { _ in
+            let reply = BrokerReply.jobWithHistory(.init(job: ended, history: .init(job: ended.id, entries: [], next: nil)))
+            return (reply.type, try! reply.body())
+        }
+        defer { broker.close() }
+        let gateway = try OfflineGateway.start { $0.broker.clients = broker.endpoint }
+        defer { gateway.stop() }
+        let reply = try await fetch("GET", port: gateway.port, "/v1/jobs/\(job.id)")
+        #expect(reply.status == 200, "\(reply.text)")
+        #expect(reply.text.contains(#""result":"# + output), "\(reply.text)")
+    }
 }

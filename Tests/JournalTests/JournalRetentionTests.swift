@@ -79,7 +79,7 @@ import Wire
         let journal = try scratch.open()
         guard case .sqlite(let folder, _) = scratch.location else { return }
         let path = folder.appendingPathComponent("journal.sqlite").path
-        let bulky = JSONValue.string(String(repeating: "x", count: 4_000))
+        let bulky = RawJSON.string(String(repeating: "x", count: 4_000))
         var changes: [JournalChange] = []
         for index in 0..<300 {
             var finished = job("j\(index)", .succeeded, updated: 30 * day)

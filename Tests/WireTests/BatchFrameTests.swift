@@ -65,7 +65,7 @@ import Wire
         let limits = MessageLimits.standard
         var deep = JSONValue.integer(1)
         for _ in 0..<(limits.json.maxDepth - 1) { deep = .array([deep]) }
-        let step = WorkerMessage.step(.init(job: "j", attempt: 1, name: "deep", value: deep))
+        let step = WorkerMessage.step(.init(job: "j", attempt: 1, name: "deep", value: .literal(deep)))
         _ = try Frames.decode(Frames.encode(step), as: WorkerMessage.self, limits: limits)
         #expect(try Frames.decode(Frames.encode(WorkerBatch([.init(step)])), as: WorkerBatch.self, limits: limits).message.items.count == 1)
         // One level deeper is refused alone and in the batch.

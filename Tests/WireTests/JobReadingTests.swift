@@ -15,7 +15,7 @@ import Wire
         let createdAt = Date(timeIntervalSince1970: 1_800_000_000 + Double(index))
         var job = Job(
             id: "job-\(index)", operation: random.pick(["resetPreferences", "noop", "export"]), input: .literal(random.value()),
-            phase: random.pick(Job.Phase.allCases), result: random.chance(30) ? random.value() : nil,
+            phase: random.pick(Job.Phase.allCases), result: random.chance(30) ? .literal(random.value()) : nil,
             error: random.chance(20) ? Job.Failure(code: "poisoned", message: random.text()) : nil,
             progress: random.chance(20) ? Job.Progress(done: Int64(index), total: 1_000) : nil, attempts: Int.random(in: 0...5, using: &random),
             createdAt: createdAt, updatedAt: createdAt.addingTimeInterval(1.5))

@@ -31,7 +31,7 @@ import Wire
         draft.item = Self.text(limits.presentationBytes - rest)
         try limits.check(question: draft)
         let presentation = try Presentation(draft, id: "prs_1", job: "job_1", sequence: 1, createdAt: Date())
-        let output = Self.text(limits.valueBytes)
+        let output = RawJSON.literal(Self.text(limits.valueBytes))
         try limits.check(value: output, "the output")
 
         let job = Job(id: "job_1", operation: "noop", input: input, presentation: presentation, result: output, createdAt: Date())

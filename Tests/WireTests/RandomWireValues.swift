@@ -66,7 +66,12 @@ struct RandomWireValues {
     /// A job's input: a random value as written and read back (so its bytes are the encoder's spelling of the
     /// value they read as, and `Codable`, which goes through the value, writes the same bytes).
     mutating func input() -> RawJSON {
-        .literal((try? RawJSON.literal(json()).value) ?? .null)
+        raw()
+    }
+
+    /// A value in the encoder's spelling, as a worker's output or step value reaches the broker from WorkerKit.
+    mutating func raw(depth: Int = 3) -> RawJSON {
+        .literal((try? RawJSON.literal(json(depth: depth)).value) ?? .null)
     }
 
     mutating func json(depth: Int = 3) -> JSONValue {
@@ -168,7 +173,7 @@ struct RandomWireValues {
     mutating func job() -> Job {
         var job = Job(
             id: odd(), operation: odd(), input: input(), phase: Job.Phase.allCases.randomElement(using: &random)!,
-            presentation: maybe { $0.presentation() }, result: maybe { $0.json() },
+            presentation: maybe { $0.presentation() }, result: maybe { $0.raw() },
             error: maybe { Job.Failure(code: $0.odd(), message: $0.odd()) }, progress: maybe { Job.Progress(done: $0.integer(), total: $0.integer()) },
             attempts: int(), createdAt: date(), updatedAt: maybe { $0.date() })
         job.redispatches = chance() ? 0 : int()
@@ -189,7 +194,7 @@ struct RandomWireValues {
     mutating func jobSummary() -> JobSummary {
         JobSummary(
             id: odd(), operation: odd(), state: Job.State.allCases.randomElement(using: &random)!, attempts: int(), updatedAt: date(),
-            result: maybe { $0.json() }, error: maybe { Job.Failure(code: $0.odd(), message: $0.odd()) },
+            result: maybe { $0.raw() }, error: maybe { Job.Failure(code: $0.odd(), message: $0.odd()) },
             outcome: maybe { Job.Outcome($0.resolution()) })
     }
 
@@ -221,8 +226,8 @@ struct RandomWireValues {
     }
 
     mutating func dispatch() -> BrokerCommand.Dispatch {
-        var steps: [String: JSONValue] = [:]
-        for _ in 0..<Int.random(in: 0...3, using: &random) { steps[odd(4)] = json(depth: 2) }
+        var steps: [String: RawJSON] = [:]
+        for _ in 0..<Int.random(in: 0...3, using: &random) { steps[odd(4)] = raw(depth: 2) }
         let answered = (0..<Int.random(in: 0...2, using: &random)).map { _ in History.Answered(sequence: int(), resolution: resolution()) }
         return BrokerCommand.Dispatch(job: odd(), attempt: int(), operation: odd(), input: input(), history: History(steps: steps, answered: answered))
     }
@@ -235,7 +240,7 @@ struct RandomWireValues {
 
     mutating func result() -> WorkerMessage.Result {
         WorkerMessage.Result(
-            job: odd(), attempt: int(), outcome: [.succeeded, .failed, .cancelled].randomElement(using: &random)!, output: maybe { $0.json() },
+            job: odd(), attempt: int(), outcome: [.succeeded, .failed, .cancelled].randomElement(using: &random)!, output: maybe { $0.raw() },
             error: maybe { Job.Failure(code: $0.odd(), message: $0.odd()) })
     }
 

@@ -50,7 +50,7 @@ struct WireReadingTests {
         try same(500, seed: 61) { WorkerMessage.Attempt(job: $0.odd(), attempt: $0.int()) }
         try same(1500, seed: 62) { $0.result() }
         try same(500, seed: 63) { WorkerMessage.ProgressReport(job: $0.odd(), attempt: $0.int(), done: $0.integer(), total: $0.integer()) }
-        try same(1000, seed: 64) { WorkerMessage.Step(job: $0.odd(), attempt: $0.int(), name: $0.odd(), value: $0.json()) }
+        try same(1000, seed: 64) { WorkerMessage.Step(job: $0.odd(), attempt: $0.int(), name: $0.odd(), value: $0.raw()) }
         try same(1000, seed: 65) { $0.present() }
     }
 

@@ -146,7 +146,7 @@ extension BrokerState {
 
     /// What only a job that ends, whose worker was lost, or whose question has approvals short of its number, has.
     private struct Rare: Equatable {
-        var result: JSONValue?
+        var result: RawJSON?
         var error: Job.Failure?
         var outcome: Job.Outcome?
         var lastLoss: String?
@@ -237,7 +237,7 @@ extension BrokerState {
             setRare(result: rare?.rare.result, error: rare?.rare.error, outcome: rare?.rare.outcome, lastLoss: rare?.rare.lastLoss, approvals: approvals)
         }
 
-        mutating func setRare(result: JSONValue?, error: Job.Failure?, outcome: Job.Outcome?, lastLoss: String?, approvals: [Approval]? = nil) {
+        mutating func setRare(result: RawJSON?, error: Job.Failure?, outcome: Job.Outcome?, lastLoss: String?, approvals: [Approval]? = nil) {
             let new = Rare(result: result, error: error, outcome: outcome, lastLoss: lastLoss, approvals: approvals ?? rare?.rare.approvals ?? [])
             if new.isEmpty {
                 rare = nil

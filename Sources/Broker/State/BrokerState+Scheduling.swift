@@ -77,7 +77,7 @@ extension BrokerState {
     }
 
     /// Ends a job: its pending question is withdrawn, its row saved, its end published.
-    mutating func finish(_ jobID: String, phase: Job.Phase, result: JSONValue? = nil, error: Job.Failure? = nil, now: Date) -> [BrokerEffect] {
+    mutating func finish(_ jobID: String, phase: Job.Phase, result: RawJSON? = nil, error: Job.Failure? = nil, now: Date) -> [BrokerEffect] {
         guard var active = jobs.removeValue(forKey: jobID) else { return [] }
         var effects: [BrokerEffect] = []
         queue.remove(jobID)

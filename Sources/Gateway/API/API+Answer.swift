@@ -23,12 +23,9 @@ extension API {
             presentation: id, action: action, dismiss: dismiss ? true : nil, by: caller.name, channel: channel, values: values,
             groups: caller.groups)
         do {
-            // The resolution's JSON is the broker's: passed on as it came. One approval of several is 202 with
-            // the question as it stands.
-            return try await passedOn(.answer(answer), expecting: "resolution") { reply in
-                guard case .presentation(let state) = reply else { return nil }
-                return .json(202, Bodies.PresentationState(state: state))
-            }
+            // The broker's reply is passed on as it came: the resolution (200), or for one approval of several
+            // the question as it stands with its approvals so far (202).
+            return try await passedOn(.answer(answer), statuses: ["resolution": 200, "presentation": 202])
         } catch {
             throw await withWinner(error, presentation: id)
         }

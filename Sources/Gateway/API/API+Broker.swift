@@ -32,13 +32,23 @@ extension API {
     func passedOn(
         _ request: ClientRequest, expecting type: String, or other: ((BrokerReply) -> HTTPResponse?)? = nil
     ) async throws(APIError) -> HTTPResponse {
+        try await passedOn(request, statuses: [type: 200], or: other)
+    }
+
+    /// A request whose replies of the types in `statuses` the API answers with, each with its status, as the broker
+    /// wrote them; a refusal becomes its `APIError`, another reply `other`'s response or `unexpectedReply`.
+    func passedOn(
+        _ request: ClientRequest, statuses: [String: Int], or other: ((BrokerReply) -> HTTPResponse?)? = nil
+    ) async throws(APIError) -> HTTPResponse {
         let envelope: Frames.Envelope
         do {
             envelope = try await connection.client.exchange(request)
         } catch {
             throw APIError(error)
         }
-        if envelope.type == type { return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: envelope.body) }
+        if let status = statuses[envelope.type] {
+            return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: envelope.body)
+        }
         let reply: BrokerReply
         do {
             reply = try BrokerReply.decode(type: envelope.type, body: envelope.body)

@@ -20,7 +20,8 @@ extension API {
                     "A presentation and its resolution", id: "getPresentation", parameters: [Parameter.id],
                     responses: [.ok(200, "Pending (resolution null) or resolved.", "PresentationState"), .error(404, "No such presentation.")])
             ) { request, _ throws(APIError) in
-                .json(Bodies.PresentationState(state: try await presentation(try request.parameter("id"))))
+                // The broker writes the body this route answers with: passed on as it came.
+                try await passedOn(.presentation(.init(id: try request.parameter("id"))), expecting: "presentation")
             },
             GatewayRoute(
                 .post, "/v1/presentations/{id}/answer", access: .scope(.answer),

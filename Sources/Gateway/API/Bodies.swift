@@ -56,22 +56,6 @@ enum Bodies {
         private enum CodingKeys: String, CodingKey { case presentations, next, sequence, operations, approvals }
     }
 
-    /// `{"presentation": {…}, "resolution": {…}|null, "operation": name|null}`, and while pending
-    /// `"approvals": [{action, by, channel, at}]` when it has some.
-    struct PresentationState: Encodable {
-        let state: BrokerReply.PresentationState
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(state.presentation, forKey: .presentation)
-            try container.encode(state.resolution, forKey: .resolution)
-            try container.encode(state.operation, forKey: .operation)
-            try container.encodeIfPresent(state.approvals, forKey: .approvals)
-        }
-
-        private enum CodingKeys: String, CodingKey { case presentation, resolution, operation, approvals }
-    }
-
     /// A job's fields, then `history` (the first page of its timeline), `historyNext` (the cursor of
     /// the next page of `/v1/jobs/{id}/history`, null when the page is the whole timeline) and
     /// `refusalsOmitted` (refusals of its questions left out of the timeline).

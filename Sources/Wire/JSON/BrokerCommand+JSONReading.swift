@@ -32,7 +32,7 @@ extension History: JSONReadable {
     /// What earlier attempts recorded: both lists are required.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
-        var steps: [String: JSONValue]?
+        var steps: [String: RawJSON]?
         var answered: [Answered]?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {

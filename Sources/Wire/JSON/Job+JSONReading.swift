@@ -13,7 +13,7 @@ extension Job: JSONReadable {
         var input: RawJSON?
         var presentation: Presentation?
         var state: State?
-        var result: JSONValue?
+        var result: RawJSON?
         var error: Failure?
         var progress: Progress?
         var attempts: Int?

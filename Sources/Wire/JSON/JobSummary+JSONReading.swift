@@ -12,7 +12,7 @@ extension JobSummary: JSONReadable {
         var state: Job.State?
         var attempts: Int?
         var updatedAt: Date?
-        var result: JSONValue?
+        var result: RawJSON?
         var error: Job.Failure?
         var outcome: Job.Outcome?
         try reader.readObject { reader, key throws(JSONReadError) in

@@ -29,7 +29,7 @@ extension WorkerMessage.Result: JSONReadable {
         var job: String?
         var attempt: Int?
         var outcome: Outcome?
-        var output: JSONValue?
+        var output: RawJSON?
         var error: Job.Failure?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
@@ -73,13 +73,13 @@ extension WorkerMessage.ProgressReport: JSONReadable {
 }
 
 extension WorkerMessage.Step: JSONReadable {
-    /// A step's result; its value is required, and `null` is a value (as for any `JSONValue`).
+    /// A step's result; its value is required, and `null` is a value (as for any JSON value), kept as the worker's bytes.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         let start = reader.index
         var job: String?
         var attempt: Int?
         var name: String?
-        var value: JSONValue?
+        var value: RawJSON?
         try reader.readObject { reader, key throws(JSONReadError) in
             switch key {
             case "job": job = try reader.readIfPresent()

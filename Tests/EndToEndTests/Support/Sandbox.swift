@@ -263,7 +263,7 @@ final class Sandbox: @unchecked Sendable {  // used from one test at a time
 extension Job {
     /// The result as a dictionary, for assertions.
     var resultObject: [String: JSONValue]? {
-        if case .object(let object) = result { return object }
+        if case .object(let object)? = try? result?.value { return object }
         return nil
     }
 }
