@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 import Presentation
 
 extension BrokerReply.EventPage: JSONReadable, JSONWritable {
