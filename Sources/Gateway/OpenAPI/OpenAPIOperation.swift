@@ -63,7 +63,10 @@ struct OpenAPIOperation {
         var object: [String: JSONValue] = ["description": .string(response.description)]
         switch response.content {
         case .json(let schema): object["content"] = .object(["application/json": .object(["schema": OpenAPIDocument.ref(schema)])])
-        case .media(let type): object["content"] = .object([type: .object(["schema": .object(["type": .string("string")])])])
+        case .media(let type):
+            // A JSON document of its own (the page's texts, this document): an object; any other type is text.
+            let schema: JSONValue = type == "application/json" ? OpenAPISchema.anyObject : OpenAPISchema.text
+            object["content"] = .object([type: .object(["schema": schema])])
         case .none: break
         }
         return .object(object)
