@@ -19,8 +19,8 @@ import Testing
         configuration.port = 0
         configuration.broker.clients = "ipc://\(FileManager.default.temporaryDirectory.path)/interlude-absent-\(UUID().uuidString)"
         configuration.healthTimeout = .milliseconds(200)
-        let gateway = try GatewayService(
-            configuration: configuration, metricsProviders: [{ "# TYPE outbox_test gauge\noutbox_test 7" }])
+        let gateway = OfflineGateway.checked(
+            try GatewayService(configuration: configuration, metricsProviders: [{ "# TYPE outbox_test gauge\noutbox_test 7" }]))
         defer { gateway.stop() }
         _ = try await fetch(port: gateway.port, "/nowhere")
         let received = try await fetch(port: gateway.port, "/metrics")

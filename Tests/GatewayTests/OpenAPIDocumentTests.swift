@@ -45,13 +45,13 @@ import Wire
         #expect(document["paths"]?["/v1/jobs/{id}"]?["get"]?["operationId"]?.stringValue == "getJob")
     }
 
-    @Test func theServedDocumentIsOpenAPI3AndOpenEvenWithTokens() async throws {
+    @Test func theServedDocumentIsOpenAPI31AndOpenEvenWithTokens() async throws {
         let gateway = try OfflineGateway.start { $0.tokens = try! APIToken.parse(inline: "ci:tok-ci-0123456789:read") }
         defer { gateway.stop() }
         let received = try await fetch(port: gateway.port, "/v1/openapi.json")
         #expect(received.status == 200)
         let document = try JSONCoding.decoder.decode(JSONValue.self, from: received.body)
-        #expect(document["openapi"]?.stringValue == "3.0.3")
+        #expect(document["openapi"]?.stringValue == "3.1.0")
         guard case .object(let paths)? = document["paths"] else {
             Issue.record("no paths")
             return
@@ -94,16 +94,18 @@ import Wire
         #expect(input["description"] == .string("Greet someone"))
         #expect(input["required"] == .array([.string("name")]))
         #expect(input["additionalProperties"] == .bool(false))
-        #expect(input["properties"]?["nick"] == .object(["type": .string("string"), "nullable": .bool(true)]), "OpenAPI 3.0 has no null type")
+        #expect(input["properties"]?["nick"] == ["type": ["string", "null"]], "OpenAPI 3.1 says null as JSON Schema does")
         let choice = try #require(document["components"]?["schemas"]?["SubmitRequest"]?["oneOf"])
+        let common = try #require(OpenAPIDocument.json(for: gateway.routes)["components"]?["schemas"]?["SubmitRequest"]?["properties"])
         #expect(
             choice
                 == .array([
                     .object([
                         "type": .string("object"), "required": .array([.string("operation")]),
                         "properties": .object([
-                            "operation": .object(["type": .string("string"), "enum": .array([.string("greet")])]),
+                            "operation": .object(["type": .string("string"), "const": .string("greet")]),
                             "input": .object(["$ref": .string("#/components/schemas/greetInput")]),
+                            "answerWithin": try #require(common["answerWithin"]), "audience": try #require(common["audience"]),
                         ]),
                     ])
                 ]))

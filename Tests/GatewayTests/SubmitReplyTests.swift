@@ -29,7 +29,7 @@ import Wire
         let sent = Mutex<ClientRequest?>(nil)
         // Spacing no writer produces: proves the body is the broker's, not written again.
         let brokerBody = Data(
-            "{ \"id\" : \"job_passed\", \"operation\":\"noop\",\"input\":{},\"state\":\"queued\",\"attempts\":0,\"createdAt\":\"2026-11-30T10:00:00Z\",\"updatedAt\":\"2026-11-30T10:00:00Z\" }"
+            "{ \"id\" : \"job_passed\", \"operation\":\"noop\",\"input\":{},\"state\":\"queued\",\"attempts\":0,\"createdAt\":\"2026-11-30T10:00:00Z\",\"updatedAt\":\"2026-11-30T10:00:00Z\", \"error\":null,\"presentation\":null,\"result\":null }"
                 .utf8)
         let received = try await submit(#"{"operation": "noop", "input": {"n": 7}, "answerWithin": "30m"}"#) { request in
             sent.withLock { $0 = request }

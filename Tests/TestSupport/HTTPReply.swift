@@ -38,18 +38,31 @@ public struct HTTPReply: Sendable, CustomStringConvertible {
     }
 }
 
-/// Sends one request with URLSession and returns the reply, whatever its status.
+/// Sends one request with URLSession and returns the reply, whatever its status. A reply from a gateway
+/// `GatewayConformance` knows is checked against its OpenAPI document.
 ///
 /// A completion handler is used rather than the async `data(for:)`: cancelling that (as a timeout race
 /// does) can deadlock swift-corelibs-foundation. `request.timeoutInterval` bounds the wait.
 public func roundTrip(_ request: URLRequest) async throws -> HTTPReply {
+    let (reply, url) = try await exchangeFollowed(request)
+    await GatewayConformance.check(request, reply, url: url)
+    return reply
+}
+
+/// `roundTrip` without the check.
+func exchange(_ request: URLRequest) async throws -> HTTPReply {
+    try await exchangeFollowed(request).reply
+}
+
+/// The reply and the URL that gave it (redirects followed).
+private func exchangeFollowed(_ request: URLRequest) async throws -> (reply: HTTPReply, url: URL?) {
     try await withCheckedThrowingContinuation { continuation in
         URLSession.shared.dataTask(with: request) { data, response, error in
             if let error { return continuation.resume(throwing: error) }
             guard let http = response as? HTTPURLResponse else { return continuation.resume(throwing: URLError(.badServerResponse)) }
             var fields: [String: String] = [:]
             for (name, value) in http.allHeaderFields { fields["\(name)"] = "\(value)" }
-            continuation.resume(returning: HTTPReply(status: http.statusCode, headers: fields, body: data ?? Data()))
+            continuation.resume(returning: (HTTPReply(status: http.statusCode, headers: fields, body: data ?? Data()), http.url))
         }.resume()
     }
 }

@@ -6,20 +6,24 @@ extension RawConnection {
         HTTPReply(raw: receive(until: Self.isComplete))
     }
 
-    /// Sends `request` on a new connection and reads one response.
+    /// Sends `request` on a new connection and reads one response; a reply from a gateway
+    /// `GatewayConformance` knows is checked against its OpenAPI document.
     public static func exchange(port: Int, _ request: String) async throws -> HTTPReply? {
-        try await onThread {
+        let reply = try await onThread {
             let connection = try RawConnection(port: port)
             defer { connection.close() }
             connection.send(Data(request.utf8))
             return connection.receiveResponse()
         }
+        await GatewayConformance.check(port: port, raw: request, reply: reply)
+        return reply
     }
 
     /// Sends `request` on a new connection, reads until the server closes it, and parses the last
-    /// response in what came (libmicrohttpd 0.9.75 sends the head twice before some of its refusals).
+    /// response in what came (libmicrohttpd 0.9.75 sends the head twice before some of its refusals),
+    /// checked as `exchange` checks it.
     public static func exchangeToClose(port: Int, _ request: String) async throws -> HTTPReply? {
-        try await onThread {
+        let reply = try await onThread {
             let connection = try RawConnection(port: port, timeout: .seconds(10))
             defer { connection.close() }
             connection.send(Data(request.utf8))
@@ -28,6 +32,8 @@ extension RawConnection {
             while let current = reply, current.body.starts(with: Data("HTTP/1.".utf8)) { reply = HTTPReply(raw: current.body) }
             return reply
         }
+        await GatewayConformance.check(port: port, raw: request, reply: reply)
+        return reply
     }
 
     public static func isComplete(_ data: Data) -> Bool {

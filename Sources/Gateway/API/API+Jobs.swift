@@ -21,7 +21,7 @@ extension API {
                 .get, "/v1/jobs/{id}", access: .scope(.read),
                 RouteDescription(
                     "A job, with the first page of its timeline (history; historyNext continues it)", id: "getJob", parameters: [Parameter.id],
-                    responses: [.ok(200, "The job.", "Job"), .error(404, "No such job.")])
+                    responses: [.ok(200, "The job with its timeline.", "JobWithHistory"), .error(404, "No such job.")])
             ) { request, _ throws(APIError) in
                 let (job, page) = try await jobWithHistory(try request.parameter("id"))
                 return .written(

@@ -8,7 +8,12 @@ extension API {
     /// `POST /v1/presentations/{id}/links`, and the link's own page: `GET` shows the question and
     /// answers nothing, `POST` (its form) answers as the link's person through channel `link`.
     var linkRoutes: [GatewayRoute] {
-        let page = RouteDescription.Response(status: 200, description: "An HTML page.", content: .media("text/html"))
+        let pages = [
+            (200, "An HTML page: the question, or what the answer did."), (403, "A page: the link is not valid here, or its person may not answer."),
+            (404, "A page: no such question, or no link keys."), (409, "A page: this person already approved."),
+            (410, "A page: the link expired, or the question is no longer waiting."), (422, "The question again, saying what to fix."),
+            (503, "A page: try again later (the broker did not answer)."),
+        ].map { RouteDescription.Response(status: $0, description: $1, content: .media("text/html")) }
         return [
             GatewayRoute(
                 .post, "/v1/presentations/{id}/links", access: .scope(.link),
@@ -26,7 +31,7 @@ extension API {
                 .get, "/answer/{id}/{link}", access: .open,
                 RouteDescription(
                     "The page of an answer link: the question and its actions; answers nothing", id: "answerLinkPage",
-                    parameters: [Parameter.id, Parameter.path("link", "The signed link.")], responses: [page])
+                    parameters: [Parameter.id, Parameter.path("link", "The signed link.")], responses: pages)
             ) { request, _ in
                 await linkPage(request, answering: false)
             },
@@ -34,7 +39,7 @@ extension API {
                 .post, "/answer/{id}/{link}", access: .open,
                 RouteDescription(
                     "Answer through an answer link's form (application/x-www-form-urlencoded: action, value.FIELD)", id: "answerByLink",
-                    parameters: [Parameter.id, Parameter.path("link", "The signed link.")], responses: [page])
+                    parameters: [Parameter.id, Parameter.path("link", "The signed link.")], responses: pages)
             ) { request, _ in
                 await linkPage(request, answering: true)
             },

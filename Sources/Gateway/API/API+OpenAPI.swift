@@ -10,7 +10,7 @@ extension API {
         GatewayRoute(
             .get, "/v1/openapi.json", access: .open,
             RouteDescription(
-                "This document", id: "openAPIDocument", responses: [.init(status: 200, description: "OpenAPI 3.0.", content: .media("application/json"))])
+                "This document", id: "openAPIDocument", responses: [.init(status: 200, description: "OpenAPI 3.1.", content: .media("application/json"))])
         ) { _, _ in
             .json(OpenAPIDocument.json(for: document.routes, operations: await operations.current()))
         }

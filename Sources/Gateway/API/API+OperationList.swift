@@ -11,7 +11,10 @@ extension API {
                     "The operations workers have announced", id: "listOperations",
                     responses: [.ok(200, "Each with its summary, input schema, texts, workers and jobs, sorted by name.", "OperationList")])
             ) { _, _ throws(APIError) in
-                .json(try await operationList(named: nil))
+                let list = try await operationList(named: nil)
+                // Fresh from the broker: what the OpenAPI document and the page's texts use next is this too.
+                operations.keep(list.operations)
+                return .json(list)
             },
             GatewayRoute(
                 .get, "/v1/operations/{name}", access: .scope(.read),

@@ -22,6 +22,12 @@ final class OperationsCache: Sendable {
         return fresh
     }
 
+    /// Keeps `fresh`, the broker's whole listing just asked for by another route, as if fetched now.
+    func keep(_ fresh: [OperationInfo]) {
+        let now = ContinuousClock.now
+        kept.withLock { $0 = (now, fresh) }
+    }
+
     /// Drops what is kept, so the next use asks the broker: an operation's announcement just changed.
     func forget() {
         kept.withLock { $0 = nil }

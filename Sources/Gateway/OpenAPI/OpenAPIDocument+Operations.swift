@@ -10,6 +10,7 @@ extension OpenAPIDocument {
         guard !operations.isEmpty else { return [:] }
         var schemas: [String: JSONValue] = [:]
         var choices: [JSONValue] = []
+        let common = apiSchemas["SubmitRequest"]?["properties"]
         for info in operations {
             let name = "\(info.name)Input"
             var input = openAPI(info.input)
@@ -18,36 +19,29 @@ extension OpenAPIDocument {
                 input = .object(object)
             }
             schemas[name] = input
-            choices.append(
-                .object([
-                    "type": .string("object"),
-                    "properties": .object([
-                        "operation": .object(["type": .string("string"), "enum": .array([.string(info.name)])]), "input": ref(name),
-                    ]),
-                    "required": .array([.string("operation")]),
-                ]))
+            var properties: [String: JSONValue] = ["operation": .object(["type": .string("string"), "const": .string(info.name)]), "input": ref(name)]
+            if case .object(let shared)? = common { properties.merge(shared) { own, _ in own } }
+            choices.append(OpenAPISchema.object(properties, required: ["operation"]))
         }
         schemas["SubmitRequest"] = .object(["oneOf": .array(choices)])
         return schemas
     }
 
-    /// An announced JSON Schema in OpenAPI 3.0's words: a type list with `null` becomes `nullable`
-    /// (more than one other type: no `type`, any value); no schema is the empty one.
+    /// An announced JSON Schema as the document gives it: as announced, with what the gateway's checker
+    /// assumes said out loud (an object schema that does not forbid other keys allows them); no schema
+    /// is the one of any value.
     static func openAPI(_ schema: JSONSchema?) -> JSONValue {
         guard let schema, let value = try? JSONValue(encoding: schema) else { return .object([:]) }
-        return rewrite(value)
+        return explicit(value)
     }
 
-    private static func rewrite(_ value: JSONValue) -> JSONValue {
+    private static func explicit(_ value: JSONValue) -> JSONValue {
         guard case .object(var object) = value else { return value }
-        if case .array(let types)? = object["type"] {
-            let others = types.filter { $0 != .string("null") }
-            if others.count < types.count { object["nullable"] = .bool(true) }
-            object["type"] = others.count == 1 ? others[0] : nil
-        }
-        if case .object(let properties)? = object["properties"] { object["properties"] = .object(properties.mapValues(rewrite)) }
+        let isObject = object["type"] == .string("object") || object["type"]?.contains(.string("object")) == true
+        if case .object(let properties)? = object["properties"] { object["properties"] = .object(properties.mapValues(explicit)) }
+        if object["additionalProperties"] == nil, isObject || object["properties"] != nil { object["additionalProperties"] = .bool(true) }
         for key in ["items", "additionalProperties"] where object[key]?.isObject == true {
-            object[key] = object[key].map(rewrite)
+            object[key] = object[key].map(explicit)
         }
         return .object(object)
     }
@@ -57,6 +51,12 @@ extension JSONValue {
     /// Whether this is an object.
     fileprivate var isObject: Bool {
         if case .object = self { return true }
+        return false
+    }
+
+    /// Whether this is an array holding `element`.
+    fileprivate func contains(_ element: JSONValue) -> Bool {
+        if case .array(let elements) = self { return elements.contains(element) }
         return false
     }
 }

@@ -3,133 +3,93 @@ import Presentation
 import Wire
 
 extension OpenAPIDocument {
-    /// The JSON shapes, as docs/protocol.md describes them.
+    /// Every component schema: the wire shapes (`wireSchemas`) and the API's own bodies (`apiSchemas`).
     static var schemas: [String: JSONValue] {
-        let text = type("string")
-        let nullableText = nullable(text)
+        wireSchemas.merging(apiSchemas) { wire, _ in wire }
+    }
+
+    /// The wire shapes (jobs, events, the timeline, presentations and what answers them) as their
+    /// writers write them, docs/protocol.md describing them in words.
+    static var wireSchemas: [String: JSONValue] {
+        typealias S = OpenAPISchema
+        let states = enumeration(Job.State.allCases.map(\.rawValue))
+        let causes = enumeration(Resolution.Cause.allCases.map(\.rawValue))
         return [
-            "Error": object(["error": object(["code": text, "message": text, "resolution": nullable(ref("Resolution"))])]),
-            "SubmitRequest": object(
-                ["operation": text, "input": type("object"), "answerWithin": .object(["oneOf": .array([type("number"), text])]), "audience": ref("Audience")],
-                required: ["operation"]),
-            "SubmitBatchRequest": object(
+            "Failure": S.record(["code": S.text, "message": S.text]),
+            "Outcome": S.record(["action": S.text, "cause": causes, "presentation": S.text], optional: ["action"]),
+            "Progress": S.record(["done": S.integer, "total": S.integer]),
+            "Job": S.record(
                 [
-                    "operation": text, "items": array(object(["input": type("object"), "idempotencyKey": text], required: ["input"])),
-                    "answerWithin": .object(["oneOf": .array([type("number"), text])]), "audience": ref("Audience"), "atomic": type("boolean"),
-                ],
-                required: ["operation", "items"]),
-            "SubmitBatchReply": object([
-                "items": array(
-                    object([
-                        "job": text,
-                        "error": object(["code": text, "message": text, "violations": array(object(["path": text, "message": text]))]),
-                    ]))
-            ]),
-            "AnswerRequest": object(["action": text, "dismiss": type("boolean"), "values": .object(["type": .string("object"), "additionalProperties": text])]),
-            "Audience": object(["users": array(text), "groups": array(text)]),
-            "Escalation": object(["afterSeconds": type("integer"), "to": ref("Audience")], required: ["afterSeconds", "to"]),
-            "Caller": object(["name": text, "groups": array(text)]),
-            "TextField": object(
+                    "id": S.text, "operation": S.text, "input": S.any, "state": states, "presentation": S.nullable(ref("Presentation")),
+                    "result": S.any, "error": S.nullable(ref("Failure")), "progress": ref("Progress"), "attempts": S.integer,
+                    "redispatches": minimum(S.integer, 1), "outcome": ref("Outcome"), "answerWithin": S.number, "audience": ref("Audience"),
+                    "createdAt": S.time, "updatedAt": S.time,
+                ], optional: ["progress", "redispatches", "outcome", "answerWithin", "audience"]),
+            "JobSummary": S.record(
                 [
-                    "id": text, "kind": enumeration(["text", "secure"]), "label": text, "placeholder": nullableText, "required": type("boolean"),
-                    "minLength": type("integer"), "maxLength": type("integer"), "pattern": text, "actions": array(text),
-                ], required: ["id", "kind", "label"]),
-            "Action": object(["id": text, "label": text, "role": nullable(enumeration(["destructive", "cancel"])), "approvals": type("integer")]),
-            "Approval": object(["action": text, "by": text, "channel": text, "at": time], required: ["action", "by", "channel", "at"]),
-            "ApprovalProgress": object(["presentation": text, "action": text, "needed": type("integer"), "approvals": array(ref("Approval"))]),
-            "Presentation": object([
-                "id": text, "job": text, "sequence": type("integer"), "kind": enumeration(["alert", "confirmationDialog"]),
-                "title": text, "titleVisibility": enumeration(["automatic", "visible", "hidden"]), "message": nullableText,
-                "actions": array(ref("Action")), "fields": array(ref("TextField")), "audience": ref("Audience"), "item": type("object"),
-                "error": nullable(type("object")),
-                "createdAt": time, "expiresAt": nullable(time), "escalation": ref("Escalation"), "escalatedAt": time,
-                "onExpiry": text,
-            ]),
-            "Job": object([
-                "id": text, "operation": text, "input": type("object"),
-                "state": enumeration(["queued", "running", "waiting", "succeeded", "failed", "cancelled"]),
-                "presentation": nullable(ref("Presentation")), "result": nullable(type("object")),
-                "error": nullable(object(["code": text, "message": text])), "attempts": type("integer"),
-                "outcome": object(["action": nullableText, "cause": text, "presentation": text]), "answerWithin": type("number"),
-                "createdAt": time, "updatedAt": time,
-                "history": array(ref("HistoryEntry")), "historyNext": nullableText, "refusalsOmitted": type("integer"),
-            ]),
-            "HistoryEntry": object(
+                    "id": S.text, "operation": S.text, "state": states, "attempts": S.integer, "updatedAt": S.time, "result": S.any,
+                    "error": ref("Failure"), "outcome": ref("Outcome"),
+                ], optional: ["result", "error", "outcome"]),
+            "HistoryEntry": S.object(
                 [
-                    "at": time, "type": enumeration(HistoryEntry.Kind.allCases.map(\.rawValue)), "worker": text, "attempt": type("integer"),
-                    "question": ref("Presentation"), "presentation": text, "action": nullableText, "cause": text, "by": nullableText,
-                    "channel": nullableText, "values": type("object"), "step": text, "done": type("integer"), "total": type("integer"), "reason": text,
-                    "state": text, "outcome": type("object"), "error": type("object"),
+                    "at": S.time, "type": enumeration(HistoryEntry.Kind.allCases.map(\.rawValue)), "worker": S.text, "attempt": S.integer,
+                    "question": ref("Presentation"), "presentation": S.text, "action": S.text, "cause": causes, "by": S.text, "channel": S.text,
+                    "values": S.map(S.text), "step": S.text, "done": S.integer, "total": S.integer, "reason": S.text, "state": states,
+                    "outcome": ref("Outcome"), "error": ref("Failure"),
                 ], required: ["at", "type"]),
-            "HistoryPage": object(["job": text, "history": array(ref("HistoryEntry")), "next": nullableText, "refusalsOmitted": type("integer")]),
-            "Resolution": object([
-                "presentation": text, "job": text, "cause": enumeration(["answered", "dismissed", "expired", "withdrawn"]),
-                "action": nullableText, "by": nullableText, "channel": nullableText, "at": time,
-                "values": .object(["type": .string("object"), "additionalProperties": text]), "approvals": array(ref("Approval")),
-            ]),
-            "JobSummary": object(
+            "Event": S.object(
                 [
-                    "id": text, "operation": text, "state": enumeration(["queued", "running", "waiting", "succeeded", "failed", "cancelled"]),
-                    "attempts": type("integer"), "updatedAt": time, "result": nullable(type("object")),
-                    "error": object(["code": text, "message": text]), "outcome": object(["action": nullableText, "cause": text, "presentation": text]),
-                ], required: ["id", "operation", "state", "attempts", "updatedAt"]),
-            "Event": object([
-                "sequence": type("integer"), "type": text, "at": time, "job": ref("JobSummary"),
-                "presentation": ref("Presentation"), "resolution": ref("Resolution"), "approvals": ref("ApprovalProgress"),
-            ]),
-            "JobPage": object(["cutShort": type("boolean"), "jobs": array(ref("Job")), "next": nullableText, "trimmed": array(text)]),
-            "PresentationPage": object([
-                "presentations": array(ref("Presentation")), "next": nullableText, "sequence": type("integer"), "operations": type("object"),
-                "approvals": .object(["type": .string("object"), "additionalProperties": array(ref("Approval"))]),
-            ]),
-            "LinkRequest": object(["for": text, "expiresIn": type("integer")]),
-            "AnswerLink": object(["url": text, "presentation": text, "for": text, "expiresAt": time]),
-            "PresentationState": object([
-                "presentation": ref("Presentation"), "resolution": nullable(ref("Resolution")), "operation": nullableText,
-                "approvals": array(ref("Approval")),
-            ]),
-            "DeliveryPage": object(["deliveries": array(type("object"))]),
-            "OperationInfo": object([
-                "name": text, "summary": text, "input": type("object"), "catalog": type("object"), "workers": array(text),
-                "jobs": object(["queued": type("integer"), "running": type("integer"), "waiting": type("integer")]),
-                "announcedAt": time, "announcedBy": text, "variants": array(type("object")),
-            ]),
-            "OperationList": object(["operations": array(ref("OperationInfo"))]),
-            "Status": object([
-                "jobs": .object(["type": .string("object"), "additionalProperties": type("integer")]), "pending": type("integer"),
-                "workers": type("integer"), "sequence": type("integer"), "storageFull": type("boolean"),
-                "quarantined": array(object(["job": text, "reason": text])),
-            ]),
-            "Health": object(["status": enumeration(["ok", "unavailable"]), "broker": enumeration(["reachable", "unreachable"])]),
+                    "sequence": S.integer, "type": enumeration(Event.Kind.allCases.map(\.rawValue)), "at": S.time, "job": ref("JobSummary"),
+                    "presentation": ref("Presentation"), "resolution": ref("Resolution"), "approvals": ref("ApprovalProgress"),
+                ], required: ["sequence", "type", "at"]),
+        ].merging(presentationSchemas) { wire, _ in wire }
+    }
+
+    /// A presentation and the parts of it, and what resolves it.
+    static var presentationSchemas: [String: JSONValue] {
+        typealias S = OpenAPISchema
+        return [
+            "Audience": S.record(["users": S.array(S.text), "groups": S.array(S.text)]),
+            "Escalation": S.record(["afterSeconds": S.integer, "to": ref("Audience")]),
+            "Localization": S.record(["key": S.text, "arguments": S.array(S.text)]),
+            "PresentedError": S.record(["code": S.text, "description": S.text, "failureReason": S.nullable(S.text), "recoverySuggestion": S.nullable(S.text)]),
+            "TextField": S.record(
+                [
+                    "id": S.text, "kind": enumeration(TextFieldState.Kind.allCases.map(\.rawValue)), "label": S.text, "placeholder": S.text,
+                    "required": S.boolean, "minLength": S.integer, "maxLength": S.integer, "pattern": S.text, "actions": S.array(S.text),
+                    "localization": ref("Localization"),
+                ], optional: ["placeholder", "minLength", "maxLength", "pattern", "actions", "localization"]),
+            "Action": S.record(
+                [
+                    "id": S.text, "label": S.text, "role": S.nullable(enumeration(Action.Role.allCases.map(\.rawValue))), "approvals": S.integer,
+                    "localization": ref("Localization"),
+                ], optional: ["approvals", "localization"]),
+            "Approval": S.record(["action": S.text, "by": S.text, "channel": S.text, "at": S.time]),
+            "ApprovalProgress": S.record(["presentation": S.text, "action": S.text, "needed": S.integer, "approvals": S.array(ref("Approval"))]),
+            "Presentation": S.record(
+                [
+                    "id": S.text, "job": S.text, "sequence": S.integer, "kind": enumeration(Presentation.Kind.allCases.map(\.rawValue)),
+                    "title": S.text, "titleVisibility": enumeration(Presentation.TitleVisibility.allCases.map(\.rawValue)),
+                    "message": S.nullable(S.text), "actions": S.array(ref("Action")), "fields": S.array(ref("TextField")), "audience": ref("Audience"),
+                    "item": S.any, "error": S.nullable(ref("PresentedError")), "localization": ref("Localization"), "createdAt": S.time,
+                    "expiresAt": S.nullable(S.time), "escalation": ref("Escalation"), "escalatedAt": S.time, "onExpiry": S.text,
+                ], optional: ["fields", "audience", "localization", "escalation", "escalatedAt", "onExpiry"]),
+            "Resolution": S.record(
+                [
+                    "presentation": S.text, "job": S.text, "cause": enumeration(Resolution.Cause.allCases.map(\.rawValue)),
+                    "action": S.nullable(S.text), "by": S.nullable(S.text), "channel": S.nullable(S.text), "at": S.time,
+                    "values": S.map(S.text), "approvals": S.array(ref("Approval")),
+                ], optional: ["values", "approvals"]),
         ]
     }
 
-    private static let time: JSONValue = .object(["type": .string("string"), "format": .string("date-time")])
-
-    private static func type(_ name: String) -> JSONValue {
-        .object(["type": .string(name)])
+    static func enumeration(_ values: [String]) -> JSONValue {
+        OpenAPISchema.enumeration(values)
     }
 
-    private static func object(_ properties: [String: JSONValue], required: [String]? = nil) -> JSONValue {
-        var schema: [String: JSONValue] = ["type": .string("object"), "properties": .object(properties)]
-        if let required { schema["required"] = .array(required.map(JSONValue.string)) }
-        return .object(schema)
-    }
-
-    private static func array(_ items: JSONValue) -> JSONValue {
-        .object(["type": .string("array"), "items": items])
-    }
-
-    private static func enumeration(_ values: [String]) -> JSONValue {
-        .object(["type": .string("string"), "enum": .array(values.map(JSONValue.string))])
-    }
-
-    /// OpenAPI 3.0 has no null type: a `$ref` is wrapped in `allOf` to be marked nullable.
-    private static func nullable(_ schema: JSONValue) -> JSONValue {
-        guard case .object(var object) = schema, object["$ref"] == nil else {
-            return .object(["allOf": .array([schema]), "nullable": .bool(true)])
-        }
-        object["nullable"] = .bool(true)
+    static func minimum(_ schema: JSONValue, _ least: Int) -> JSONValue {
+        guard case .object(var object) = schema else { return schema }
+        object["minimum"] = .integer(Int64(least))
         return .object(object)
     }
 }

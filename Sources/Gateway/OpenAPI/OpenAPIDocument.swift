@@ -3,7 +3,7 @@ public import JSON
 import Presentation
 public import Wire
 
-/// The OpenAPI 3.0 description of every route the gateway serves, at `GET /v1/openapi.json`: made
+/// The OpenAPI 3.1 description of every route the gateway serves, at `GET /v1/openapi.json`: made
 /// from the routes' own declarations, so what is served and what is documented cannot differ.
 public enum OpenAPIDocument {
     /// The document for `routes`, with the input of each of `operations` (as announced now) under
@@ -14,12 +14,13 @@ public enum OpenAPIDocument {
             paths[route.pattern, default: [:]][route.method.rawValue.lowercased()] = OpenAPIOperation(route).json
         }
         return .object([
-            "openapi": .string("3.0.3"),
+            "openapi": .string("3.1.0"),
             "info": .object([
                 "title": .string("Interlude gateway"),
                 "version": .string("1"),
                 "description": .string(
-                    "Background jobs that stop to ask a person a question. Errors are {\"error\": {\"code\", \"message\"}}."),
+                    "Background jobs that stop to ask a person a question. Errors are {\"error\": {\"code\", \"message\"}} (the Error schema), whatever the status."
+                ),
             ]),
             "paths": .object(paths.mapValues { .object($0) }),
             "components": .object([

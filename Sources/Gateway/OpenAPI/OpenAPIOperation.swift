@@ -16,7 +16,7 @@ struct OpenAPIOperation {
             "summary": .string(description.summary),
             "operationId": .string(operationID),
             "security": security,
-            "responses": .object(Dictionary(uniqueKeysWithValues: responses.map { (String($0.status), Self.json($0)) })),
+            "responses": .object(Dictionary(responses.map { ($0.key, Self.json($0.response)) }) { first, _ in first }),
         ]
         if !description.parameters.isEmpty { object["parameters"] = .array(description.parameters) }
         if let body = description.body {
@@ -27,7 +27,14 @@ struct OpenAPIOperation {
         return .object(object)
     }
 
-    private var responses: [RouteDescription.Response] {
+    /// The documented responses, the auth failures the access implies, and `default`: any other status
+    /// (a refusal before the route, a limit, the broker's silence) carries the error body.
+    private var responses: [(key: String, response: RouteDescription.Response)] {
+        let other = RouteDescription.Response.error(0, "Any other status: the request was refused or failed, as the error says.")
+        return statuses.map { (key: String($0.status), response: $0) } + [(key: "default", response: other)]
+    }
+
+    private var statuses: [RouteDescription.Response] {
         switch route.access {
         case .open: route.description.responses
         case .signature: route.description.responses + [.error(401, "Missing or bad signature, or webhooks not configured.")]
@@ -56,7 +63,10 @@ struct OpenAPIOperation {
         var object: [String: JSONValue] = ["description": .string(response.description)]
         switch response.content {
         case .json(let schema): object["content"] = .object(["application/json": .object(["schema": OpenAPIDocument.ref(schema)])])
-        case .media(let type): object["content"] = .object([type: .object(["schema": .object(["type": .string("string")])])])
+        case .media(let type):
+            // A JSON document of its own (the page's texts, this document): an object; any other type is text.
+            let schema: JSONValue = type == "application/json" ? OpenAPISchema.anyObject : OpenAPISchema.text
+            object["content"] = .object([type: .object(["schema": schema])])
         case .none: break
         }
         return .object(object)

@@ -52,6 +52,7 @@ public struct WebPage: HTTPHandler {
         if path.hasSuffix(".js") { return "text/javascript" }
         if path.hasSuffix(".css") { return "text/css" }
         if path.hasSuffix(".json") { return "application/json" }
+        if path.hasSuffix(".svg") { return "image/svg+xml" }
         return "text/html"
     }
 

@@ -13,12 +13,14 @@ struct SSEMessage: Equatable, CustomStringConvertible {
 /// and the connection closes when either side is done. Blocking reads run on a thread of their own.
 final class SSEConnection: @unchecked Sendable {  // the connection is used by one read at a time, as the tests do
     private let connection: RawConnection
+    private let port: Int
     private var buffer = Data()
     private(set) var status = 0
 
     /// Connects to 127.0.0.1:`port` and sends the request for `target` with `headers`.
     init(port: Int, target: String, headers: [String: String] = [:]) throws {
         connection = try RawConnection(port: port, timeout: .milliseconds(200))
+        self.port = port
         var request = "GET \(target) HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         guard connection.send(Data((request + "\r\n").utf8)) else {
@@ -28,11 +30,13 @@ final class SSEConnection: @unchecked Sendable {  // the connection is used by o
     }
 
     /// The first `count` messages since the connection opened (comments skipped), reading until they have
-    /// arrived; fails after `timeout`.
+    /// arrived; fails after `timeout`. Each event is checked against the gateway's `Event` schema.
     func messages(_ count: Int, timeout: Duration = .seconds(15)) async throws -> [SSEMessage] {
-        try await withCheckedThrowingContinuation { continuation in
+        let messages = try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try self.read(count, timeout: timeout) }) }.start()
         }
+        for message in messages { await GatewayConformance.check(port: port, event: Data(message.data.utf8)) }
+        return messages
     }
 
     /// Waits for the gateway's opening comment, `: events after <sequence>`: from then on nothing is missed.

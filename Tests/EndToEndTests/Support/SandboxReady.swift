@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 extension Sandbox {
     /// Waits until `process` prints the block that starts with `title` (what `broker`, `gateway` and `up`
@@ -17,6 +18,7 @@ extension Sandbox {
                     throw EndToEndFailure("`\(process.name)` printed a gateway that is not a URL: \(value)")
                 }
                 record("http", "\(host):\(port)")
+                await GatewayConformance.register(port: port, isRunning: { process.termination == nil })
             default: continue
             }
         }

@@ -21,7 +21,15 @@ enum OfflineGateway {
         configuration.broker.requestTimeout = .milliseconds(300)
         configuration.healthTimeout = .milliseconds(300)
         configure(&configuration)
-        return try GatewayService(configuration: configuration, webhooks: webhooks)
+        return checked(try GatewayService(configuration: configuration, webhooks: webhooks))
+    }
+
+    /// `gateway`, its replies to `fetch` checked against its OpenAPI document while it lives.
+    static func checked(_ gateway: GatewayService) -> GatewayService {
+        let routes = gateway.routes
+        let document = OpenAPIDocument.json(for: routes)
+        GatewayConformance.register(port: gateway.port, document: document, isRunning: { [weak gateway] in gateway != nil }, refresh: { document })
+        return gateway
     }
 
     /// The JSON `{"error": {…}}` body's fields.
