@@ -143,10 +143,14 @@ public enum BrokerCommand: Sendable, Hashable {
         public let refused: [WireError]?
         /// True when the broker reads `batch` (several worker messages in one); absent from older brokers.
         public let batches: Bool?
-        public init(operations: [String], refused: [WireError]? = nil, batches: Bool? = nil) {
+        /// The broker's `maxMessageBytes`: the largest body it reads, which every `batch` a worker sends it
+        /// stays within (with its own limit, whichever is smaller); absent from older brokers.
+        public let maxMessageBytes: Int?
+        public init(operations: [String], refused: [WireError]? = nil, batches: Bool? = nil, maxMessageBytes: Int? = nil) {
             self.operations = operations
             self.refused = refused
             self.batches = batches
+            self.maxMessageBytes = maxMessageBytes
         }
     }
 

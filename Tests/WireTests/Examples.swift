@@ -127,7 +127,7 @@ enum Examples {
         .refused(WireError(.stale, "job \(job.id) attempt 1 is not yours")),
         .heartbeat,
         .reconnect,
-        .welcome(.init(operations: ["greet"], batches: true)),
+        .welcome(.init(operations: ["greet"], batches: true, maxMessageBytes: 1_048_576)),
         .dispatches(
             .init([
                 .init(job: "job_8a0d3c5e9f1b2a47", attempt: 1, operation: "greet", input: .object(["name": .string("Ana")]), history: History()),

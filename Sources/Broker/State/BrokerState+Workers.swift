@@ -83,7 +83,9 @@ extension BrokerState {
         workers[id] = Worker(
             id: id, name: ready.name, key: key, announcements: announcements, capacity: max(0, ready.capacity),
             batches: ready.batches == true, lastHeard: now, lastSent: now)
-        let welcome = BrokerCommand.Welcome(operations: announcements.keys.sorted(), refused: refused.isEmpty ? nil : refused, batches: true)
+        let welcome = BrokerCommand.Welcome(
+            operations: announcements.keys.sorted(), refused: refused.isEmpty ? nil : refused, batches: true,
+            maxMessageBytes: settings.limits.maxMessageBytes)
         effects.append(.send(to: id, correlation: "", .welcome(welcome)))
         effects.append(Self.joinedLine(ready.name, capacity: max(0, ready.capacity), operations: announcements.count))
         effects += assign(now: now)
