@@ -74,7 +74,7 @@ struct WorkerConnection: Sendable {
         try socket.connect(endpoint)
         let interval = service.settings.heartbeatInterval
         let ready = WorkerMessage.ready(
-            .init(name: service.settings.name, operations: service.registry.announcements, capacity: service.settings.capacity, batches: true))
+            .init(name: service.settings.name, operations: service.registry.announcements, capacity: service.settings.capacity, batches: true, asked: true))
         _ = try socket.send(Frames.encode(ready), timeout: .seconds(1))
         link.opened(at: .now)
         var lastSent = Date()

@@ -15,7 +15,7 @@ extension WorkerService {
             start(dispatch)
         case .dispatches(let dispatches):
             for dispatch in dispatches.dispatches { start(dispatch) }
-        case .presented, .stepRecorded, .refused:
+        case .presented, .asked, .stepRecorded, .refused:
             backend.acks.resolve(correlation, command)
         case .resume(let resume):
             backend.resumptions.resolve(.init(job: resume.job, attempt: resume.attempt, sequence: resume.sequence), resume.fullResolution)

@@ -96,7 +96,7 @@ enum Examples {
     ]
 
     static let workerMessages: [WorkerMessage] = [
-        .ready(.init(name: "worker-a", operations: [greet], capacity: 4, batches: true)),
+        .ready(.init(name: "worker-a", operations: [greet], capacity: 4, batches: true, asked: true)),
         .heartbeat,
         .present(
             .init(
@@ -120,6 +120,7 @@ enum Examples {
                 history: History(
                     steps: ["delete": .bool(true)], answered: [.init(sequence: 1, resolution: resolution)]))),
         .presented(presentation),
+        .asked(.init(id: presentation.id)),
         .stepRecorded(.init(job: job.id, attempt: 1)),
         .resume(.init(job: job.id, attempt: 1, sequence: 1, resolution: resolution)),
         .cancel(.init(job: job.id, attempt: 1)),
