@@ -40,7 +40,7 @@ import ZeroMQ
                 let type = String(decoding: message[1], as: UTF8.self)
                 if type == "heartbeat" { continue }
                 seen.types.append(type)
-                var items: [WorkerMessage]
+                let items: [WorkerMessage]
                 if type == WorkerBatch.typeName {
                     seen.batchBytes.append(message[3].count)
                     let correlation = String(decoding: message[2], as: UTF8.self)
