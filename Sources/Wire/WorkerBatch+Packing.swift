@@ -14,6 +14,13 @@ extension WorkerBatch {
             self.frames = frames
             self.carried = carried
         }
+
+        /// The same message with `correlation` in its correlation frame: the id a refusal of the batch echoes.
+        public func correlated(_ correlation: String) -> Packed {
+            var frames = frames
+            frames[2] = Data(correlation.utf8)
+            return Packed(frames: frames, carried: carried)
+        }
     }
 
     /// Single messages' frames (`Frames.encode`), in the order posted, packed for a broker that reads
@@ -24,9 +31,8 @@ extension WorkerBatch {
         packed(messages, maxBytes: maxBytes).map(\.frames)
     }
 
-    /// `pack`, each batch with the correlation id `correlation()` gives it (a refusal of the batch echoes
-    /// it) and the messages it carries.
-    public static func packed(_ messages: [[Data]], maxBytes: Int, correlation: () -> String = { "" }) -> [Packed] {
+    /// `pack`, each batch with the messages it carries (and no correlation id: `Packed.correlated` gives it one).
+    public static func packed(_ messages: [[Data]], maxBytes: Int) -> [Packed] {
         var packed: [Packed] = []
         var run: [(frames: [Data], item: Encoded)] = []
         var runBytes = Self.emptyBytes
@@ -34,7 +40,7 @@ extension WorkerBatch {
             if run.count == 1 {
                 packed.append(Packed(frames: run[0].frames))
             } else if run.count > 1, let body = try? body(run.map(\.item)) {
-                packed.append(Packed(frames: [Data(Frames.version.utf8), Data(typeName.utf8), Data(correlation().utf8), body], carried: run.map(\.frames)))
+                packed.append(Packed(frames: [Data(Frames.version.utf8), Data(typeName.utf8), Data(), body], carried: run.map(\.frames)))
             } else {
                 packed += run.map { Packed(frames: $0.frames) }
             }

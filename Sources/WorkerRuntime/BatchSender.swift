@@ -58,18 +58,22 @@ struct BatchSender: Sendable {
     /// the broker reads batches; each batch is kept until `keepFor` has passed or `keepBytes` are kept.
     mutating func pack(_ messages: [[Data]], at now: ContinuousClock.Instant = .now) -> [[Data]] {
         guard batching, messages.count > 1 else { return messages }
-        let packed = WorkerBatch.packed(messages, maxBytes: limit) {
+        var sent: [[Data]] = []
+        for message in WorkerBatch.packed(messages, maxBytes: limit) {
+            guard !message.carried.isEmpty else {
+                sent.append(message.frames)
+                continue
+            }
             serial += 1
-            return Self.prefix + String(serial)
-        }
-        for message in packed where !message.carried.isEmpty {
-            let correlation = String(decoding: message.frames[2], as: UTF8.self)
-            kept[correlation] = Kept(carried: message.carried, bytes: message.frames[3].count, sent: now)
+            let correlation = Self.prefix + String(serial)
+            let batch = message.correlated(correlation)
+            kept[correlation] = Kept(carried: batch.carried, bytes: batch.frames[3].count, sent: now)
             order.append(correlation)
-            keptBytes += message.frames[3].count
+            keptBytes += batch.frames[3].count
+            sent.append(batch.frames)
         }
         letGo(at: now)
-        return packed.map(\.frames)
+        return sent
     }
 
     /// Whether `correlation` names a batch (kept or not): a refusal of it is the connection's, not a job's.
