@@ -145,6 +145,7 @@ public enum BrokerCommand: Sendable, Hashable {
     public struct Asked: Codable, Sendable, Hashable {
         /// The presentation's id.
         public let id: String
+        /// The acknowledgement of the question with this id.
         public init(id: String) {
             self.id = id
         }
