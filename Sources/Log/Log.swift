@@ -61,6 +61,16 @@ public struct Log: Sendable {
         sink(line(at, message(), subject, time: Date()))
     }
 
+    /// Writes several lines at once, each at its level when the level lets it through: one call to the sink
+    /// (one `write` to standard error) for all of them, as a turn of the broker writes its lines.
+    public func write(_ entries: [(Level, String, LogSubject)]) {
+        guard level != .off else { return }
+        var text = ""
+        let now = Date()
+        for (at, message, subject) in entries where at >= level { text += line(at, message, subject, time: now) }
+        if !text.isEmpty { sink(text) }
+    }
+
     /// One line of the log, newline included.
     func line(_ at: Level, _ message: String, _ subject: LogSubject, time: Date) -> String {
         switch format {

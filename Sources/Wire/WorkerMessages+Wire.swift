@@ -63,6 +63,7 @@ extension BrokerCommand: WireMessage {
         case .reconnect: "reconnect"
         case .welcome: "welcome"
         case .dispatches: "dispatches"
+        case .asked: "asked"
         }
     }
 
@@ -76,6 +77,7 @@ extension BrokerCommand: WireMessage {
         case .heartbeat, .reconnect: Frames.empty
         case .welcome(let value): try Frames.json(value)
         case .dispatches(let value): try JSONWriter.encode(value)
+        case .asked(let value): try JSONWriter.encode(value)
         }
     }
 
@@ -83,6 +85,7 @@ extension BrokerCommand: WireMessage {
         switch type {
         case "dispatch": .dispatch(try Frames.payload(Dispatch.self, body, in: type, limits: limits))
         case "presented": .presented(try Frames.payload(Presentation.self, body, in: type, limits: limits))
+        case "asked": .asked(try Frames.payload(Asked.self, body, in: type, limits: limits))
         case "stepRecorded": .stepRecorded(try Frames.payload(WorkerMessage.Attempt.self, body, in: type, limits: limits))
         case "resume": .resume(try Frames.payload(Resume.self, body, in: type, limits: limits))
         case "cancel": .cancel(try Frames.payload(WorkerMessage.Attempt.self, body, in: type, limits: limits))

@@ -26,11 +26,15 @@ public enum WorkerMessage: Sendable, Hashable {
         public let capacity: Int
         /// True when the worker reads `dispatches` (several jobs in one message); absent from older workers.
         public let batches: Bool?
-        public init(name: String, operations: [OperationAnnouncement], capacity: Int, batches: Bool? = nil) {
+        /// True when the worker takes `asked` (the question's id alone) as the acknowledgement of a `present`,
+        /// instead of `presented` (the whole presentation); absent from older workers.
+        public let asked: Bool?
+        public init(name: String, operations: [OperationAnnouncement], capacity: Int, batches: Bool? = nil, asked: Bool? = nil) {
             self.name = name
             self.operations = operations
             self.capacity = capacity
             self.batches = batches
+            self.asked = asked
         }
     }
 
@@ -136,6 +140,18 @@ public enum BrokerCommand: Sendable, Hashable {
     case welcome(Welcome)
     /// Several jobs to run, in the order given: the dispatches a turn had ready for one worker that reads them.
     case dispatches(Dispatches)
+    /// A question was journaled and published, for a worker whose `ready` said it takes this: its id alone.
+    case asked(Asked)
+
+    /// The acknowledgement of a `present` that names the question and says nothing else.
+    public struct Asked: Codable, Sendable, Hashable {
+        /// The presentation's id.
+        public let id: String
+        /// The acknowledgement of the question with this id.
+        public init(id: String) {
+            self.id = id
+        }
+    }
 
     /// The answer to `ready`, sent once its announcements are in the journal.
     public struct Welcome: Codable, Sendable, Hashable {
@@ -145,10 +161,14 @@ public enum BrokerCommand: Sendable, Hashable {
         public let refused: [WireError]?
         /// True when the broker reads `batch` (several worker messages in one); absent from older brokers.
         public let batches: Bool?
-        public init(operations: [String], refused: [WireError]? = nil, batches: Bool? = nil) {
+        /// The broker's `maxMessageBytes`: the largest body it reads, which every `batch` a worker sends it
+        /// stays within (with its own limit, whichever is smaller); absent from older brokers.
+        public let maxMessageBytes: Int?
+        public init(operations: [String], refused: [WireError]? = nil, batches: Bool? = nil, maxMessageBytes: Int? = nil) {
             self.operations = operations
             self.refused = refused
             self.batches = batches
+            self.maxMessageBytes = maxMessageBytes
         }
     }
 

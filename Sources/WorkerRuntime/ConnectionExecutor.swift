@@ -17,6 +17,8 @@ final class ConnectionExecutor: TaskExecutor, @unchecked Sendable {
     private let owner = Atomic<UInt>(0)
     private var ready: [UnownedJob] = []
     private var running = false
+    /// What the running job left for after it suspends (`afterRunning`).
+    private var deferred: [() -> Void] = []
 
     /// Makes the calling thread the one whose resumptions run here.
     func adopt() { owner.store(Self.currentThread, ordering: .releasing) }
@@ -37,11 +39,26 @@ final class ConnectionExecutor: TaskExecutor, @unchecked Sendable {
         ready.append(UnownedJob(job))
     }
 
-    /// Runs `body` as a job of the owner thread: what it enqueues (a `Task.yield()`) goes to the shared pool.
+    /// Runs `body` as a job of the owner thread: what it enqueues (a `Task.yield()`) goes to the shared pool,
+    /// and what it left for afterwards (`afterRunning`) runs here once it returns.
     func whileRunning<T>(_ body: () -> T) -> T {
         running = true
-        defer { running = false }
-        return body()
+        let value = body()
+        running = false
+        while !deferred.isEmpty {
+            let actions = deferred
+            deferred = []
+            for action in actions { action() }
+        }
+        return value
+    }
+
+    /// Runs `action` on the owner thread once the job running there now has suspended, so a task it resumes (a
+    /// suspended job let go, which then unwinds) goes on here, after it, instead of waking a thread of the shared
+    /// pool; anywhere else, at once.
+    func afterRunning(_ action: @escaping () -> Void) {
+        guard owner.load(ordering: .acquiring) == Self.currentThread, running else { return action() }
+        deferred.append(action)
     }
 
     /// Whether a resumed job waits to run; call it on the owner thread.

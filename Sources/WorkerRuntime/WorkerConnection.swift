@@ -74,13 +74,14 @@ struct WorkerConnection: Sendable {
         try socket.connect(endpoint)
         let interval = service.settings.heartbeatInterval
         let ready = WorkerMessage.ready(
-            .init(name: service.settings.name, operations: service.registry.announcements, capacity: service.settings.capacity, batches: true))
+            .init(name: service.settings.name, operations: service.registry.announcements, capacity: service.settings.capacity, batches: true, asked: true))
         _ = try socket.send(Frames.encode(ready), timeout: .seconds(1))
         link.opened(at: .now)
         var lastSent = Date()
         var reported = false
-        // Whether this broker reads `batch` (its `welcome` says so): what is ready at once then goes in one message.
-        var batching = false
+        // Whether this broker reads `batch` and its limit (its `welcome` says so): what is ready at once then goes in
+        // one message, within both sides' limits; a batch it refuses whole is sent again one message at a time.
+        var batches = BatchSender(ownLimit: service.settings.limits.maxMessageBytes, keepFor: link.liveness)
         while true {
             // Nothing this thread resumed waits across a `poll`.
             if service.executor.hasReady { service.executor.runReady() }
@@ -94,6 +95,8 @@ struct WorkerConnection: Sendable {
                     // this worker. A heartbeat at once makes it say so (`reconnect`) on its first turn,
                     // instead of up to a heartbeat interval later.
                     if case .succeeded = outcome, link.connection.connected { try sendHeartbeat(socket, &lastSent) }
+                    // Whatever answers next may be another broker, with another limit: single messages until it welcomes.
+                    if case .disconnected = outcome { batches.lost() }
                     if let failure = link.observe(BrokerLink.Event(outcome), at: .now) { return failure }
                 }
             }
@@ -101,7 +104,7 @@ struct WorkerConnection: Sendable {
             if readable[1] || stopping {
                 // The goodbye is the last message: the socket lingers long enough to hand it to the broker.
                 if stopping { try socket.setLinger(Self.goodbyeLinger) }
-                try flush(service, socket, &lastSent, batching: batching)
+                try flush(service, socket, &lastSent, &batches)
                 if stopping { return .silent(for: link.liveness) }
             }
             while let frames = try socket.receive() {
@@ -115,8 +118,13 @@ struct WorkerConnection: Sendable {
                     continue
                 }
                 if case .refused(let error) = command, error.code == .notActive { return .standingBy }
+                if case .refused(let error) = command, BatchSender.names(correlation) {
+                    try resend(batches.refused(correlation), refused: error, service, socket)
+                    continue
+                }
                 if case .reconnect = command {
                     service.log.info("the broker does not know this worker; announcing again")
+                    batches.lost()
                     service.dropAll()
                     service.executor.runReady()
                     _ = try socket.send(Frames.encode(ready), timeout: .seconds(1))
@@ -124,13 +132,13 @@ struct WorkerConnection: Sendable {
                 }
                 if case .welcome(let welcome) = command {
                     link.replied(at: .now)
-                    batching = welcome.batches == true
+                    batches.welcomed(welcome)
                 }
                 service.handle(command, correlation: correlation)
                 // A job this message resumed goes on here; what a job that ended on this thread posted
                 // (or any message posted meanwhile) leaves now, not after another turn through `poll`.
                 service.executor.runReady()
-                if service.outbox.hasMessages { try flush(service, socket, &lastSent, batching: batching) }
+                if service.outbox.hasMessages { try flush(service, socket, &lastSent, &batches) }
             }
             // Silent past the window, or (with several brokers) not up within a second or not let in within the
             // window: a starved broker is slow, not gone, so only a connection that is not even up goes that soon.
@@ -148,11 +156,20 @@ struct WorkerConnection: Sendable {
     static let goodbyeLinger: Duration = .milliseconds(500)
 
     /// Sends everything the mailbox holds, in posting order: in batches when the broker reads them.
-    private func flush(_ service: WorkerService, _ socket: Socket, _ lastSent: inout Date, batching: Bool) throws {
-        let messages = service.outbox.drain()
-        let packed = batching && messages.count > 1 ? WorkerBatch.pack(messages, maxBytes: service.settings.limits.maxMessageBytes) : messages
-        for frames in packed { _ = try socket.send(frames, timeout: .seconds(1)) }
+    private func flush(_ service: WorkerService, _ socket: Socket, _ lastSent: inout Date, _ batches: inout BatchSender) throws {
+        for frames in batches.pack(service.outbox.drain()) { _ = try socket.send(frames, timeout: .seconds(1)) }
         lastSent = Date()
+    }
+
+    /// A batch the broker refused whole changed nothing there: its messages go again, one at a time, each taken
+    /// or refused as it would be alone. One no longer kept is lost, and said so.
+    private func resend(_ carried: [[Data]]?, refused error: WireError, _ service: WorkerService, _ socket: Socket) throws {
+        guard let carried else {
+            service.log.error("the broker refused a batch this worker no longer keeps (\(error.message)); its messages are lost")
+            return
+        }
+        service.log.warning("the broker refused a batch of \(carried.count) messages (\(error.message)); sending them one at a time")
+        for frames in carried { _ = try socket.send(frames, timeout: .seconds(1)) }
     }
 
     private func sendHeartbeat(_ socket: Socket, _ lastSent: inout Date) throws {

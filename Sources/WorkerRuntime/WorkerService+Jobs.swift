@@ -15,7 +15,7 @@ extension WorkerService {
             start(dispatch)
         case .dispatches(let dispatches):
             for dispatch in dispatches.dispatches { start(dispatch) }
-        case .presented, .stepRecorded, .refused:
+        case .presented, .asked, .stepRecorded, .refused:
             backend.acks.resolve(correlation, command)
         case .resume(let resume):
             backend.resumptions.resolve(.init(job: resume.job, attempt: resume.attempt, sequence: resume.sequence), resume.fullResolution)
@@ -86,8 +86,12 @@ extension WorkerService {
         }
         guard let found else { return }
         outbox.post(Frames.encode(WorkerMessage.drop(.init(job: suspended.job, attempt: suspended.attempt))))
-        backend.release(suspended.job, attempt: suspended.attempt)
-        found.task?.cancel()
+        // Usually called by the job that just asked, on the connection thread: the task let go unwinds there
+        // once that job has suspended, rather than on a thread of the shared pool woken for it.
+        executor.afterRunning { [backend] in
+            backend.release(suspended.job, attempt: suspended.attempt)
+            found.task?.cancel()
+        }
     }
 
     /// Cancels this attempt of a job (`report`: its end is reported); a message about another attempt changes nothing.

@@ -75,6 +75,9 @@ import Wire
     func aSoundAnnouncementIsTaken(_ json: String) throws {
         var broker = BrokerHarness(settings: .init(heartbeatInterval: 1, liveness: 3))
         let effects = broker.announce("w1", [try Self.announcement(json)])
-        #expect(BrokerHarness.commands(effects, to: "w1") == [.welcome(.init(operations: ["odd"], batches: true))])
+        #expect(
+            BrokerHarness.commands(effects, to: "w1") == [
+                .welcome(.init(operations: ["odd"], batches: true, maxMessageBytes: MessageLimits.standard.maxMessageBytes))
+            ])
     }
 }

@@ -93,7 +93,10 @@ import Wire
         let remove = Self.announcement("removeDownload", ["removeDownload.confirm.title": "Remove download", "action.remove": "Remove"])
         for worker in ["w1", "w2"] {
             let effects = broker.announce(worker, [remove])
-            #expect(BrokerHarness.commands(effects, to: worker) == [.welcome(.init(operations: ["removeDownload"], batches: true))])
+            #expect(
+                BrokerHarness.commands(effects, to: worker) == [
+                    .welcome(.init(operations: ["removeDownload"], batches: true, maxMessageBytes: MessageLimits.standard.maxMessageBytes))
+                ])
         }
     }
 }

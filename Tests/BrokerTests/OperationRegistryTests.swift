@@ -38,7 +38,10 @@ import Wire
     @Test func anInputThatBreaksTheSchemaIsRefusedWithEveryViolation() throws {
         var broker = BrokerHarness(announcements: [])
         let announced = broker.announce("hello-1", [Self.greet])
-        #expect(BrokerHarness.commands(announced, to: "hello-1") == [.welcome(.init(operations: ["greet"], batches: true))])
+        #expect(
+            BrokerHarness.commands(announced, to: "hello-1") == [
+                .welcome(.init(operations: ["greet"], batches: true, maxMessageBytes: MessageLimits.standard.maxMessageBytes))
+            ])
         let effects = broker.client(.submit(.init(operation: "greet", input: .object(["nmae": .string("Ada"), "name": .string("")]))))
         let refusal = try #require(Self.error(BrokerHarness.replies(effects).first))
         #expect(refusal.code == .invalidInput)
@@ -126,7 +129,10 @@ import Wire
             [
                 OperationAnnouncement(name: "bad name", summary: "", input: nil), OperationAnnouncement(name: "good", summary: "", input: nil),
             ])
-        #expect(BrokerHarness.commands(effects, to: "w1") == [.welcome(.init(operations: ["good"], batches: true))])
+        #expect(
+            BrokerHarness.commands(effects, to: "w1") == [
+                .welcome(.init(operations: ["good"], batches: true, maxMessageBytes: MessageLimits.standard.maxMessageBytes))
+            ])
         #expect(Self.error(broker.submit("bad name", input: .object([:])))?.code == .unknownOperation)
     }
 }

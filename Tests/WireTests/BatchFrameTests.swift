@@ -43,6 +43,20 @@ import Wire
         #expect(last.items.map(\.message) == [result("c"), .heartbeat, result("d")])
     }
 
+    @Test func eachPackedBatchCarriesTheMessagesItHoldsAndTakesACorrelationIdOfItsOwn() throws {
+        let messages = (0..<6).map { Frames.encode(WorkerMessage.result(.init(job: "job_\($0)", attempt: 1, outcome: .succeeded))) }
+        let packed = WorkerBatch.packed(messages + [Frames.encode(WorkerMessage.disconnect)], maxBytes: 300)
+        let batches = packed.filter { !$0.carried.isEmpty }.enumerated().map { $1.correlated("b\($0 + 1)") }
+        #expect(batches.count >= 2)
+        #expect(batches.flatMap(\.carried) == messages, "every message once, in order, as its own frames")
+        for batch in batches {
+            let decoded = try Frames.decode(batch.frames, as: WorkerBatch.self)
+            #expect(decoded.correlation == String(decoding: batch.frames[2], as: UTF8.self))
+            #expect(decoded.message.items.map { Frames.encode($0.message) } == batch.carried)
+        }
+        #expect(packed.last == WorkerBatch.Packed(frames: Frames.encode(WorkerMessage.disconnect)), "what travels alone carries nothing")
+    }
+
     @Test(arguments: [200, 400, 1_000])
     func packingKeepsEveryBatchWithinTheSizeLimit(maxBytes: Int) throws {
         let messages = (0..<40).map { WorkerMessage.result(.init(job: "job_\($0)", attempt: 1, outcome: .succeeded, output: .string("ok"))) }

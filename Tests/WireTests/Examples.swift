@@ -96,7 +96,7 @@ enum Examples {
     ]
 
     static let workerMessages: [WorkerMessage] = [
-        .ready(.init(name: "worker-a", operations: [greet], capacity: 4, batches: true)),
+        .ready(.init(name: "worker-a", operations: [greet], capacity: 4, batches: true, asked: true)),
         .heartbeat,
         .present(
             .init(
@@ -120,6 +120,7 @@ enum Examples {
                 history: History(
                     steps: ["delete": .bool(true)], answered: [.init(sequence: 1, resolution: resolution)]))),
         .presented(presentation),
+        .asked(.init(id: presentation.id)),
         .stepRecorded(.init(job: job.id, attempt: 1)),
         .resume(.init(job: job.id, attempt: 1, sequence: 1, resolution: resolution)),
         .cancel(.init(job: job.id, attempt: 1)),
@@ -127,7 +128,7 @@ enum Examples {
         .refused(WireError(.stale, "job \(job.id) attempt 1 is not yours")),
         .heartbeat,
         .reconnect,
-        .welcome(.init(operations: ["greet"], batches: true)),
+        .welcome(.init(operations: ["greet"], batches: true, maxMessageBytes: 1_048_576)),
         .dispatches(
             .init([
                 .init(job: "job_8a0d3c5e9f1b2a47", attempt: 1, operation: "greet", input: .object(["name": .string("Ana")]), history: History()),

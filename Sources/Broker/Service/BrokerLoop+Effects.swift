@@ -21,6 +21,8 @@ extension BrokerLoop {
         // Workers first, each in the turn's order, a worker's dispatches together (`workerSends`).
         for send in state.workerSends(effects) { deliver(send, followUps: &followUps) }
         for effect in Self.performingOrder(effects) { try perform(effect, encoded: encoded, followUps: &followUps) }
+        // The log's lines last, in the turn's order, all in one write.
+        log.write(effects.compactMap { if case .log(let level, let line, let subject) = $0 { (level, line, subject) } else { nil } })
         if !followUps.isEmpty { try perform(followUps) }
     }
 
@@ -41,8 +43,9 @@ extension BrokerLoop {
             publish(event)
         case .persist:
             break
-        case .log(let level, let line, let subject):
-            log.write(level, { line }, subject)
+        case .log:
+            // Written together once the turn's other effects are performed.
+            break
         case .reply(let peer, let correlation, let reply):
             send(clients, to: peer, checked(reply, correlation: correlation))
         case .query(let peer, let correlation, let request):

@@ -67,14 +67,16 @@ extension BrokerLoop {
     }
 
     /// A worker's `batch`: each message in it is taken as it would be alone, in order, and one refused
-    /// (over a limit) is refused alone, with its own correlation id; a batch that cannot be read is refused whole.
+    /// (over a limit) is refused alone, with its own correlation id; a batch that cannot be read, or that is over
+    /// `maxMessageBytes` as a whole, is refused whole with the batch's correlation id and changes nothing, so the
+    /// worker can send its messages again one at a time.
     private func batch(_ peer: PeerID, _ frames: [Data], userID: String?) throws -> [BrokerEffect] {
         let batch: WorkerBatch
         do {
             batch = try Frames.decode(frames, as: WorkerBatch.self, limits: limits).message
         } catch {
-            log.warning("refused a worker message: \(error.message)")
-            return [.send(to: peer, correlation: "", .refused(error))]
+            log.warning("refused a worker's batch: \(error.message)")
+            return [.send(to: peer, correlation: String(decoding: frames[2], as: UTF8.self), .refused(error))]
         }
         var effects: [BrokerEffect] = []
         for item in batch.items {

@@ -82,8 +82,10 @@ extension BrokerState {
         if changed { effects.append(announcedEvent(at: now)) }
         workers[id] = Worker(
             id: id, name: ready.name, key: key, announcements: announcements, capacity: max(0, ready.capacity),
-            batches: ready.batches == true, lastHeard: now, lastSent: now)
-        let welcome = BrokerCommand.Welcome(operations: announcements.keys.sorted(), refused: refused.isEmpty ? nil : refused, batches: true)
+            batches: ready.batches == true, asked: ready.asked == true, lastHeard: now, lastSent: now)
+        let welcome = BrokerCommand.Welcome(
+            operations: announcements.keys.sorted(), refused: refused.isEmpty ? nil : refused, batches: true,
+            maxMessageBytes: settings.limits.maxMessageBytes)
         effects.append(.send(to: id, correlation: "", .welcome(welcome)))
         effects.append(Self.joinedLine(ready.name, capacity: max(0, ready.capacity), operations: announcements.count))
         effects += assign(now: now)
@@ -126,7 +128,7 @@ extension BrokerState {
             .persist(.addPresentation(presentation)), save(active), askedLine(presentation, operation: active.job.operation),
             history(present.job, .asked(presentation)),
             event(.presentationPending, active.job, at: now, presentation: presentation),
-            .send(to: id, correlation: correlation, .presented(presentation)),
+            .send(to: id, correlation: correlation, workers[id]?.asked == true ? .asked(.init(id: presentation.id)) : .presented(presentation)),
         ]
         effects += assign(now: now)
         return effects

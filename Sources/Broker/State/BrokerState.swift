@@ -49,6 +49,8 @@ public struct BrokerState: Sendable {
         let capacity: Int
         /// Whether it reads `dispatches`: the dispatches a turn has for it then go in one message.
         var batches = false
+        /// Whether it takes `asked` (the question's id) for a `present` instead of the whole presentation.
+        var asked = false
         var running: Set<String> = []
         /// Jobs whose task it keeps suspended on a question.
         var holding: Set<String> = []

@@ -94,3 +94,19 @@ extension BrokerCommand.Resume: JSONReadable {
         self.secureValues = secureValues
     }
 }
+
+extension BrokerCommand.Asked: JSONReadable {
+    /// A question's acknowledgement: its id is required.
+    public init(reading reader: inout JSONReader) throws(JSONReadError) {
+        let start = reader.index
+        var id: String?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            switch key {
+            case "id": id = try reader.readIfPresent()
+            default: try reader.skipValue()
+            }
+        }
+        guard let id else { throw JSONReadError(offset: start, reason: "Asked needs \"id\"") }
+        self.init(id: id)
+    }
+}

@@ -105,3 +105,12 @@ extension WorkerMessage.Present: JSONWritable {
         writer.endObject()
     }
 }
+
+extension BrokerCommand.Asked: JSONWritable {
+    /// Writes the question's id, as the synthesized `encode(to:)` does.
+    public func write(to writer: inout JSONWriter) throws {
+        try writer.beginObject()
+        try writer.member("id", id)
+        writer.endObject()
+    }
+}
