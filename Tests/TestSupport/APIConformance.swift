@@ -1,5 +1,5 @@
-import Foundation
-import JSON
+public import Foundation
+public import JSON
 
 /// Checks one HTTP exchange against an OpenAPI document: the response body against the schema the
 /// operation (route and method) documents for its status, and an accepted request's body against the

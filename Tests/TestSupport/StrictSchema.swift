@@ -1,5 +1,5 @@
 import Foundation
-import JSON
+public import JSON
 
 /// One way a JSON value breaks a schema: where (a JSON path such as `$.jobs[0].state`), the rule it
 /// breaks (the schema keyword, such as `required`), and what is wrong.
