@@ -105,21 +105,7 @@ struct RandomWireValues {
         Action(id: id, label: text(), role: maybe { $0.chance() ? .cancel : .destructive }, localization: maybe { $0.localization() })
     }
 
-    mutating func field(id: String) -> TextFieldState {
-        TextFieldState(
-            id: id, kind: chance() ? .text : .secure, label: odd(), placeholder: maybe { $0.odd() }, required: chance(),
-            minLength: maybe { $0.int() }, maxLength: maybe { $0.int() }, pattern: maybe { $0.odd() },
-            actions: maybe { r in (0..<Int.random(in: 0...2, using: &r.random)).map { _ in r.odd(3) } },
-            localization: maybe { $0.localization() })
-    }
-
-    mutating func presentedError() -> PresentedError {
-        PresentedError(code: odd(), description: odd(), failureReason: maybe { $0.odd() }, recoverySuggestion: maybe { $0.odd() })
-    }
-
-    mutating func audience() -> Audience {
-        Audience(users: (0..<Int.random(in: 0...3, using: &random)).map { "u\($0)" }, groups: chance() ? ["g.1", "ops@x"] : [])
-    }
+    mutating func audience() -> Audience { Audience(randomUsing: &self) }
 
     /// A valid presentation (drafts that fail validation are drawn again): the validated texts without
     /// control characters, everything else odd.
@@ -159,11 +145,7 @@ struct RandomWireValues {
         return draft
     }
 
-    mutating func resolution() -> Resolution {
-        Resolution(
-            presentation: odd(), job: odd(), cause: Resolution.Cause.allCases.randomElement(using: &random)!, action: maybe { $0.odd() },
-            by: maybe { $0.odd() }, channel: maybe { $0.odd() }, at: date(), values: maybe { $0.strings() })
-    }
+    mutating func resolution() -> Resolution { Resolution(randomUsing: &self) }
 
     mutating func job() -> Job {
         var job = Job(
@@ -255,5 +237,30 @@ struct RandomWireValues {
     mutating func submit() -> ClientRequest.Submit {
         ClientRequest.Submit(
             operation: odd(), input: input(), idempotencyKey: maybe { $0.odd() }, answerWithin: maybe { $0.double() }, audience: maybe { $0.audience() })
+    }
+}
+
+/// The source of the generated `init(randomUsing:)` of every shape: the same odd strings and edge numbers.
+extension RandomWireValues: ShapeRandomSource {
+    mutating func string() -> String { odd() }
+    mutating func int64() -> Int64 { integer() }
+    mutating func bool() -> Bool { chance() }
+    /// A value other than `null` (a `null` where an optional value is held reads as none, and is not written).
+    mutating func json() -> JSONValue {
+        while true {
+            let value = json(depth: 3)
+            if value != .null { return value }
+        }
+    }
+    mutating func raw() -> RawJSON { input() }
+    mutating func count() -> Int { Int.random(in: 0...3, using: &random) }
+    mutating func hasValue() -> Bool { chance() }
+
+    /// The values of the shapes declared `random=source`, drawn valid by the hand-written makers above: presentations.
+    mutating func value<T>(of type: T.Type) -> T {
+        switch type {
+        case is Presentation.Type: return presentation() as! T
+        default: fatalError("no random values of \(T.self)")
+        }
     }
 }

@@ -26,25 +26,7 @@ extension OpenAPIDocument {
                     ]))
             ]),
             "AnswerRequest": object(["action": text, "dismiss": type("boolean"), "values": .object(["type": .string("object"), "additionalProperties": text])]),
-            "Audience": object(["users": array(text), "groups": array(text)]),
-            "Escalation": object(["afterSeconds": type("integer"), "to": ref("Audience")], required: ["afterSeconds", "to"]),
             "Caller": object(["name": text, "groups": array(text)]),
-            "TextField": object(
-                [
-                    "id": text, "kind": enumeration(["text", "secure"]), "label": text, "placeholder": nullableText, "required": type("boolean"),
-                    "minLength": type("integer"), "maxLength": type("integer"), "pattern": text, "actions": array(text),
-                ], required: ["id", "kind", "label"]),
-            "Action": object(["id": text, "label": text, "role": nullable(enumeration(["destructive", "cancel"])), "approvals": type("integer")]),
-            "Approval": object(["action": text, "by": text, "channel": text, "at": time], required: ["action", "by", "channel", "at"]),
-            "ApprovalProgress": object(["presentation": text, "action": text, "needed": type("integer"), "approvals": array(ref("Approval"))]),
-            "Presentation": object([
-                "id": text, "job": text, "sequence": type("integer"), "kind": enumeration(["alert", "confirmationDialog"]),
-                "title": text, "titleVisibility": enumeration(["automatic", "visible", "hidden"]), "message": nullableText,
-                "actions": array(ref("Action")), "fields": array(ref("TextField")), "audience": ref("Audience"), "item": type("object"),
-                "error": nullable(type("object")),
-                "createdAt": time, "expiresAt": nullable(time), "escalation": ref("Escalation"), "escalatedAt": time,
-                "onExpiry": text,
-            ]),
             "Job": object([
                 "id": text, "operation": text, "input": type("object"),
                 "state": enumeration(["queued", "running", "waiting", "succeeded", "failed", "cancelled"]),
@@ -62,11 +44,6 @@ extension OpenAPIDocument {
                     "state": text, "outcome": type("object"), "error": type("object"),
                 ], required: ["at", "type"]),
             "HistoryPage": object(["job": text, "history": array(ref("HistoryEntry")), "next": nullableText, "refusalsOmitted": type("integer")]),
-            "Resolution": object([
-                "presentation": text, "job": text, "cause": enumeration(["answered", "dismissed", "expired", "withdrawn"]),
-                "action": nullableText, "by": nullableText, "channel": nullableText, "at": time,
-                "values": .object(["type": .string("object"), "additionalProperties": text]), "approvals": array(ref("Approval")),
-            ]),
             "JobSummary": object(
                 [
                     "id": text, "operation": text, "state": enumeration(["queued", "running", "waiting", "succeeded", "failed", "cancelled"]),
