@@ -23,7 +23,7 @@ public enum OpenAPIDocument {
             ]),
             "paths": .object(paths.mapValues { .object($0) }),
             "components": .object([
-                "schemas": .object(schemas.merging(operationSchemas(operations)) { _, announced in announced }),
+                "schemas": .object(schemas.merging(shapeSchemas) { _, shape in shape }.merging(operationSchemas(operations)) { _, announced in announced }),
                 "securitySchemes": .object([
                     "bearer": .object(["type": .string("http"), "scheme": .string("bearer")]),
                     "webhookSignature": .object([
