@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "JSON", dependencies: ["Primitives"]),
         .target(name: "Presentation", dependencies: ["JSON", "Primitives"], plugins: ["ShapePlugin"]),
         .target(name: "Schema", dependencies: ["JSON", "Primitives"]),
-        .target(name: "Wire", dependencies: ["JSON", "Presentation", "Schema", "Primitives"]),
+        .target(name: "Wire", dependencies: ["JSON", "Presentation", "Schema", "Primitives"], plugins: ["ShapePlugin"]),
         .target(name: "Configuration", dependencies: ["JSON", "Log", "SQLite", "PostgreSQL", "ZeroMQ", "Wire", "Presentation"]),
         .target(name: "Journal", dependencies: ["JSON", "SQLite", "PostgreSQL", "Presentation", "Wire", "Primitives"]),
         .target(name: "Broker", dependencies: ["JSON", "ZeroMQ", "Wire", "Journal", "Presentation", "Schema", "Log", "Lifecycle", "Primitives"]),

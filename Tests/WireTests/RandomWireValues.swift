@@ -147,61 +147,6 @@ struct RandomWireValues {
 
     mutating func resolution() -> Resolution { Resolution(randomUsing: &self) }
 
-    mutating func job() -> Job {
-        var job = Job(
-            id: odd(), operation: odd(), input: input(), phase: Job.Phase.allCases.randomElement(using: &random)!,
-            presentation: maybe { $0.presentation() }, result: maybe { $0.json() },
-            error: maybe { Job.Failure(code: $0.odd(), message: $0.odd()) }, progress: maybe { Job.Progress(done: $0.integer(), total: $0.integer()) },
-            attempts: int(), createdAt: date(), updatedAt: maybe { $0.date() })
-        job.redispatches = chance() ? 0 : int()
-        job.outcome = maybe { Job.Outcome($0.resolution()) }
-        job.answerWithin = maybe { $0.double() }
-        job.audience = maybe { $0.audience() }
-        return job
-    }
-
-    /// A page of the broker's `jobs` reply: none to a few jobs, the last page or not, cut short or not, trimmed or not.
-    mutating func jobPage() -> BrokerReply.JobPage {
-        BrokerReply.JobPage(
-            jobs: (0..<Int.random(in: 0...4, using: &random)).map { _ in job() }, next: maybe { $0.odd() }, cutShort: chance(),
-            trimmed: chance() ? [] : (0..<Int.random(in: 1...3, using: &random)).map { _ in odd() })
-    }
-
-    /// A summary with any of its optional parts, whatever its state (a summary read from elsewhere may have them).
-    mutating func jobSummary() -> JobSummary {
-        JobSummary(
-            id: odd(), operation: odd(), state: Job.State.allCases.randomElement(using: &random)!, attempts: int(), updatedAt: date(),
-            result: maybe { $0.json() }, error: maybe { Job.Failure(code: $0.odd(), message: $0.odd()) },
-            outcome: maybe { Job.Outcome($0.resolution()) })
-    }
-
-    mutating func event() -> Event {
-        Event(
-            sequence: integer(), type: Event.Kind.allCases.randomElement(using: &random)!, at: date(), job: maybe { $0.jobSummary() },
-            presentation: maybe { $0.presentation() }, resolution: maybe { $0.resolution() })
-    }
-
-    mutating func historyEntry() -> HistoryEntry {
-        var entry = HistoryEntry(HistoryEntry.Kind.allCases.randomElement(using: &random)!, at: date())
-        entry.worker = maybe { $0.odd() }
-        entry.attempt = maybe { $0.int() }
-        entry.question = maybe { $0.presentation() }
-        entry.presentation = maybe { $0.odd() }
-        entry.action = maybe { $0.odd() }
-        entry.cause = maybe { Resolution.Cause.allCases.randomElement(using: &$0.random)! }
-        entry.by = maybe { $0.odd() }
-        entry.channel = maybe { $0.odd() }
-        entry.values = maybe { $0.strings() }
-        entry.step = maybe { $0.odd() }
-        entry.done = maybe { $0.integer() }
-        entry.total = maybe { $0.integer() }
-        entry.reason = maybe { $0.odd() }
-        entry.state = maybe { Job.State.allCases.randomElement(using: &$0.random)! }
-        entry.outcome = maybe { Job.Outcome($0.resolution()) }
-        entry.error = maybe { Job.Failure(code: $0.odd(), message: $0.odd()) }
-        return entry
-    }
-
     mutating func dispatch() -> BrokerCommand.Dispatch {
         var steps: [String: JSONValue] = [:]
         for _ in 0..<Int.random(in: 0...3, using: &random) { steps[odd(4)] = json(depth: 2) }

@@ -27,34 +27,7 @@ extension OpenAPIDocument {
             ]),
             "AnswerRequest": object(["action": text, "dismiss": type("boolean"), "values": .object(["type": .string("object"), "additionalProperties": text])]),
             "Caller": object(["name": text, "groups": array(text)]),
-            "Job": object([
-                "id": text, "operation": text, "input": type("object"),
-                "state": enumeration(["queued", "running", "waiting", "succeeded", "failed", "cancelled"]),
-                "presentation": nullable(ref("Presentation")), "result": nullable(type("object")),
-                "error": nullable(object(["code": text, "message": text])), "attempts": type("integer"),
-                "outcome": object(["action": nullableText, "cause": text, "presentation": text]), "answerWithin": type("number"),
-                "createdAt": time, "updatedAt": time,
-                "history": array(ref("HistoryEntry")), "historyNext": nullableText, "refusalsOmitted": type("integer"),
-            ]),
-            "HistoryEntry": object(
-                [
-                    "at": time, "type": enumeration(HistoryEntry.Kind.allCases.map(\.rawValue)), "worker": text, "attempt": type("integer"),
-                    "question": ref("Presentation"), "presentation": text, "action": nullableText, "cause": text, "by": nullableText,
-                    "channel": nullableText, "values": type("object"), "step": text, "done": type("integer"), "total": type("integer"), "reason": text,
-                    "state": text, "outcome": type("object"), "error": type("object"),
-                ], required: ["at", "type"]),
             "HistoryPage": object(["job": text, "history": array(ref("HistoryEntry")), "next": nullableText, "refusalsOmitted": type("integer")]),
-            "JobSummary": object(
-                [
-                    "id": text, "operation": text, "state": enumeration(["queued", "running", "waiting", "succeeded", "failed", "cancelled"]),
-                    "attempts": type("integer"), "updatedAt": time, "result": nullable(type("object")),
-                    "error": object(["code": text, "message": text]), "outcome": object(["action": nullableText, "cause": text, "presentation": text]),
-                ], required: ["id", "operation", "state", "attempts", "updatedAt"]),
-            "Event": object([
-                "sequence": type("integer"), "type": text, "at": time, "job": ref("JobSummary"),
-                "presentation": ref("Presentation"), "resolution": ref("Resolution"), "approvals": ref("ApprovalProgress"),
-            ]),
-            "JobPage": object(["cutShort": type("boolean"), "jobs": array(ref("Job")), "next": nullableText, "trimmed": array(text)]),
             "PresentationPage": object([
                 "presentations": array(ref("Presentation")), "next": nullableText, "sequence": type("integer"), "operations": type("object"),
                 "approvals": .object(["type": .string("object"), "additionalProperties": array(ref("Approval"))]),
