@@ -42,11 +42,15 @@ let package = Package(
         .target(name: "PostgreSQL", dependencies: ["CPostgres", "Primitives"]),
         .target(name: "Confinement", dependencies: ["Primitives"]),
         .target(name: "Archive", dependencies: ["CArchive", "Confinement"]),
+        // Each wire type declared once in a `.shape` file: the generator writes its reader, writer, Codable, OpenAPI
+        // component and random values, and the build-tool plugin runs it over a target's `.shape` files.
+        .executableTarget(name: "ShapeGenerator", exclude: ["README.md"]),
+        .plugin(name: "ShapePlugin", capability: .buildTool(), dependencies: ["ShapeGenerator"]),
         // Generic JSON: `JSONValue`, `RawJSON`, the one-pass reader (which enforces the nesting and key limits) and the writer.
         .target(name: "JSON", dependencies: ["Primitives"]),
-        .target(name: "Presentation", dependencies: ["JSON", "Primitives"]),
+        .target(name: "Presentation", dependencies: ["JSON", "Primitives"], plugins: ["ShapePlugin"]),
         .target(name: "Schema", dependencies: ["JSON", "Primitives"]),
-        .target(name: "Wire", dependencies: ["JSON", "Presentation", "Schema", "Primitives"]),
+        .target(name: "Wire", dependencies: ["JSON", "Presentation", "Schema", "Primitives"], plugins: ["ShapePlugin"]),
         .target(name: "Configuration", dependencies: ["JSON", "Log", "SQLite", "PostgreSQL", "ZeroMQ", "Wire", "Presentation"]),
         .target(name: "Journal", dependencies: ["JSON", "SQLite", "PostgreSQL", "Presentation", "Wire", "Primitives"]),
         .target(name: "Broker", dependencies: ["JSON", "ZeroMQ", "Wire", "Journal", "Presentation", "Schema", "Log", "Lifecycle", "Primitives"]),
@@ -164,7 +168,7 @@ if ProcessInfo.processInfo.environment["INTERLUDE_FUZZ"] == "1" {
 
 // The compiler, not only a test, keeps the module graph and the spelling of existentials true: a module's
 // public declarations may use another module's types only where its file says `public import`.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),

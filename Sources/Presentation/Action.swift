@@ -1,5 +1,5 @@
 /// One choice of a presentation: data, never a colour or a position.
-public struct Action: Codable, Sendable, Hashable, Identifiable {
+public struct Action: Sendable, Hashable, Identifiable {
     /// What an answer names; unique within its presentation.
     public let id: String
     /// The default (English) text of the button.
@@ -19,26 +19,6 @@ public struct Action: Codable, Sendable, Hashable, Identifiable {
         self.localization = localization
         self.approvals = approvals
     }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        label = try container.decode(String.self, forKey: .label)
-        role = try container.decodeIfPresent(Role.self, forKey: .role)
-        localization = try container.decodeIfPresent(Localization.self, forKey: .localization)
-        approvals = try container.decodeIfPresent(Int.self, forKey: .approvals) ?? 1
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(label, forKey: .label)
-        try container.encode(role, forKey: .role)
-        try container.encodeIfPresent(localization, forKey: .localization)
-        if approvals != 1 { try container.encode(approvals, forKey: .approvals) }
-    }
-
-    private enum CodingKeys: String, CodingKey { case id, label, role, localization, approvals }
 
     /// Whether taking it needs more than one person.
     public var needsSeveral: Bool { approvals > 1 }

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A person's (or a policy's) choice for one presentation.
-public struct Answer: Codable, Sendable, Hashable {
+public struct Answer: Sendable, Hashable {
     /// The presentation this answers; an answer to anything else is refused as stale.
     public let presentation: String
     /// The chosen action's id.
@@ -27,7 +27,7 @@ public struct Answer: Codable, Sendable, Hashable {
 }
 
 /// How a presentation ended: the answer that won, or why there was none.
-public struct Resolution: Codable, Sendable, Hashable {
+public struct Resolution: Sendable, Hashable {
     /// Why the presentation closed.
     public enum Cause: String, Codable, Sendable, Hashable, CaseIterable {
         /// Someone chose an action.
@@ -85,21 +85,6 @@ public struct Resolution: Codable, Sendable, Hashable {
         copy.secureValues = nil
         return copy
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(presentation, forKey: .presentation)
-        try container.encode(job, forKey: .job)
-        try container.encode(cause, forKey: .cause)
-        try container.encode(action, forKey: .action)
-        try container.encode(by, forKey: .by)
-        try container.encode(channel, forKey: .channel)
-        try container.encode(at, forKey: .at)
-        if let values, !values.isEmpty { try container.encode(values, forKey: .values) }
-        if let approvals, !approvals.isEmpty { try container.encode(approvals, forKey: .approvals) }
-    }
-
-    private enum CodingKeys: String, CodingKey { case presentation, job, cause, action, by, channel, at, values, approvals }
 
     /// A person's phrase for it: "answered by ana (cli) with remove", "expired", …
     public var summary: String {

@@ -2,7 +2,7 @@ public import Foundation
 
 /// One person's choice of an action that needs several people: recorded, shown, and listed in the
 /// resolution once the last one needed lands.
-public struct Approval: Codable, Sendable, Hashable {
+public struct Approval: Sendable, Hashable {
     /// The action approved.
     public let action: String
     /// Who approved it.
@@ -22,7 +22,7 @@ public struct Approval: Codable, Sendable, Hashable {
 }
 
 /// Where a question's approvals stand: how many of how many an action has, and who gave them.
-public struct ApprovalProgress: Codable, Sendable, Hashable, CustomStringConvertible {
+public struct ApprovalProgress: Sendable, Hashable, CustomStringConvertible {
     /// The presentation whose action it is.
     public let presentation: String
     /// The action counted.
@@ -39,17 +39,6 @@ public struct ApprovalProgress: Codable, Sendable, Hashable, CustomStringConvert
         self.action = action
         self.needed = needed
         self.approvals = approvals.filter { $0.action == action }
-    }
-
-    private enum CodingKeys: String, CodingKey { case presentation, action, needed, approvals }
-
-    /// Reads as the hand-written reader does: `approvals` may be absent (none yet), and only the action's own count.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            presentation: try container.decode(String.self, forKey: .presentation), action: try container.decode(String.self, forKey: .action),
-            needed: try container.decode(Int.self, forKey: .needed),
-            approvals: try container.decodeIfPresent([Approval].self, forKey: .approvals) ?? [])
     }
 
     /// Who approved so far, in order.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Who a question is for: user names and groups. An answer from anyone else is refused (`forbidden`)
 /// and recorded as refused; a question without an audience is for anyone who may answer.
-public struct Audience: Codable, Sendable, Hashable, CustomStringConvertible {
+public struct Audience: Sendable, Hashable, CustomStringConvertible {
     /// Names answers are recorded under (a token's or a key's name, or `--as` without credentials).
     public let users: [String]
     /// Groups of tokens and keys (`tokens`' fourth part, the authorized keys file's last column).
@@ -13,14 +13,6 @@ public struct Audience: Codable, Sendable, Hashable, CustomStringConvertible {
         self.users = users
         self.groups = groups
     }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        users = try container.decodeIfPresent([String].self, forKey: .users) ?? []
-        groups = try container.decodeIfPresent([String].self, forKey: .groups) ?? []
-    }
-
-    private enum CodingKeys: String, CodingKey { case users, groups }
 
     /// The members of group `name`.
     public static func group(_ name: String) -> Audience { Audience(groups: [name]) }

@@ -3,7 +3,7 @@ public import JSON
 
 extension Presentation {
     /// What a worker writes before the broker gives the question its identity.
-    public struct Draft: Codable, Sendable, Hashable {
+    public struct Draft: Sendable, Hashable {
         /// Alert or confirmation dialog.
         public var kind: Kind
         /// The default (English) title.

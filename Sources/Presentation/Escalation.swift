@@ -2,7 +2,7 @@ public import Foundation
 
 /// A question's wider audience after a delay: once `afterSeconds` have passed since it was asked and it still
 /// waits, the people of `to` may answer it too, beside its first audience.
-public struct Escalation: Codable, Sendable, Hashable, CustomStringConvertible {
+public struct Escalation: Sendable, Hashable, CustomStringConvertible {
     /// Seconds after the question is asked that its audience widens.
     public let afterSeconds: Int
     /// Who is added to the audience.
@@ -45,9 +45,9 @@ extension Presentation {
     /// due by then, or has escalated already (an escalation happens once).
     public func escalated(at now: Date) -> Presentation? {
         guard let escalation, let due = escalatesAt, due <= now, let audience else { return nil }
-        var widened = content
+        var widened = self
         widened.audience = audience.union(escalation.to)
         widened.escalatedAt = now
-        return Presentation(id: id, job: job, sequence: sequence, createdAt: createdAt, expiresAt: expiresAt, content: widened)
+        return widened
     }
 }

@@ -1,5 +1,5 @@
 /// A catalog key with its arguments, carried beside the default text so resolvers can translate.
-public struct Localization: Codable, Sendable, Hashable {
+public struct Localization: Sendable, Hashable {
     /// For example `removeDownload.message`.
     public let key: String
     /// Values substituted into the catalog entry, in order (`%1$@`, `%2$@`, …).
@@ -10,12 +10,4 @@ public struct Localization: Codable, Sendable, Hashable {
         self.key = key
         self.arguments = arguments
     }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        key = try container.decode(String.self, forKey: .key)
-        arguments = try container.decodeIfPresent([String].self, forKey: .arguments) ?? []
-    }
-
-    private enum CodingKeys: String, CodingKey { case key, arguments }
 }

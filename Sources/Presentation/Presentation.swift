@@ -5,7 +5,7 @@ public import JSON
 ///
 /// The server-side twin of SwiftUI's `alert(_:item:)` and `confirmationDialog(_:item:titleVisibility:)`:
 /// a job holds zero or one of these, and that optional value is the whole presentation state.
-public struct Presentation: Codable, Sendable, Hashable, Identifiable {
+public struct Presentation: Sendable, Hashable, Identifiable {
     /// Globally unique id; an answer names it.
     public let id: String
     /// The job that asked.
@@ -25,9 +25,9 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
     /// Text the question asks for beside its buttons (see `TextFieldState`); empty for most questions.
     public let fields: [TextFieldState]
     /// Who may answer (user names and groups); `nil`: anyone who may answer at all.
-    public let audience: Audience?
+    public internal(set) var audience: Audience?
     /// Immutable snapshot of what the question is about.
-    public let item: JSONValue?
+    public internal(set) var item: JSONValue?
     /// Present on error alerts.
     public let error: PresentedError?
     /// Key and arguments a resolver uses to show the text in another language.
@@ -41,7 +41,7 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
     /// Who else may answer after a delay; `audience` is widened by it once, at `escalatedAt`.
     public let escalation: Escalation?
     /// When the audience was widened by `escalation` (it then includes `escalation.to`); `nil` until then.
-    public let escalatedAt: Date?
+    public internal(set) var escalatedAt: Date?
 
     /// Builds a presentation from what its author wrote, applying SwiftUI's defaults and every rule.
     public init(_ draft: Draft, id: String, job: String, sequence: Int, createdAt: Date) throws(InvalidPresentation) {
@@ -65,60 +65,6 @@ public struct Presentation: Codable, Sendable, Hashable, Identifiable {
         self.escalatedAt = nil
         try validate()
         try validateText()
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        job = try container.decode(String.self, forKey: .job)
-        sequence = try container.decode(Int.self, forKey: .sequence)
-        kind = try container.decode(Kind.self, forKey: .kind)
-        title = try container.decode(String.self, forKey: .title)
-        titleVisibility = try container.decodeIfPresent(TitleVisibility.self, forKey: .titleVisibility) ?? .automatic
-        message = try container.decodeIfPresent(String.self, forKey: .message)
-        actions = try container.decode([Action].self, forKey: .actions)
-        fields = try container.decodeIfPresent([TextFieldState].self, forKey: .fields) ?? []
-        audience = try container.decodeIfPresent(Audience.self, forKey: .audience)
-        item = try container.decodeIfPresent(JSONValue.self, forKey: .item)
-        error = try container.decodeIfPresent(PresentedError.self, forKey: .error)
-        localization = try container.decodeIfPresent(Localization.self, forKey: .localization)
-        createdAt = try container.decode(Date.self, forKey: .createdAt)
-        expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
-        onExpiry = try container.decodeIfPresent(String.self, forKey: .onExpiry)
-        escalation = try container.decodeIfPresent(Escalation.self, forKey: .escalation)
-        escalatedAt = try container.decodeIfPresent(Date.self, forKey: .escalatedAt)
-        do {
-            try validate()
-        } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(job, forKey: .job)
-        try container.encode(sequence, forKey: .sequence)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(title, forKey: .title)
-        try container.encode(titleVisibility, forKey: .titleVisibility)
-        try container.encode(message, forKey: .message)
-        try container.encode(actions, forKey: .actions)
-        if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
-        try container.encodeIfPresent(audience, forKey: .audience)
-        try container.encode(item, forKey: .item)
-        try container.encode(error, forKey: .error)
-        try container.encodeIfPresent(localization, forKey: .localization)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(expiresAt, forKey: .expiresAt)
-        try container.encodeIfPresent(onExpiry, forKey: .onExpiry)
-        try container.encodeIfPresent(escalation, forKey: .escalation)
-        try container.encodeIfPresent(escalatedAt, forKey: .escalatedAt)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id, job, sequence, kind, title, titleVisibility, message, actions, fields, audience, item, error, localization, createdAt, expiresAt, escalation,
-            escalatedAt, onExpiry
     }
 }
 

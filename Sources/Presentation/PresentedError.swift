@@ -1,5 +1,5 @@
 /// The error an error alert is about, in the shape of Foundation's `LocalizedError`.
-public struct PresentedError: Codable, Sendable, Hashable {
+public struct PresentedError: Sendable, Hashable {
     /// Stable machine-readable code, such as `destinationUnavailable`.
     public let code: String
     /// Becomes the alert's title.
@@ -16,14 +16,4 @@ public struct PresentedError: Codable, Sendable, Hashable {
         self.failureReason = failureReason
         self.recoverySuggestion = recoverySuggestion
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
-        try container.encode(description, forKey: .description)
-        try container.encode(failureReason, forKey: .failureReason)
-        try container.encode(recoverySuggestion, forKey: .recoverySuggestion)
-    }
-
-    private enum CodingKeys: String, CodingKey { case code, description, failureReason, recoverySuggestion }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// logged, published in events or sent to webhooks. A field belongs to the actions `actions` names
 /// (every action but the cancel one when absent): its value is asked for, checked and delivered only
 /// with those.
-public struct TextFieldState: Codable, Sendable, Hashable, Identifiable {
+public struct TextFieldState: Sendable, Hashable, Identifiable {
     /// Plain text, or text a resolver hides while it is typed.
     public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
         /// `text` shows what is typed; `secure` hides it and is never journaled.

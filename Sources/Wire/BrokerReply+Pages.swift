@@ -3,7 +3,7 @@ public import Presentation
 
 extension BrokerReply {
     /// One page of jobs; `next` is the cursor for the following page (`null` on the last).
-    public struct JobPage: Codable, Sendable, Hashable {
+    public struct JobPage: Sendable, Hashable {
         public let jobs: [Job]
         public let next: String?
         /// Whether the page holds fewer jobs than asked because more would not fit in one message.
@@ -15,24 +15,6 @@ extension BrokerReply {
             self.next = next
             self.cutShort = cutShort
             self.trimmed = trimmed
-        }
-
-        private enum CodingKeys: String, CodingKey { case jobs, next, cutShort, trimmed }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            jobs = try container.decode([Job].self, forKey: .jobs)
-            next = try container.decodeIfPresent(String.self, forKey: .next)
-            cutShort = try container.decodeIfPresent(Bool.self, forKey: .cutShort) ?? false
-            trimmed = try container.decodeIfPresent([String].self, forKey: .trimmed) ?? []
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(jobs, forKey: .jobs)
-            try container.encode(next, forKey: .next)
-            try container.encode(cutShort, forKey: .cutShort)
-            if !trimmed.isEmpty { try container.encode(trimmed, forKey: .trimmed) }
         }
     }
 

@@ -5,7 +5,7 @@ public import Presentation
 /// carries what changed: a summary of its job (never the input), the question once (on
 /// `presentation.pending`, `presentation.reminder` and `presentation.escalated`), the resolution; a reader that wants the whole
 /// job asks for it.
-public struct Event: Codable, Sendable, Hashable {
+public struct Event: Sendable, Hashable {
     /// What happened; also the PUB topic, so subscribers can filter by prefix.
     public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
         case jobQueued = "job.queued"
@@ -46,10 +46,6 @@ public struct Event: Codable, Sendable, Hashable {
     /// writing it again. Nil for an event made here or read from a page of the journal (which may hold old
     /// shapes that read differently). Not part of the event's value: equality, hashing and coding leave it out.
     public internal(set) var published: Data? = nil
-
-    private enum CodingKeys: String, CodingKey {
-        case sequence, type, at, job, presentation, resolution, approvals
-    }
 
     public init(
         sequence: Int64, type: Kind, at: Date, job: JobSummary? = nil, presentation: Presentation? = nil,

@@ -10,7 +10,7 @@ public import Presentation
 /// several people, short of their number: `presentation`, `action`, `by`, `channel`); `step` (`step`, the name recorded);
 /// `progress` (`done`, `total`, at each quarter); `retried` (`worker`, `attempt`, `reason`: the worker was
 /// lost and the job goes back to the queue); `cancelRequested`; `finished` (`state`, `outcome`, `error`).
-public struct HistoryEntry: Codable, Sendable, Hashable {
+public struct HistoryEntry: Sendable, Hashable {
     /// What happened.
     public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
         case queued, dispatched, asked, escalated, resolved, refused, step, progress, retried, cancelRequested, finished, approved
@@ -90,7 +90,7 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
 extension Job {
     /// How the job's last question ended, when the job ended after one: the action it resolved to (the
     /// cancel action of an expired or dismissed question too), why, and which question it was.
-    public struct Outcome: Codable, Sendable, Hashable {
+    public struct Outcome: Sendable, Hashable {
         /// The action chosen (or resolved to); `nil` when there was none to take.
         public let action: String?
         /// Answered, dismissed, expired or withdrawn.

@@ -3,7 +3,7 @@ public import JSON
 public import Presentation
 
 /// A job as every part of Interlude sees it; `presentation` is the one source of truth for waiting.
-public struct Job: Codable, Sendable, Hashable, Identifiable {
+public struct Job: Sendable, Hashable, Identifiable {
     public let id: String
     public let operation: String
     /// The input as its client spelled it, checked once at submit and passed on byte for byte.
@@ -58,6 +58,11 @@ public struct Job: Codable, Sendable, Hashable, Identifiable {
     /// Whether the job has ended.
     public var isFinished: Bool { phase.isFinal }
 
+    /// What is stored of a state read: `waiting` is stored as running (it is derived from `presentation`).
+    static func phase(_ state: State) -> Phase {
+        state == .waiting ? .running : Phase(rawValue: state.rawValue)!
+    }
+
     /// The public states of a job.
     public enum State: String, Codable, Sendable, Hashable, CaseIterable {
         case queued, running, waiting, succeeded, failed, cancelled
@@ -72,7 +77,7 @@ public struct Job: Codable, Sendable, Hashable, Identifiable {
     }
 
     /// How far a running job has come.
-    public struct Progress: Codable, Sendable, Hashable {
+    public struct Progress: Sendable, Hashable {
         public let done: Int64
         public let total: Int64
         public init(done: Int64, total: Int64) {
@@ -84,7 +89,7 @@ public struct Job: Codable, Sendable, Hashable, Identifiable {
 
 extension Job {
     /// Why a job failed, for a person and for a program: a stable code and a one-line message.
-    public struct Failure: Codable, Sendable, Hashable, CustomStringConvertible {
+    public struct Failure: Sendable, Hashable, CustomStringConvertible {
         /// Stable and machine-readable, such as `downloadNotFound` or `invalidInput`.
         public let code: String
         /// What went wrong, for a person.
@@ -97,50 +102,5 @@ extension Job {
         }
 
         public var description: String { "\(message) [\(code)]" }
-    }
-}
-
-extension Job {
-    private enum CodingKeys: String, CodingKey {
-        case id, operation, input, state, presentation, result, error, progress, attempts, redispatches, outcome, answerWithin, audience, createdAt, updatedAt
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        operation = try container.decode(String.self, forKey: .operation)
-        input = try container.decodeIfPresent(RawJSON.self, forKey: .input) ?? .emptyObject
-        presentation = try container.decodeIfPresent(Presentation.self, forKey: .presentation)
-        let state = try container.decode(State.self, forKey: .state)
-        phase = state == .waiting ? .running : Phase(rawValue: state.rawValue)!
-        result = try container.decodeIfPresent(RawJSON.self, forKey: .result)
-        error = try container.decodeIfPresent(Failure.self, forKey: .error)
-        progress = try container.decodeIfPresent(Progress.self, forKey: .progress)
-        attempts = try container.decodeIfPresent(Int.self, forKey: .attempts) ?? 0
-        redispatches = try container.decodeIfPresent(Int.self, forKey: .redispatches) ?? 0
-        outcome = try container.decodeIfPresent(Outcome.self, forKey: .outcome)
-        answerWithin = try container.decodeIfPresent(TimeInterval.self, forKey: .answerWithin)
-        audience = try container.decodeIfPresent(Audience.self, forKey: .audience)
-        createdAt = try container.decode(Date.self, forKey: .createdAt)
-        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(operation, forKey: .operation)
-        try container.encode(input, forKey: .input)
-        try container.encode(state, forKey: .state)
-        try container.encode(presentation, forKey: .presentation)
-        try container.encode(result, forKey: .result)
-        try container.encode(error, forKey: .error)
-        try container.encodeIfPresent(progress, forKey: .progress)
-        try container.encode(attempts, forKey: .attempts)
-        if redispatches > 0 { try container.encode(redispatches, forKey: .redispatches) }
-        try container.encodeIfPresent(outcome, forKey: .outcome)
-        try container.encodeIfPresent(answerWithin, forKey: .answerWithin)
-        try container.encodeIfPresent(audience, forKey: .audience)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(updatedAt, forKey: .updatedAt)
     }
 }

@@ -5,7 +5,7 @@ import Presentation
 /// What an event says of its job: what a subscriber needs to act without asking for the job, and
 /// nothing bulky. Never the input, never the question (the event carries that once, beside it); a
 /// reader that wants the whole job asks for it (`status`, `GET /v1/jobs/{id}`).
-public struct JobSummary: Codable, Sendable, Hashable, Identifiable {
+public struct JobSummary: Sendable, Hashable, Identifiable {
     public let id: String
     public let operation: String
     /// The job's state after the event.

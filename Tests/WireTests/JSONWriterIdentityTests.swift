@@ -36,33 +36,6 @@ struct JSONWriterIdentityTests {
         try same(3000, seed: seed) { $0.json(depth: 4) }
     }
 
-    @Test("Jobs, with and without every optional part")
-    func jobs() throws {
-        try same(1500, seed: 11) { $0.job() }
-    }
-
-    @Test("Job listings: the broker's jobs reply")
-    func jobPages() throws {
-        try same(400, seed: 12) { $0.jobPage() }
-    }
-
-    @Test("Presentations and their parts")
-    func presentations() throws {
-        try same(1000, seed: 21) { $0.presentation() }
-        try same(1000, seed: 22) { $0.action(id: $0.odd()) }
-        try same(1000, seed: 23) { $0.field(id: $0.odd()) }
-        try same(500, seed: 24) { $0.presentedError() }
-        try same(500, seed: 25) { $0.localization() }
-        try same(200, seed: 26) { $0.audience() }
-    }
-
-    @Test("Events, resolutions and history entries")
-    func eventsAndHistory() throws {
-        try same(1000, seed: 31) { $0.event() }
-        try same(1000, seed: 32) { $0.resolution() }
-        try same(1500, seed: 33) { $0.historyEntry() }
-    }
-
     @Test("The broker's per-job messages to workers")
     func workerCommands() throws {
         try same(1000, seed: 41) { $0.dispatch() }

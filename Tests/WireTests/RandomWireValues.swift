@@ -110,21 +110,7 @@ struct RandomWireValues {
         Action(id: id, label: text(), role: maybe { $0.chance() ? .cancel : .destructive }, localization: maybe { $0.localization() })
     }
 
-    mutating func field(id: String) -> TextFieldState {
-        TextFieldState(
-            id: id, kind: chance() ? .text : .secure, label: odd(), placeholder: maybe { $0.odd() }, required: chance(),
-            minLength: maybe { $0.int() }, maxLength: maybe { $0.int() }, pattern: maybe { $0.odd() },
-            actions: maybe { r in (0..<Int.random(in: 0...2, using: &r.random)).map { _ in r.odd(3) } },
-            localization: maybe { $0.localization() })
-    }
-
-    mutating func presentedError() -> PresentedError {
-        PresentedError(code: odd(), description: odd(), failureReason: maybe { $0.odd() }, recoverySuggestion: maybe { $0.odd() })
-    }
-
-    mutating func audience() -> Audience {
-        Audience(users: (0..<Int.random(in: 0...3, using: &random)).map { "u\($0)" }, groups: chance() ? ["g.1", "ops@x"] : [])
-    }
+    mutating func audience() -> Audience { Audience(randomUsing: &self) }
 
     /// A valid presentation (drafts that fail validation are drawn again): the validated texts without
     /// control characters, everything else odd.
@@ -164,66 +150,7 @@ struct RandomWireValues {
         return draft
     }
 
-    mutating func resolution() -> Resolution {
-        Resolution(
-            presentation: odd(), job: odd(), cause: Resolution.Cause.allCases.randomElement(using: &random)!, action: maybe { $0.odd() },
-            by: maybe { $0.odd() }, channel: maybe { $0.odd() }, at: date(), values: maybe { $0.strings() })
-    }
-
-    mutating func job() -> Job {
-        var job = Job(
-            id: odd(), operation: odd(), input: input(), phase: Job.Phase.allCases.randomElement(using: &random)!,
-            presentation: maybe { $0.presentation() }, result: maybe { $0.raw() },
-            error: maybe { Job.Failure(code: $0.odd(), message: $0.odd()) }, progress: maybe { Job.Progress(done: $0.integer(), total: $0.integer()) },
-            attempts: int(), createdAt: date(), updatedAt: maybe { $0.date() })
-        job.redispatches = chance() ? 0 : int()
-        job.outcome = maybe { Job.Outcome($0.resolution()) }
-        job.answerWithin = maybe { $0.double() }
-        job.audience = maybe { $0.audience() }
-        return job
-    }
-
-    /// A page of the broker's `jobs` reply: none to a few jobs, the last page or not, cut short or not, trimmed or not.
-    mutating func jobPage() -> BrokerReply.JobPage {
-        BrokerReply.JobPage(
-            jobs: (0..<Int.random(in: 0...4, using: &random)).map { _ in job() }, next: maybe { $0.odd() }, cutShort: chance(),
-            trimmed: chance() ? [] : (0..<Int.random(in: 1...3, using: &random)).map { _ in odd() })
-    }
-
-    /// A summary with any of its optional parts, whatever its state (a summary read from elsewhere may have them).
-    mutating func jobSummary() -> JobSummary {
-        JobSummary(
-            id: odd(), operation: odd(), state: Job.State.allCases.randomElement(using: &random)!, attempts: int(), updatedAt: date(),
-            result: maybe { $0.raw() }, error: maybe { Job.Failure(code: $0.odd(), message: $0.odd()) },
-            outcome: maybe { Job.Outcome($0.resolution()) })
-    }
-
-    mutating func event() -> Event {
-        Event(
-            sequence: integer(), type: Event.Kind.allCases.randomElement(using: &random)!, at: date(), job: maybe { $0.jobSummary() },
-            presentation: maybe { $0.presentation() }, resolution: maybe { $0.resolution() })
-    }
-
-    mutating func historyEntry() -> HistoryEntry {
-        var entry = HistoryEntry(HistoryEntry.Kind.allCases.randomElement(using: &random)!, at: date())
-        entry.worker = maybe { $0.odd() }
-        entry.attempt = maybe { $0.int() }
-        entry.question = maybe { $0.presentation() }
-        entry.presentation = maybe { $0.odd() }
-        entry.action = maybe { $0.odd() }
-        entry.cause = maybe { Resolution.Cause.allCases.randomElement(using: &$0.random)! }
-        entry.by = maybe { $0.odd() }
-        entry.channel = maybe { $0.odd() }
-        entry.values = maybe { $0.strings() }
-        entry.step = maybe { $0.odd() }
-        entry.done = maybe { $0.integer() }
-        entry.total = maybe { $0.integer() }
-        entry.reason = maybe { $0.odd() }
-        entry.state = maybe { Job.State.allCases.randomElement(using: &$0.random)! }
-        entry.outcome = maybe { Job.Outcome($0.resolution()) }
-        entry.error = maybe { Job.Failure(code: $0.odd(), message: $0.odd()) }
-        return entry
-    }
+    mutating func resolution() -> Resolution { Resolution(randomUsing: &self) }
 
     mutating func dispatch() -> BrokerCommand.Dispatch {
         var steps: [String: RawJSON] = [:]
@@ -260,5 +187,30 @@ struct RandomWireValues {
     mutating func submit() -> ClientRequest.Submit {
         ClientRequest.Submit(
             operation: odd(), input: input(), idempotencyKey: maybe { $0.odd() }, answerWithin: maybe { $0.double() }, audience: maybe { $0.audience() })
+    }
+}
+
+/// The source of the generated `init(randomUsing:)` of every shape: the same odd strings and edge numbers.
+extension RandomWireValues: ShapeRandomSource {
+    mutating func string() -> String { odd() }
+    mutating func int64() -> Int64 { integer() }
+    mutating func bool() -> Bool { chance() }
+    /// A value other than `null` (a `null` where an optional value is held reads as none, and is not written).
+    mutating func json() -> JSONValue {
+        while true {
+            let value = json(depth: 3)
+            if value != .null { return value }
+        }
+    }
+    mutating func raw() -> RawJSON { input() }
+    mutating func count() -> Int { Int.random(in: 0...3, using: &random) }
+    mutating func hasValue() -> Bool { chance() }
+
+    /// The values of the shapes declared `random=source`, drawn valid by the hand-written makers above: presentations.
+    mutating func value<T>(of type: T.Type) -> T {
+        switch type {
+        case is Presentation.Type: return presentation() as! T
+        default: fatalError("no random values of \(T.self)")
+        }
     }
 }

@@ -60,12 +60,10 @@ struct WireReadingTests {
         try same(1000, seed: 72) { $0.resume() }
     }
 
-    @Test("What clients send and receive: submits, bulk submits, events and job listings")
-    func submitsAndEvents() throws {
+    @Test("What clients send: submits and bulk submits")
+    func submits() throws {
         try same(1500, seed: 81) { $0.submit() }
         try same(1000, seed: 85) { $0.submitMany() }
-        try same(1500, seed: 82) { $0.event() }
-        try same(400, seed: 84) { $0.jobPage() }
     }
 
     @Test(arguments: [

@@ -67,7 +67,7 @@ enum Bodies {
 
         /// The job's members (its input as its client spelled it) with `history`, `historyNext` and `refusalsOmitted` among them.
         func write(to writer: inout JSONWriter) throws {
-            try job.write(to: &writer) { writer in
+            try job.write(to: &writer) { writer throws in
                 try writer.member("history", history)
                 try writer.nullable("historyNext", next)
                 try writer.member("refusalsOmitted", refusalsOmitted)

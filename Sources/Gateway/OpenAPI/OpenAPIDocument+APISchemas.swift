@@ -28,7 +28,7 @@ extension OpenAPIDocument {
             ]),
             "Caller": S.record(["name": S.text, "groups": S.array(S.text)]),
             "JobWithHistory": S.extending(
-                wireSchemas["Job"], with: ["history": S.array(ref("HistoryEntry")), "historyNext": S.nullable(S.text), "refusalsOmitted": S.integer],
+                shapeSchemas["Job"], with: ["history": S.array(ref("HistoryEntry")), "historyNext": S.nullable(S.text), "refusalsOmitted": S.integer],
                 required: ["history", "historyNext", "refusalsOmitted"]),
             "HistoryPage": S.record(["job": S.text, "history": S.array(ref("HistoryEntry")), "next": S.nullable(S.text), "refusalsOmitted": S.integer]),
             "JobPage": S.record(["cutShort": S.boolean, "jobs": S.array(ref("Job")), "next": S.nullable(S.text), "trimmed": S.array(S.text)]),
