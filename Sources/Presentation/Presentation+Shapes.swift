@@ -13,6 +13,14 @@ extension Presentation: JSONSchemaDescribed, ShapeRandom {
     public init(randomUsing source: inout some ShapeRandomSource) { self = source.value(of: Presentation.self) }
 }
 
+extension Presentation.Draft: JSONSchemaDescribed, ShapeRandom {
+    /// A reference to the `Draft` component.
+    public static var jsonSchema: JSONValue { ShapeSchema.reference("Draft") }
+
+    /// A valid draft, drawn by the source.
+    public init(randomUsing source: inout some ShapeRandomSource) { self = source.value(of: Presentation.Draft.self) }
+}
+
 extension Audience: JSONSchemaDescribed, ShapeRandom {
     /// A reference to the `Audience` component.
     public static var jsonSchema: JSONValue { ShapeSchema.reference("Audience") }

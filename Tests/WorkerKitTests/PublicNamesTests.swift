@@ -28,6 +28,8 @@ extension JSONReadError {}
 extension JSONReadable {}
 extension JSONReader {}
 extension JSONSchema {}
+extension JSONSchemaDescribed {}
+extension JSONShape {}
 extension JSONValue {}
 extension JSONWritable {}
 extension JSONWriter {}
@@ -54,6 +56,10 @@ extension SchemaDerivationError {}
 extension SchemaDescribing {}
 extension SchemaViolation {}
 extension ScriptedResponse {}
+extension ShapeEnum {}
+extension ShapeRandom {}
+extension ShapeRandomSource {}
+extension ShapeSchema {}
 extension SharedTexts {}
 extension SlotAnswer {}
 extension SlotRefusal {}
