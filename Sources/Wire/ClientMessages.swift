@@ -18,7 +18,7 @@ public enum ClientRequest: Sendable, Hashable {
     case operations(OperationsQuery)
 
     /// Submit an operation; an idempotency key returns the job it already created.
-    public struct Submit: Codable, Sendable, Hashable {
+    public struct Submit: Sendable, Hashable {
         public let operation: String
         /// The input, as the client spelled it: the broker checks it once and passes these bytes on.
         public let input: RawJSON

@@ -5,9 +5,9 @@ public import Presentation
 extension ClientRequest {
     /// Submits many inputs of one operation in one request, journaled in one commit. Each item is checked
     /// on its own: a bad one is refused alone, unless `atomic`, when it refuses the whole batch.
-    public struct SubmitMany: Codable, Sendable, Hashable {
+    public struct SubmitMany: Sendable, Hashable {
         /// One input of the batch, with its own idempotency key.
-        public struct Item: Codable, Sendable, Hashable {
+        public struct Item: Sendable, Hashable {
             /// The input, as the client spelled it.
             public let input: RawJSON
             /// Makes a retried item return the job the first one created, as for a single submit.

@@ -100,8 +100,8 @@ public struct WorkerBatch: WireMessage, Sendable, Hashable {
     }
 
     /// The batch as it travels: each item's type, correlation and body, its body not yet read.
-    struct Envelope: Codable, Sendable {
-        struct Raw: Codable, Sendable {
+    struct Envelope: Sendable {
+        struct Raw: Sendable {
             let type: String
             let correlation: String?
             let body: RawJSON

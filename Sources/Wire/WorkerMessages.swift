@@ -39,7 +39,7 @@ public enum WorkerMessage: Sendable, Hashable {
     }
 
     /// Names one handing-out of a job; messages from an older attempt are ignored.
-    public struct Attempt: Codable, Sendable, Hashable {
+    public struct Attempt: Sendable, Hashable {
         public let job: String
         public let attempt: Int
         public init(job: String, attempt: Int) {
@@ -49,7 +49,7 @@ public enum WorkerMessage: Sendable, Hashable {
     }
 
     /// Ask a question: the broker gives it an id, journals it, publishes it and acknowledges.
-    public struct Present: Codable, Sendable, Hashable {
+    public struct Present: Sendable, Hashable {
         public let job: String
         public let attempt: Int
         public let sequence: Int
@@ -63,7 +63,7 @@ public enum WorkerMessage: Sendable, Hashable {
     }
 
     /// A side effect's result, journaled so a replay returns it instead of running it again.
-    public struct Step: Codable, Sendable, Hashable {
+    public struct Step: Sendable, Hashable {
         public let job: String
         public let attempt: Int
         public let name: String
@@ -78,7 +78,7 @@ public enum WorkerMessage: Sendable, Hashable {
     }
 
     /// Bytes (or items) done out of a total.
-    public struct ProgressReport: Codable, Sendable, Hashable {
+    public struct ProgressReport: Sendable, Hashable {
         public let job: String
         public let attempt: Int
         public let done: Int64
@@ -106,8 +106,8 @@ public enum WorkerMessage: Sendable, Hashable {
     }
 
     /// How the job ended on this worker.
-    public struct Result: Codable, Sendable, Hashable {
-        public enum Outcome: String, Codable, Sendable, Hashable { case succeeded, failed, cancelled }
+    public struct Result: Sendable, Hashable {
+        public enum Outcome: String, Codable, Sendable, Hashable, CaseIterable { case succeeded, failed, cancelled }
         public let job: String
         public let attempt: Int
         public let outcome: Outcome
@@ -144,7 +144,7 @@ public enum BrokerCommand: Sendable, Hashable {
     case asked(Asked)
 
     /// The acknowledgement of a `present` that names the question and says nothing else.
-    public struct Asked: Codable, Sendable, Hashable {
+    public struct Asked: Sendable, Hashable {
         /// The presentation's id.
         public let id: String
         /// The acknowledgement of the question with this id.
@@ -173,7 +173,7 @@ public enum BrokerCommand: Sendable, Hashable {
     }
 
     /// Run a job; `history` holds what earlier attempts recorded, so a replay repeats nothing.
-    public struct Dispatch: Codable, Sendable, Hashable {
+    public struct Dispatch: Sendable, Hashable {
         public let job: String
         public let attempt: Int
         public let operation: String
@@ -190,7 +190,7 @@ public enum BrokerCommand: Sendable, Hashable {
     }
 
     /// Dispatches sent together, each read as a `dispatch` alone would be.
-    public struct Dispatches: Codable, Sendable, Hashable {
+    public struct Dispatches: Sendable, Hashable {
         public let dispatches: [Dispatch]
         public init(_ dispatches: [Dispatch]) {
             self.dispatches = dispatches
@@ -198,7 +198,7 @@ public enum BrokerCommand: Sendable, Hashable {
     }
 
     /// A suspended job's question was resolved: carry on.
-    public struct Resume: Codable, Sendable, Hashable {
+    public struct Resume: Sendable, Hashable {
         public let job: String
         public let attempt: Int
         public let sequence: Int
@@ -223,8 +223,8 @@ public enum BrokerCommand: Sendable, Hashable {
 }
 
 /// What earlier attempts of a job recorded: step results by name and resolutions by sequence.
-public struct History: Codable, Sendable, Hashable {
-    public struct Answered: Codable, Sendable, Hashable {
+public struct History: Sendable, Hashable {
+    public struct Answered: Sendable, Hashable {
         public let sequence: Int
         public let resolution: Resolution
         public init(sequence: Int, resolution: Resolution) {

@@ -132,7 +132,7 @@ struct RandomWireValues {
         return WorkerMessage.Present(job: odd(), attempt: int(), sequence: Int.random(in: 1...1000, using: &random), draft: draft)
     }
 
-    private mutating func draft() -> Presentation.Draft {
+    mutating func draft() -> Presentation.Draft {
         var draft = Presentation.Draft(
             kind: chance() ? .alert : .confirmationDialog, title: text(), titleVisibility: [.automatic, .visible, .hidden].randomElement(using: &random)!,
             message: maybe { $0.text(40) + "\n" + $0.text() }, actions: (0..<Int.random(in: 1...3, using: &random)).map { action(id: "a\($0)") },
