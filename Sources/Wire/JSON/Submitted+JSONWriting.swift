@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 
 extension BrokerReply.Submitted: JSONWritable {
     /// Writes `{"items": [{"job": id} | {"error": {code, message, …}}, …]}`; an error as `Codable` writes it.
