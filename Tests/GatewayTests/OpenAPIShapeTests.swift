@@ -32,7 +32,7 @@ struct OpenAPIShapeTests {
         }
     }
 
-    @Test("A job's component names every key its writer writes, and no key it never writes but its timeline's")
+    @Test("A job's component names every key its writer writes and no other; a job with its timeline adds the timeline's")
     func theJobComponentIsWhatIsWritten() throws {
         var job = Job(
             id: "j1", operation: "noop", input: .emptyObject, phase: .succeeded, result: .integer(1),
@@ -42,7 +42,8 @@ struct OpenAPIShapeTests {
         job.answerWithin = 60
         job.audience = Audience(users: ["ana"])
         let written = try Self.keys(JSONWriter.encode(job))
-        #expect(Self.properties("Job") == written.union(["history", "historyNext", "refusalsOmitted"]))
+        #expect(Self.properties("Job") == written)
+        #expect(Self.properties("JobWithHistory") == written.union(["history", "historyNext", "refusalsOmitted"]))
         #expect(Self.schemas["Job"]?["required"] == .array(["id", "operation", "state", "createdAt", "updatedAt"].map(JSONValue.string)))
     }
 

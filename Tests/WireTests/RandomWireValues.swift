@@ -202,7 +202,7 @@ extension RandomWireValues: ShapeRandomSource {
             if value != .null { return value }
         }
     }
-    mutating func raw() -> RawJSON { input() }
+    mutating func raw() -> RawJSON { raw(depth: 3) }
     mutating func count() -> Int { Int.random(in: 0...3, using: &random) }
     mutating func hasValue() -> Bool { chance() }
 
