@@ -12,7 +12,7 @@ struct ShapeParser {
 
     let file: String
 
-    func parse(_ text: String) throws(Failure) -> ShapeFile {
+    func parse(_ text: String) throws -> ShapeFile {
         var result = ShapeFile()
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -43,7 +43,7 @@ struct ShapeParser {
         return result
     }
 
-    private func shape(_ tokens: [String], _ docs: String?, at line: Int) throws(Failure) -> Shape {
+    private func shape(_ tokens: [String], _ docs: String?, at line: Int) throws -> Shape {
         guard let type = tokens.first else { throw failure(line, "shape needs a type") }
         var shape = Shape(type: type, component: String(type.split(separator: ".").last!), docs: docs)
         for option in tokens.dropFirst() {
@@ -62,7 +62,7 @@ struct ShapeParser {
         return shape
     }
 
-    private func member(_ tokens: [String], _ docs: String?, at line: Int) throws(Failure) -> Member {
+    private func member(_ tokens: [String], _ docs: String?, at line: Int) throws -> Member {
         guard tokens.count >= 3 else { throw failure(line, "member needs a key, a type and a rule") }
         guard let docs, !docs.isEmpty else { throw failure(line, "member \(tokens[0]) needs its docs, in quotes, at the end") }
         let rule: Member.Rule
@@ -95,7 +95,7 @@ struct ShapeParser {
     }
 
     /// The words of a line, and its quoted docs at the end.
-    private func split(_ line: String, at number: Int) throws(Failure) -> ([String], String?) {
+    private func split(_ line: String, at number: Int) throws -> ([String], String?) {
         var head = line
         var docs: String?
         if let quote = line.firstIndex(of: "\"") {
