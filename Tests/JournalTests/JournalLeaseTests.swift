@@ -68,7 +68,8 @@ struct JournalLeaseTests {
         let database = try await PrivatePostgres.schema()
         let url = database.url
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<3 { group.addTask { _ = try Journal(postgres: url) } }
+            // Each waits for the others' migration: on threads of their own, not the ones async tests share.
+            for _ in 0..<3 { group.addTask { try await onThread { _ = try Journal(postgres: url) } } }
             try await group.waitForAll()
         }
         let connection = try PostgresConnection(url: url)
