@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Presentation
+import TestSupport
 import Testing
 
 /// Every type the presentation model declares by a `.shape` file, at random: its generated writer gives
@@ -63,9 +64,12 @@ struct PresentationShapeIdentityTests {
     }
 
     @Test("Every shape's writer gives the encoder's bytes and its reader reads them back, damaged text as the decoder does")
-    func everyShape() throws {
-        for (index, shape) in PresentationShapes.all.enumerated() {
-            let (differing, damagedRead) = try Self.compare(shape, count: 600, seed: 700 + UInt64(index))
+    func everyShape() async throws {
+        // Seconds of work without a suspension point: on a thread of its own, not one the async tests share.
+        let results = try await onThread {
+            try PresentationShapes.all.enumerated().map { index, shape in ("\(shape)", try Self.compare(shape, count: 600, seed: 700 + UInt64(index))) }
+        }
+        for (shape, (differing, damagedRead)) in results {
             #expect(differing.isEmpty, "\(shape): \(differing.count) differ, first: \(differing.prefix(2))")
             #expect(damagedRead < 600, "\(shape): every damaged text still read")
         }
