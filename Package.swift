@@ -164,6 +164,13 @@ let package = Package(
 // .build/fuzz): it has no `main` of its own, libFuzzer's is linked in by `--sanitize=fuzzer`.
 if ProcessInfo.processInfo.environment["INTERLUDE_FUZZ"] == "1" {
     package.targets.append(.executableTarget(name: "interlude-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Entry"))
+    // The shape generator, a tool of the build, is linked with the sanitizer too, and so with libFuzzer's `main`
+    // beside its own; its own (the first the linker reads) is the one it runs.
+    for target in package.targets where target.name == "ShapeGenerator" {
+        target.linkerSettings = [
+            .unsafeFlags(["-use-ld=lld", "-Xlinker", "--allow-multiple-definition"])
+        ]
+    }
 }
 
 // The compiler, not only a test, keeps the module graph and the spelling of existentials true: a module's

@@ -5,7 +5,10 @@ import Foundation
 /// (`@main`, not top-level code: the fuzz build parses every target as a library.)
 @main
 enum ShapeGenerator {
-    static func main() {
+    static func main() { run() }
+
+    /// Generates what the arguments ask for, or exits with 2 (usage) or 1 (a file it cannot read or parse).
+    nonisolated static func run() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             if arguments.first == "--index", arguments.count >= 3 {
@@ -35,3 +38,16 @@ enum ShapeGenerator {
         return try ShapeParser(file: path).parse(text)
     }
 }
+
+/// The fuzz build (`scripts/fuzz`) links libFuzzer into every executable, this tool of the build too, and there
+/// libFuzzer's `main` is the one that runs: it calls `LLVMFuzzerInitialize` first, which runs the generator and
+/// exits. Neither function is called in any other build.
+@_cdecl("LLVMFuzzerInitialize")
+func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> Int32 {
+    ShapeGenerator.run()
+    exit(0)
+}
+
+/// Named by libFuzzer's `main` (see `fuzzerInitialize`); never called.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { 0 }
