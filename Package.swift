@@ -165,7 +165,8 @@ let package = Package(
 if ProcessInfo.processInfo.environment["INTERLUDE_FUZZ"] == "1" {
     package.targets.append(.executableTarget(name: "interlude-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Entry"))
     // The shape generator, a tool of the build, is linked with the sanitizer too, and so with libFuzzer's `main`
-    // beside its own; its own (the first the linker reads) is the one it runs.
+    // beside its own (lld allows both; gold fails on it): libFuzzer's runs and hands over to the generator
+    // through `LLVMFuzzerInitialize` (Sources/ShapeGenerator/ShapeGenerator.swift).
     for target in package.targets where target.name == "ShapeGenerator" {
         target.linkerSettings = [
             .unsafeFlags(["-use-ld=lld", "-Xlinker", "--allow-multiple-definition"])
