@@ -30,12 +30,14 @@ let package = Package(
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: "libarchive-dev"),
         systemLibrary("CPostgres", pkgConfig: "libpq", apt: "libpq-dev"),
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
+        // glibc's malloc.h (`mallopt`): part of the C library, nothing to install.
+        .systemLibrary(name: "CMalloc"),
 
         // Leaves: what every module may share, and the logger.
         .target(name: "Primitives"),
         .target(name: "Log", dependencies: ["Primitives"]),
         // The one shape of every long-running part: `Service`, `ServiceGroup`, graceful shutdown, signals.
-        .target(name: "Lifecycle", dependencies: ["Log"]),
+        .target(name: "Lifecycle", dependencies: ["Log", "CMalloc"]),
         // One Swift wrapper per C library.
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ", "Primitives"]),
         .target(name: "SQLite", dependencies: ["CSQLite", "Primitives"]),

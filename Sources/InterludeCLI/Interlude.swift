@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import Lifecycle
 import Log
 import Wire
 
@@ -21,6 +22,7 @@ public enum Interlude {
     public static func main() async -> Never {
         // A write to a closed pipe or socket must fail with EPIPE, not kill the process.
         signal(SIGPIPE, SIG_IGN)
+        Heap.keepHeadroom()
         exit(await run(Array(CommandLine.arguments.dropFirst())))
     }
 

@@ -55,6 +55,7 @@ public enum WorkerProcess {
     /// announces them, and prints "interlude worker is up." with the worker's name, the broker and the
     /// operations once the broker has taken them.
     public static func run(_ registry: OperationRegistry, options: Options) async throws {
+        Heap.keepHeadroom()
         let log = options.log
         let worker = try WorkerService(
             context: try Context(), endpoint: options.endpoint, security: options.security, registry: registry, settings: options.worker, log: log)
