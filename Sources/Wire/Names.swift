@@ -14,9 +14,15 @@ public enum Names {
 
     /// What is wrong with `name`, or nil.
     public static func problem(_ name: String, maxLength: Int = Names.maxLength) -> String? {
-        if name.trimmingCharacters(in: .whitespaces).isEmpty { return "must not be empty" }
-        if name.count > maxLength { return "has \(name.count) characters; at most \(maxLength)" }
+        if name.unicodeScalars.allSatisfy(isSpace) { return "must not be empty" }
+        // No more UTF-8 bytes than allowed characters: short enough without counting characters.
+        if name.utf8.count > maxLength, name.count > maxLength { return "has \(name.count) characters; at most \(maxLength)" }
         if let control = TextRules.firstControl(in: name) { return "contains the control character \(TextRules.name(control))" }
         return nil
+    }
+
+    /// A space as `CharacterSet.whitespaces` has it (a tab, or a space separator), tested without a set.
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
     }
 }

@@ -94,6 +94,26 @@ import Wire
         #expect(Self.error(broker.submit("greet", input: .object(["name": .integer(1)])))?.violations?.first?.path == "$.name")
     }
 
+    @Test func anInputEverySchemaRefusesIsRefusedWithTheNewestAnnouncementsViolations() throws {
+        var broker = BrokerHarness(announcements: [])
+        let loose = OperationAnnouncement(name: "greet", summary: "Greet anyone", input: .object(["name": .string()]))
+        _ = broker.announce("old-1", [loose])
+        _ = broker.announce("old-2", [loose])
+        broker.now = broker.now.addingTimeInterval(1)
+        _ = broker.announce("new", [Self.greet])
+        // The loose schema finds one problem (`name` is not a string), the newest two (`extra` is not allowed too).
+        let refusal = try #require(Self.error(broker.submit("greet", input: .object(["name": .integer(5), "extra": .integer(1)]))))
+        #expect(refusal.code == .invalidInput)
+        #expect(refusal.violations?.map(\.path) == ["$.extra", "$.name"])
+        _ = broker.worker("new", .disconnect)
+        let left = try #require(Self.error(broker.submit("greet", input: .object(["name": .integer(5), "extra": .integer(1)]))))
+        #expect(left.violations?.map(\.path) == ["$.name"], "the two workers left share the loose announcement")
+        guard case .job = broker.submit("greet", input: .object(["name": .string(""), "extra": .integer(1)])) else {
+            Issue.record("the workers left accept what the loose schema accepts")
+            return
+        }
+    }
+
     @Test func withNoWorkerConnectedTheNewestAnnouncementDecides() {
         var broker = BrokerHarness(announcements: [])
         _ = broker.announce("old", [OperationAnnouncement(name: "greet", summary: "", input: nil)])

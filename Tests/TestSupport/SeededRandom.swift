@@ -56,7 +56,7 @@ public struct SeededRandom: RandomNumberGenerator {
         case 1: return .bool(chance(50))
         case 2: return .integer(pick([0, 1, -1, Int64.max, Int64.min, Int64.random(in: -1_000_000...1_000_000, using: &self)]))
         case 3:
-            return .number(pick([0.5, -2.25, 1e300, 5e-324, .pi, Double.random(in: -1e9...1e9, using: &self), 1e-7]))
+            return .number(pick([0.5, -2.25, 1e300, .leastNonzeroMagnitude, .pi, Double.random(in: -1e9...1e9, using: &self), 1e-7]))
         case 4, 5: return .string(text())
         case 6: return .array((0..<Int.random(in: 0...4, using: &self)).map { _ in value(depth: depth - 1) })
         default:

@@ -16,7 +16,7 @@ extension BrokerState {
             let list = known.isEmpty ? "no worker has announced any operation yet" : "known: \(known.joined(separator: ", "))"
             return WireError(.unknownOperation, "unknown operation \"\(operation)\": no worker has announced it; \(list)")
         }
-        let schemas = liveAnnouncements(of: operation).map(\.announcement.input)
+        let schemas = liveSchemas(of: operation)
         var firstViolations: [SchemaViolation]?
         for schema in schemas.isEmpty ? [newest.announcement.input] : schemas {
             let violations = schema?.violations(of: input) ?? []
@@ -28,6 +28,20 @@ extension BrokerState {
         return WireError(
             .invalidInput, "the input of \(operation) breaks its schema (\(violations.count) problem\(violations.count == 1 ? "" : "s")): \(listed)",
             violations: violations)
+    }
+
+    /// The input schemas of the distinct announcements of `operation` by connected workers, newest first: what
+    /// `liveAnnouncements(of:)` gives, without hashing announcements or collecting names (every submit asks).
+    func liveSchemas(of operation: String) -> [JSONSchema?] {
+        var live: [OperationAnnouncement] = []
+        for worker in workers.values {
+            // Usually one announcement, shared by every worker: `==` finds the same storage at once.
+            if let announcement = worker.announcements[operation], !live.contains(announcement) { live.append(announcement) }
+        }
+        let records = registry.records[operation] ?? []
+        if live.count == 1, records.last?.announcement == live[0] { return [live[0].input] }
+        let newestFirst = records.reversed().map(\.announcement)
+        return newestFirst.filter { live.contains($0) }.map(\.input)
     }
 
     /// The distinct announcements of `operation` by connected workers, newest first, with their workers' names.
