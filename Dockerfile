@@ -5,7 +5,9 @@ RUN apt-get update && apt-get install -y --no-install-recommends \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
-RUN swift build -c release --product interlude --static-swift-stdlib
+# Cross-module optimization lets the compiler specialize and inline across the package's modules (the broker's
+# CPU per job about 9 % lower in docs/benchmarks.md's separate-process row).
+RUN swift build -c release --product interlude --static-swift-stdlib -Xswiftc -cross-module-optimization
 
 FROM debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends \

@@ -45,7 +45,7 @@ docs: deps
 
 # Built as the Dockerfile builds it (the Swift runtime linked in), into the .build/release the runtime check uses.
 release: deps
-	$(SWIFT) build -c release --product interlude --static-swift-stdlib
+	$(SWIFT) build -c release --product interlude --static-swift-stdlib -Xswiftc -cross-module-optimization
 
 # Rewrites the Swift files the way the lint in `make test` wants them.
 format:

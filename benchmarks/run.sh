@@ -56,8 +56,11 @@ say() { echo "benchmarks/run.sh: $*" >&2; }
 
 if [ -z "$binary" ]; then
     say "building the release binaries"
-    swift build -c release --product interlude >/dev/null
-    swift build -c release --product interlude-bench >/dev/null
+    # As the Dockerfile builds what ships (the Swift runtime linked in, cross-module optimization): the same
+    # flags for both products, so neither build undoes the other's.
+    release=(-c release --static-swift-stdlib -Xswiftc -cross-module-optimization)
+    swift build "${release[@]}" --product interlude >/dev/null
+    swift build "${release[@]}" --product interlude-bench >/dev/null
     binary=.build/release/interlude
 fi
 [ -x "$binary" ] || { say "no executable at $binary"; exit 1; }

@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import InterludeCLI
+import Lifecycle
 import PostgreSQL
 import Wire
 
@@ -41,7 +42,8 @@ public enum BenchCommand {
         and its private PostgreSQL 15 in --postgres.
           --jobs              noop jobs per throughput row (default 2000)
           --in-flight         jobs submitted and not yet succeeded, at most (default 64)
-          --capacity          jobs each worker runs at once (default 8)
+          --capacity          jobs each worker runs at once (default --in-flight ÷ 2: the window fits in the
+                              two workers' slots)
           --questions         questions answered, and noop jobs run one at a time (default 200)
           --echoes            floor round trips (default 5000)
           --timeout           seconds each part may take at most (default 30)
@@ -65,6 +67,7 @@ public enum BenchCommand {
     public static func main() async -> Never {
         // A write to a closed pipe or socket must fail with EPIPE, not kill the process.
         signal(SIGPIPE, SIG_IGN)
+        Heap.keepHeadroom()
         exit(await run(Array(CommandLine.arguments.dropFirst())))
     }
 
@@ -124,13 +127,16 @@ public enum BenchCommand {
     /// The figures the command line asks for, each checked against its range (a usage error names the option,
     /// its range and what was given).
     static func parameters(_ arguments: Arguments) throws(UsageError) -> BenchReport.Parameters {
-        BenchReport.Parameters(
+        let inFlight = try Self.count(arguments, "in-flight", default: 64, upTo: 10_000)
+        let workers = 2
+        return BenchReport.Parameters(
             jobs: try Self.count(arguments, "jobs", default: 2000, upTo: 1_000_000),
-            inFlight: try Self.count(arguments, "in-flight", default: 64, upTo: 10_000),
-            capacity: try Self.count(arguments, "capacity", default: 8, upTo: 1_000),
+            inFlight: inFlight,
+            // The window fits in the workers' slots: a job of it waits for the broker, never for a free slot.
+            capacity: try Self.count(arguments, "capacity", default: min(1_000, max(1, inFlight / workers)), upTo: 1_000),
             questions: try Self.count(arguments, "questions", default: 200, upTo: 100_000),
             echoes: try Self.count(arguments, "echoes", default: 5000, upTo: 10_000_000),
-            workers: 2,
+            workers: workers,
             parked: try Self.count(arguments, "parked", default: 100_000, from: 0, upTo: 1_000_000),
             parkedInFlight: try Self.count(arguments, "parked-in-flight", default: 256, upTo: 10_000),
             parkedLimitSeconds: try Self.count(arguments, "parked-timeout", default: 300, upTo: 86_400),
