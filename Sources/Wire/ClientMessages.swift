@@ -42,14 +42,14 @@ public enum ClientRequest: Sendable, Hashable {
     }
 
     /// Names a job.
-    public struct JobRef: Codable, Sendable, Hashable {
+    public struct JobRef: Sendable, Hashable {
         public let job: String
         public init(job: String) { self.job = job }
     }
 
     /// Names a job whose state is asked for; with `history`, the first page of its timeline comes in the
     /// same reply (`jobWithHistory`), read after the same turn.
-    public struct StatusQuery: Codable, Sendable, Hashable {
+    public struct StatusQuery: Sendable, Hashable {
         public let job: String
         /// Whether the reply carries the first page of the job's timeline too.
         public let history: Bool?
@@ -60,13 +60,13 @@ public enum ClientRequest: Sendable, Hashable {
     }
 
     /// Names a presentation.
-    public struct PresentationRef: Codable, Sendable, Hashable {
+    public struct PresentationRef: Sendable, Hashable {
         public let id: String
         public init(id: String) { self.id = id }
     }
 
     /// A page of jobs, newest first, optionally in one state; `after` is the `next` cursor of the last page.
-    public struct ListJobs: Codable, Sendable, Hashable {
+    public struct ListJobs: Sendable, Hashable {
         public let state: Job.State?
         public let limit: Int?
         public let after: String?
@@ -84,25 +84,17 @@ public enum ClientRequest: Sendable, Hashable {
         /// Counts a page may ask for, and what it gets when it does not say.
         public static let limits = (range: 1...500, standard: 50)
 
-        private enum CodingKeys: String, CodingKey { case state, limit, after, before }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            state = try container.decodeIfPresent(Job.State.self, forKey: .state)
-            limit = try container.decodeIfPresent(Int.self, forKey: .limit)
-            after = try container.decodeIfPresent(String.self, forKey: .after) ?? container.decodeIfPresent(String.self, forKey: .before)
+        /// What the shape reads (Shapes/ClientRequests.shape): `after`, or the former `before` when only it is given.
+        public init(state: Job.State?, limit: Int?, after: String?, before: String?) {
+            self.init(state: state, limit: limit, after: after ?? before)
         }
 
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(state, forKey: .state)
-            try container.encodeIfPresent(limit, forKey: .limit)
-            try container.encodeIfPresent(after, forKey: .after)
-        }
+        /// The former `before` is read, never written.
+        var formerBefore: String? { nil }
     }
 
     /// A page of pending presentations, oldest first; `after` is the `next` cursor of the last page.
-    public struct ListPending: Codable, Sendable, Hashable {
+    public struct ListPending: Sendable, Hashable {
         public let limit: Int?
         public let after: String?
         public init(limit: Int? = nil, after: String? = nil) {
@@ -115,7 +107,7 @@ public enum ClientRequest: Sendable, Hashable {
     }
 
     /// Answer a presentation with an action, or dismiss it (`action` nil, `dismiss` true).
-    public struct AnswerRequest: Codable, Sendable, Hashable {
+    public struct AnswerRequest: Sendable, Hashable {
         public let presentation: String
         public let action: String?
         public let dismiss: Bool?
@@ -142,14 +134,14 @@ public enum ClientRequest: Sendable, Hashable {
     }
 
     /// The announced operations, or the one named.
-    public struct OperationsQuery: Codable, Sendable, Hashable {
+    public struct OperationsQuery: Sendable, Hashable {
         /// Only this operation; a name nobody announced gets `notFound`.
         public let name: String?
         public init(name: String? = nil) { self.name = name }
     }
 
     /// Journaled events after `after`, for a subscriber that saw a gap or resumes.
-    public struct EventsSince: Codable, Sendable, Hashable {
+    public struct EventsSince: Sendable, Hashable {
         public let after: Int64
         public let limit: Int?
         public init(after: Int64, limit: Int? = nil) {
@@ -162,7 +154,7 @@ public enum ClientRequest: Sendable, Hashable {
     }
 
     /// A page of a job's timeline, oldest first; `after` is the `next` cursor of the last page.
-    public struct HistoryQuery: Codable, Sendable, Hashable {
+    public struct HistoryQuery: Sendable, Hashable {
         public let job: String
         public let limit: Int?
         public let after: String?

@@ -88,9 +88,9 @@ extension ClientRequest {
     public var kind: Kind { parts.kind }
 }
 
-/// The body of a client request: read and written as JSON, and checked against the text and size rules
-/// before the broker looks at it.
-public protocol ClientRequestBody: Codable, Sendable, Hashable {
+/// The body of a client request: a shape (its one-pass reader and its writer, Sources/Wire/Shapes), checked
+/// against the text and size rules before the broker looks at it.
+public protocol ClientRequestBody: JSONShape, Sendable, Hashable {
     /// Reads the body under `limits`; a refusal is `invalidBody` naming the path that broke.
     static func read(_ body: Data, in message: String, limits: JSONLimits?) throws(WireError) -> Self
     /// The body's JSON.
@@ -100,21 +100,12 @@ public protocol ClientRequestBody: Codable, Sendable, Hashable {
 }
 
 extension ClientRequestBody {
-    /// Reads the body with the shared decoder, once the strict reader has checked it.
+    /// Reads the body under `limits` with its one-pass reader; a refusal is `invalidBody` naming the path that broke.
     public static func read(_ body: Data, in message: String, limits: JSONLimits?) throws(WireError) -> Self {
         try Frames.payload(Self.self, body, in: message, limits: limits)
     }
-    /// Writes the body with the shared encoder.
-    public func encoded() throws -> Data { try Frames.json(self) }
+    /// The body's JSON, from its writer.
+    public func encoded() throws -> Data { try JSONWriter.encode(self) }
     /// No rule beyond its shape.
     public func check(_ limits: MessageLimits) throws(WireError) {}
-}
-
-extension ClientRequestBody where Self: JSONReadable & JSONWritable {
-    /// Reads the body with its one-pass reader.
-    public static func read(_ body: Data, in message: String, limits: JSONLimits?) throws(WireError) -> Self {
-        try Frames.payload(Self.self, body, in: message, limits: limits)
-    }
-    /// Writes the body with its writer.
-    public func encoded() throws -> Data { try JSONWriter.encode(self) }
 }
