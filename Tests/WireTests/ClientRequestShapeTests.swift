@@ -19,7 +19,8 @@ import Wire
     @Test func optionalMembersAreLeftOutAndNullReadsAsAbsent() throws {
         let answer = ClientRequest.AnswerRequest(presentation: "p1", action: nil, dismiss: true, by: "ada", channel: "cli")
         #expect(try JSONWriter.text(answer) == #"{"by":"ada","channel":"cli","dismiss":true,"presentation":"p1"}"#)
-        let read = try JSONReader.read(ClientRequest.AnswerRequest.self, from: #"{"presentation":"p1","action":null,"by":"ada","channel":"cli","dismiss":true}"#)
+        let read = try JSONReader.read(
+            ClientRequest.AnswerRequest.self, from: #"{"presentation":"p1","action":null,"by":"ada","channel":"cli","dismiss":true}"#)
         #expect(read == answer)
         #expect(throws: JSONReadError.self) { try JSONReader.read(ClientRequest.AnswerRequest.self, from: #"{"presentation":"p1","by":"ada"}"#) }
     }
