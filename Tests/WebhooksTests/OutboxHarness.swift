@@ -39,7 +39,7 @@ struct OutboxHarness {
     func stop(_ running: (WebhookDispatcher, Task<Void, Never>)) async throws {
         running.0.stop()
         let task = running.1
-        try await withTimeout(5) { await task.value }
+        try await withTimeout(30) { await task.value }
     }
 
     /// Removes the outbox folder.
